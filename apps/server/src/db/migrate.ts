@@ -1,0 +1,39 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from './client';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+const LOCK_KEY = 727_001;
+
+/**
+ * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
+ * Forward-only: a file that has been applied is never edited; a change is a new file.
+ * Held under an advisory lock so that N instances starting together migrate once.
+ */
+export async function migrate(database: Database): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  return database.withLock(LOCK_KEY, async (raw) => {
+    await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await raw.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const text = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      const body = text.replaceAll('--> statement-breakpoint', '');
+      await raw.exec('BEGIN');
+      try {
+        await raw.exec(body);
+        await raw.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await raw.exec('COMMIT');
+      } catch (err) {
+        await raw.exec('ROLLBACK');
+        throw new Error(`Migration ${file} a échoué : ${(err as Error).message}`);
+      }
+      applied.push(file);
+    }
+    return applied;
+  });
+}

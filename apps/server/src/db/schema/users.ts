@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, surcussales } from './platform';
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for platform staff (superuser role); required for every other role. */
+    companyId: bigint('company_id', { mode: 'number' }).references(() => companies.id),
+    /** Agents: the sub-branch they sell for. */
+    surcussaleId: bigint('surcussale_id', { mode: 'number' }).references(() => surcussales.id),
+    role: text('role', { enum: ['superuser', 'company', 'supervisor', 'agent'] }).notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    photo: text('photo'),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    /** True: holds every permission of its role's defaults (company owner, root superuser). */
+    fullAccess: boolean('full_access').notNull().default(false),
+    /** Superuser's company selection: a ref_code, or 'all'. */
+    selectCompany: text('select_company'),
+    /** Superuser's country filter: a name_code, or null for all countries. */
+    selectCountryCode: text('select_country_code'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One sign-in name across the platform, case-insensitive: login is by username alone.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_company_role_idx').on(t.companyId, t.role),
+    check(
+      'users_company_required',
+      sql`(${t.role} = 'superuser' AND ${t.companyId} IS NULL) OR (${t.role} <> 'superuser' AND ${t.companyId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** Explicit grants, for users without full access (generals, supervisors). */
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codename: text('codename').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codename] })],
+);
+
+/** Opaque bearer tokens; only their SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in attempts, for throttling; kept in the database so N instances share them. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_username_at_idx').on(t.username, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
+);
+
+/** Who did what, when, from where. Append-only: no code updates or deletes a row. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    companyId: bigint('company_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }),
+    role: text('role'),
+    username: text('username'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_log_company_at_idx').on(t.companyId, t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+  ],
+);

@@ -1,0 +1,93 @@
+import type { Codename } from '@borlette/shared';
+import { hashPassword } from '../../lib/password';
+import type { RawClient } from '../client';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** What the demo supervisor may do: watch agents, tickets and reports; nothing about draws or money. */
+export const DEMO_SUPERVISOR_PERMISSIONS: Codename[] = [
+  'view_agent',
+  'block_agent',
+  'view_surcussale',
+  'view_fichevente',
+  'view_fiche_win',
+  'view_report_vente',
+  'view_report_partiel',
+  'view_report_agent',
+  'view_graphe',
+  'view_app_report',
+  'view_traceagentaction',
+];
+
+export const DEMO_LOGINS = [
+  { username: 'superadmin', role: 'Super Admin' },
+  { username: 'demo', role: 'Admin — Borlette Démo' },
+  { username: 'superviseur', role: 'Superviseur — Borlette Démo' },
+  { username: 'agent1 … agent5', role: 'Vendeurs (point de vente)' },
+];
+
+/** Seeds the demo on an empty database (no user yet). Returns false when there was something already. */
+export async function seedDemo(raw: RawClient): Promise<boolean> {
+  const [{ n }] = await raw.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  if (n > 0) return false;
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await raw.exec('BEGIN');
+  try {
+    const user = async (v: {
+      username: string;
+      role: string;
+      first: string;
+      last: string;
+      companyId?: number;
+      surcussaleId?: number;
+      fullAccess?: boolean;
+      phone?: string;
+    }) => {
+      const [row] = await raw.query<{ id: number }>(
+        `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, full_access, phone, password_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [v.username, v.role, v.first, v.last, v.companyId ?? null, v.surcussaleId ?? null, v.fullAccess ?? false, v.phone ?? null, hash],
+      );
+      return row.id;
+    };
+    await user({ username: 'superadmin', role: 'superuser', first: 'Super', last: 'Admin', fullAccess: true });
+    const [company] = await raw.query<{ id: number }>(
+      `INSERT INTO companies (ref_code, name, country_id, timezone, currency)
+       SELECT 'DEMO', 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
+       RETURNING id`,
+    );
+    await user({ username: 'demo', role: 'company', first: 'Jean', last: 'Baptiste', companyId: company.id, fullAccess: true, phone: '+509 3700 0000' });
+    const supervisorId = await user({ username: 'superviseur', role: 'supervisor', first: 'Marie', last: 'Joseph', companyId: company.id, phone: '+509 3700 0001' });
+    for (const codename of DEMO_SUPERVISOR_PERMISSIONS) {
+      await raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [supervisorId, codename]);
+    }
+    const branches: number[] = [];
+    for (const [name, address] of [
+      ['Succursale Centre-Ville', 'Rue Capois, Port-au-Prince'],
+      ['Succursale Pétion-Ville', 'Rue Grégoire, Pétion-Ville'],
+    ]) {
+      const [b] = await raw.query<{ id: number }>(
+        'INSERT INTO surcussales (company_id, name, address) VALUES ($1, $2, $3) RETURNING id',
+        [company.id, name, address],
+      );
+      branches.push(b.id);
+    }
+    const names = [['Pierre', 'Louis'], ['Rose', 'Charles'], ['Paul', 'Etienne'], ['Nadia', 'Pierre-Louis'], ['Marc', 'Alexis']];
+    for (let i = 0; i < 5; i++) {
+      await user({
+        username: `agent${i + 1}`,
+        role: 'agent',
+        first: names[i][0],
+        last: names[i][1],
+        companyId: company.id,
+        surcussaleId: branches[i < 3 ? 0 : 1],
+        phone: `+509 3800 000${i + 1}`,
+      });
+    }
+    await raw.exec('COMMIT');
+    return true;
+  } catch (err) {
+    await raw.exec('ROLLBACK');
+    throw err;
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  /** Defaults to the company the request acts on. */
+  companyId?: number | null;
+  /** For sign-in, when the request carries no session yet. */
+  actor?: { userId: number | null; role: string | null; username: string | null };
+}
+
+const SECRET_KEYS = /pass(word)?|token|hash|secret/i;
+
+/** Removes secrets from what the audit trail keeps. */
+function scrub(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map(scrub);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '[masqué]' : scrub(v);
+    return out;
+  }
+  return value;
+}
+
+/** Records who did what, when and from where. Pass the transaction so the entry commits with the change. */
+export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  const a = request.auth;
+  await db.insert(auditLog).values({
+    companyId: entry.companyId !== undefined ? entry.companyId : (a?.companyId ?? a?.ownCompanyId ?? null),
+    userId: entry.actor ? entry.actor.userId : (a?.userId ?? null),
+    role: entry.actor ? entry.actor.role : (a?.role ?? null),
+    username: entry.actor ? entry.actor.username : (a?.username ?? null),
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId == null ? null : String(entry.entityId),
+    before: scrub(entry.before),
+    after: scrub(entry.after),
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+    requestId: String(request.id),
+  });
+}

@@ -1,0 +1,153 @@
+import {
+  type Codename,
+  COMPANY_CODENAMES,
+  GRANTABLE_PERMISSIONS,
+  ROLE_DEFAULT_PERMISSIONS,
+  type Role,
+} from '@borlette/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { hashToken } from '../lib/tokens';
+import { isAccess } from './access';
+import { AppError, forbidden, unauthorized } from './errors';
+
+export interface AuthContext {
+  userId: number;
+  username: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  sessionId: number;
+  /** The user's own company (null for platform staff). */
+  ownCompanyId: number | null;
+  /**
+   * The company the request acts on: the user's own, or the superuser's selection
+   * (null when the superuser selected 'all': reads span companies, writes are refused).
+   */
+  companyId: number | null;
+  permissions: ReadonlySet<Codename>;
+  selectCompany: string | null;
+  selectCountryCode: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+interface SessionRow {
+  session_id: number;
+  user_id: number;
+  username: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  company_id: number | null;
+  full_access: boolean;
+  select_company: string | null;
+  select_country_code: string | null;
+  selected_company_id: number | null;
+  perms: string[] | null;
+  last_seen_at: Date;
+}
+
+/** One round trip: token -> live session -> active user of an active company -> permissions. */
+const SESSION_SQL = `
+SELECT s.id AS session_id, s.last_seen_at, u.id AS user_id, u.username, u.role, u.first_name, u.last_name,
+       u.company_id, u.full_access, u.select_company, u.select_country_code,
+       sc.id AS selected_company_id,
+       (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id AND u.status = 'active'
+  LEFT JOIN companies c ON c.id = u.company_id
+  LEFT JOIN companies sc ON u.role = 'superuser' AND sc.ref_code = u.select_company
+ WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+   AND (u.company_id IS NULL OR c.status = 'active')`;
+
+export function effectivePermissions(role: Role, fullAccess: boolean, granted: readonly string[]): Set<Codename> {
+  if (fullAccess) return new Set(ROLE_DEFAULT_PERMISSIONS[role]);
+  const allowed = new Set<string>(GRANTABLE_PERMISSIONS[role]);
+  return new Set(granted.filter((c) => allowed.has(c)) as Codename[]);
+}
+
+export function readToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const m = /^(?:Token|Bearer)\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(header);
+  return m ? m[1] : '';
+}
+
+/** Resolves the session of every request and enforces the access each route declares. */
+export function registerAuth(app: FastifyInstance, database: Database) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!isAccess(route.config?.access)) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (public or a permission).`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config?.access;
+    if (!declared) return; // not an API route (static files, docs, 404)
+    const token = readToken(request);
+    if (token !== null) request.auth = await resolveSession(database, token);
+    if (declared.public) return;
+    if (token === null) throw unauthorized();
+    if (!request.auth) throw unauthorized('Session expirée ou invalide. Veuillez vous reconnecter.');
+    if (!declared.roles.includes(request.auth.role)) {
+      throw forbidden('Cet accès n’est pas ouvert à votre rôle.');
+    }
+    if (declared.permission && !request.auth.permissions.has(declared.permission)) {
+      throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${declared.permission}.`);
+    }
+  });
+}
+
+async function resolveSession(database: Database, token: string): Promise<AuthContext | null> {
+  if (!token) return null;
+  const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)]);
+  const r = rows[0];
+  if (!r) return null;
+  // Keep last_seen_at roughly current without a write per request.
+  if (Date.now() - new Date(r.last_seen_at).getTime() > 5 * 60_000) {
+    void database.raw.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]).catch(() => {});
+  }
+  const isSuper = r.role === 'superuser';
+  return {
+    userId: r.user_id,
+    username: r.username,
+    role: r.role,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    sessionId: r.session_id,
+    ownCompanyId: r.company_id,
+    companyId: isSuper ? r.selected_company_id : r.company_id,
+    permissions: effectivePermissions(r.role, r.full_access, r.perms ?? []),
+    selectCompany: r.select_company,
+    selectCountryCode: r.select_country_code,
+  };
+}
+
+/** The signed-in user of a route that declared a role (never null there). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** The company a write acts on; the superuser must have selected one company, not 'all'. */
+export function companyForWrite(request: FastifyRequest): number {
+  const auth = authOf(request);
+  if (auth.companyId === null) {
+    throw new AppError(
+      409,
+      'COMPANY_REQUIRED',
+      'Sélectionnez une compagnie (et non « Toutes ») avant de modifier des données.',
+    );
+  }
+  return auth.companyId;
+}
+
+export { COMPANY_CODENAMES };

@@ -1,0 +1,67 @@
+import type { CurrentUser, Role } from '@borlette/shared';
+import type { RawClient } from '../../db/client';
+import { effectivePermissions } from '../../http/auth';
+import { notFound } from '../../http/errors';
+
+interface UserRow {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  photo: string | null;
+  role: Role;
+  full_access: boolean;
+  select_company: string | null;
+  select_country_code: string | null;
+  perms: string[] | null;
+  ref_code: string | null;
+  company_name: string | null;
+  logo: string | null;
+  timezone: string | null;
+  currency: string | null;
+}
+
+/**
+ * The spec's §3 User. For company users, `company` is their own; for the superuser, the selected
+ * company (or null when 'all' is selected).
+ */
+export async function loadCurrentUser(raw: RawClient, userId: number): Promise<CurrentUser> {
+  const rows = await raw.query<UserRow>(
+    `SELECT u.id, u.username, u.first_name, u.last_name, u.photo, u.role, u.full_access,
+            u.select_company, u.select_country_code,
+            (SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms,
+            c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency
+       FROM users u
+       LEFT JOIN companies c
+         ON c.id = CASE WHEN u.role = 'superuser'
+                        THEN (SELECT id FROM companies WHERE ref_code = u.select_company)
+                        ELSE u.company_id END
+      WHERE u.id = $1`,
+    [userId],
+  );
+  const u = rows[0];
+  if (!u) throw notFound('Utilisateur introuvable.');
+  const perms = [...effectivePermissions(u.role, u.full_access, u.perms ?? [])].sort();
+  const isSuper = u.role === 'superuser';
+  return {
+    id: u.id,
+    username: u.username,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    companyname: u.company_name ?? (isSuper ? 'Super Admin' : ''),
+    user_photo: u.photo ?? (isSuper ? null : u.logo),
+    role: u.role,
+    perms: perms.map((codename) => ({ codename })),
+    select_company: isSuper ? (u.select_company ?? 'all') : u.ref_code,
+    select_country_code: u.select_country_code,
+    company: u.ref_code
+      ? {
+          ref_code: u.ref_code,
+          companyname: u.company_name ?? '',
+          logo: u.logo,
+          timezone: u.timezone ?? 'America/Port-au-Prince',
+          currency: u.currency ?? 'HTG',
+        }
+      : null,
+  };
+}

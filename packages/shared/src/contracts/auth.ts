@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { ROLES } from '../permissions';
+
+/** Spec §5: 'Le téléphone est requis' / 'Password is required'. */
+export const loginRequest = z.object({
+  username: z
+    .string({ error: 'Le téléphone est requis' })
+    .trim()
+    .min(1, 'Le téléphone est requis')
+    .max(150, 'Le nom d’utilisateur est trop long (150 caractères au plus)'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(256, 'Le mot de passe est trop long (256 caractères au plus)'),
+  remember: z.boolean({ error: 'Le champ « remember » doit être vrai ou faux' }).optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const role = z.enum(ROLES);
+
+/** Spec §3 User, plus the identifiers the UI needs. */
+export const currentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  companyname: z.string(),
+  user_photo: z.string().nullable(),
+  role,
+  perms: z.array(z.object({ codename: z.string() })),
+  /** The selected company: a ref_code, or 'all' (superuser only). */
+  select_company: z.string().nullable(),
+  select_country_code: z.string().nullable(),
+  company: z
+    .object({
+      ref_code: z.string(),
+      companyname: z.string(),
+      logo: z.string().nullable(),
+      timezone: z.string(),
+      currency: z.string(),
+    })
+    .nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const loginResponse = z.object({
+  accessToken: z.string(),
+  user: currentUser,
+  role,
+  expiresAt: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const selectCompanyRequest = z.object({
+  ref_code: z.string({ error: 'La compagnie est requise' }).trim().min(1, 'La compagnie est requise').max(64),
+});
+export const selectCountryRequest = z.object({
+  country_code: z
+    .string({ error: 'Le pays est requis' })
+    .trim()
+    .min(1, 'Le pays est requis')
+    .max(8)
+    .transform((s) => s.toUpperCase()),
+});

@@ -1,0 +1,143 @@
+/**
+ * Every permission codename of the product, in one place (spec §6), with the roles and the
+ * permissions each role holds by default. The server enforces these; the web app only mirrors them.
+ */
+
+export const ROLES = ['superuser', 'company', 'supervisor', 'agent'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Labels shown to people (spec §6). The agent role has no back-office sign-in screen of its own. */
+export const ROLE_LABELS: Record<Role, string> = {
+  superuser: 'Super Admin',
+  company: 'Admin',
+  supervisor: 'Superviseur',
+  agent: 'Vendeur',
+};
+
+/** The API prefix of each role (spec §7: "supervisor uses supervisors, company uses companies, ..."). */
+export const ROLE_PREFIX: Record<Role, string> = {
+  superuser: 'generals',
+  company: 'companies',
+  supervisor: 'supervisors',
+  agent: 'agents',
+};
+
+/** Entities that have view/add/change codenames (spec §6). */
+const CRUD_ENTITIES = [
+  'agent',
+  'supervisor',
+  'company',
+  'generale',
+  'surcussale',
+  'lotto',
+  'tirage',
+  'infotirage',
+  'tauxtirage',
+  'agenttauxtirage',
+  'tiragetauxtirage',
+  'typegame',
+  'typegameagent',
+  'typeboule',
+  'typebouleagent',
+  'bouleblock',
+  'apppromote',
+  'country',
+  'payment',
+  'wallettransaction',
+] as const;
+
+type CrudEntity = (typeof CRUD_ENTITIES)[number];
+type CrudCodename = `${'view' | 'add' | 'change'}_${CrudEntity}`;
+
+const CRUD_CODENAMES = CRUD_ENTITIES.flatMap((e) => [`view_${e}`, `add_${e}`, `change_${e}`]) as CrudCodename[];
+
+const OTHER_CODENAMES = [
+  'view_fichevente',
+  'view_traceagentaction',
+  'view_tracecompanyaction',
+  'view_tracesupervisoraction',
+  'add_tirage_auto',
+  'view_graphe',
+  'view_app_report',
+  'view_app_lot_gagnant',
+  'view_statistique',
+  'view_report_vente',
+  'view_report_partiel',
+  'view_report_agent',
+  'view_lot_gagnant_partiel',
+  'view_fiche_win',
+  'view_fiche_delete',
+  'block_tirage',
+  'block_sup',
+  'block_suc',
+  'block_agent',
+  'block_boule',
+  'block_option',
+  'block_limite_game',
+  'block_limite_game_agent',
+  'block_limite_boule',
+  'block_limite_boule_agent',
+  'change_password_sup',
+  'change_password_agent',
+  'change_password',
+  'reactivate_fiche',
+  'change_logo',
+  'option_plus',
+  'mariage_free',
+  'change_user_info',
+] as const;
+
+/**
+ * Point-of-sale codenames. The spec names the agent role but none of its permissions; these are
+ * ours, prefixed `pos_` so they can never be confused with a back-office codename.
+ */
+export const POS_CODENAMES = ['pos_sell', 'pos_cancel', 'pos_pay', 'pos_report'] as const;
+
+export type Codename = CrudCodename | (typeof OTHER_CODENAMES)[number] | (typeof POS_CODENAMES)[number];
+
+export const ALL_CODENAMES: readonly Codename[] = [...CRUD_CODENAMES, ...OTHER_CODENAMES, ...POS_CODENAMES];
+
+/** Platform-only codenames: they concern the platform itself, never one company's business. */
+export const PLATFORM_CODENAMES: readonly Codename[] = [
+  'view_company',
+  'add_company',
+  'change_company',
+  'view_generale',
+  'add_generale',
+  'change_generale',
+  'view_country',
+  'add_country',
+  'change_country',
+  'view_payment',
+  'add_payment',
+  'change_payment',
+  'add_tirage_auto',
+  'view_tracecompanyaction',
+];
+
+const platform = new Set<Codename>(PLATFORM_CODENAMES);
+const pos = new Set<Codename>(POS_CODENAMES);
+
+/** What a company admin may hold, and so the set from which it grants its supervisors. */
+export const COMPANY_CODENAMES: readonly Codename[] = ALL_CODENAMES.filter((c) => !platform.has(c) && !pos.has(c));
+
+/** Role defaults: what a full-access user of that role holds. */
+export const ROLE_DEFAULT_PERMISSIONS: Record<Role, readonly Codename[]> = {
+  superuser: ALL_CODENAMES.filter((c) => !pos.has(c)),
+  company: COMPANY_CODENAMES,
+  supervisor: [],
+  agent: POS_CODENAMES,
+};
+
+/** Codenames a role may ever be granted (a supervisor only from the company set, etc.). */
+export const GRANTABLE_PERMISSIONS: Record<Role, readonly Codename[]> = {
+  superuser: ROLE_DEFAULT_PERMISSIONS.superuser,
+  company: COMPANY_CODENAMES,
+  supervisor: COMPANY_CODENAMES,
+  agent: POS_CODENAMES,
+};
+
+const known = new Set<string>(ALL_CODENAMES);
+export function isCodename(value: string): value is Codename {
+  return known.has(value);
+}

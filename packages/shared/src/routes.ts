@@ -1,0 +1,115 @@
+import type { Codename } from './permissions';
+
+/**
+ * The back-office screens of spec §2: every path with the permission that gates it.
+ * `null` = no permission needed. Paths use `:param` segments (react-router syntax).
+ * Where the spec says "not spelled out", the choice is ours and is written beside it.
+ */
+export interface ScreenDef {
+  path: string;
+  permission: Codename | null;
+  /** i18n key of the page title (namespace "nav"). */
+  title: string;
+  /** Only the superuser sees it (spec §6: Compagnie group, traces of companies...). */
+  superuserOnly?: boolean;
+  /** Hidden for the superuser (spec §6: 'mon compte'). */
+  hideForSuperuser?: boolean;
+}
+
+const crud = (base: string, entity: string, title: string, param: string): ScreenDef[] => [
+  { path: base, permission: `view_${entity}` as Codename, title },
+  { path: `${base}/new`, permission: `add_${entity}` as Codename, title: `${title}_new` },
+  { path: `${base}/:${param}/edit`, permission: `change_${entity}` as Codename, title: `${title}_edit` },
+];
+
+const limit = (slug: string, entity: string, title: string, param: string): ScreenDef[] =>
+  crud(`/dashboard/borlette-configuration/${slug}`, entity, title, param);
+
+export const DASHBOARD_SCREENS: ScreenDef[] = [
+  { path: '/dashboard/app', permission: null, title: 'app' },
+  // Reports
+  { path: '/dashboard/rapports', permission: 'view_report_vente', title: 'rapports' },
+  { path: '/dashboard/rapports/journalier', permission: 'view_report_partiel', title: 'rapports_journalier' }, // ours
+  { path: '/dashboard/rapports/agent', permission: 'view_report_agent', title: 'rapports_agent' }, // ours
+  { path: '/dashboard/rapports/limiteFiche', permission: 'view_report_agent', title: 'rapports_limite_fiche' }, // ours
+  // Wallet
+  { path: '/dashboard/transactions', permission: 'view_wallettransaction', title: 'transactions' },
+  { path: '/dashboard/transactions/new', permission: 'add_wallettransaction', title: 'transactions_new' },
+  // Borlette
+  { path: '/dashboard/borlette/blocage-boule', permission: 'view_bouleblock', title: 'blocage_boule' },
+  { path: '/dashboard/borlette/blocage-boule/new', permission: 'add_bouleblock', title: 'blocage_boule_new' },
+  { path: '/dashboard/borlette/statistiques', permission: 'view_statistique', title: 'statistiques' }, // ours
+  ...crud('/dashboard/borlette/lotto', 'lotto', 'lotto', 'optionId'),
+  { path: '/dashboard/borlette/list-fiches', permission: 'view_fichevente', title: 'fiches' },
+  { path: '/dashboard/borlette/list-fiches-gagnants', permission: 'view_fiche_win', title: 'fiches_gagnants' }, // ours
+  { path: '/dashboard/borlette/list-fiches-payant', permission: 'view_fiche_win', title: 'fiches_payant' },
+  { path: '/dashboard/borlette/list-fiches-supprimer', permission: 'view_fiche_delete', title: 'fiches_supprimer' },
+  // Limits
+  ...limit('limite-game', 'typegame', 'limite_game', 'typeGameId'),
+  ...limit('limite-game-per-agent', 'typegameagent', 'limite_game_agent', 'typeGameAgentId'),
+  ...limit('limite-boule', 'typeboule', 'limite_boule', 'typeBouleId'),
+  ...limit('limite-boule-per-agent', 'typebouleagent', 'limite_boule_agent', 'typeBouleAgentId'),
+  { path: '/dashboard/borlette-configuration/interval-ma', permission: 'add_typegame', title: 'interval_ma' },
+  { path: '/dashboard/borlette-configuration/interval-ma/new', permission: 'add_typegame', title: 'interval_ma_new' },
+  // Draws
+  { path: '/dashboard/tirage/list', permission: 'view_tirage', title: 'tirages' },
+  { path: '/dashboard/tirage/new', permission: 'add_tirage', title: 'tirages_new' },
+  { path: '/dashboard/tirage/automatique', permission: 'add_tirage_auto', title: 'tirage_auto', superuserOnly: true },
+  { path: '/dashboard/tirage/:tirageId/edit', permission: 'change_tirage', title: 'tirages_edit' },
+  { path: '/dashboard/tirage/configuration/generale', permission: 'view_tauxtirage', title: 'prime_generale' },
+  {
+    path: '/dashboard/tirage/configuration/generale/list',
+    permission: 'view_tauxtirage',
+    title: 'prime_generale_list',
+  },
+  { path: '/dashboard/tirage/configuration/:type', permission: 'view_agenttauxtirage', title: 'prime_type' },
+  { path: '/dashboard/tirage/configuration/:type/new', permission: 'add_agenttauxtirage', title: 'prime_type_new' },
+  {
+    path: '/dashboard/tirage/configuration/:type/:configurationId/edit',
+    permission: 'change_agenttauxtirage',
+    title: 'prime_type_edit',
+  },
+  ...crud('/dashboard/tirage/infotirage', 'infotirage', 'infotirage', 'infoTirageId'),
+  // User area
+  { path: '/dashboard/user/account', permission: null, title: 'account', hideForSuperuser: true },
+  { path: '/dashboard/user/tracabilite-agent', permission: 'view_traceagentaction', title: 'trace_agent' },
+  {
+    path: '/dashboard/user/tracabilite-company',
+    permission: 'view_tracecompanyaction',
+    title: 'trace_company',
+    superuserOnly: true,
+  },
+  {
+    path: '/dashboard/user/tracabilite-supervisor',
+    permission: 'view_tracesupervisoraction',
+    title: 'trace_supervisor',
+  },
+  { path: '/dashboard/user/generate-agent', permission: 'add_agent', title: 'generate_agent' },
+  ...crud('/dashboard/user/message-push', 'apppromote', 'messages', 'messageId'),
+  ...crud('/dashboard/user/pays', 'country', 'pays', 'paysId'),
+  // Entities
+  ...crud('/dashboard/agent', 'agent', 'agents', 'agentId'),
+  { path: '/dashboard/limiteFiche', permission: 'view_typegame', title: 'limite_fiche' }, // ours
+  { path: '/dashboard/limiteFiche/new', permission: 'add_typegame', title: 'limite_fiche_new' }, // ours
+  ...crud('/dashboard/supervisor', 'supervisor', 'supervisors', 'supervisorId'),
+  ...crud('/dashboard/company', 'company', 'companies', 'companyId').map((s) => ({ ...s, superuserOnly: true })),
+  { path: '/dashboard/company/facturation', permission: 'view_payment', title: 'facturation', superuserOnly: true },
+  {
+    path: '/dashboard/company/pay-facturation',
+    permission: 'add_payment',
+    title: 'pay_facturation',
+    superuserOnly: true,
+  },
+  {
+    path: '/dashboard/company/facturation/:factuId/pdf',
+    permission: 'view_payment',
+    title: 'facturation_pdf',
+    superuserOnly: true,
+  },
+  ...crud('/dashboard/company/payment', 'payment', 'payments', 'paymentId').map((s) => ({
+    ...s,
+    superuserOnly: true,
+  })),
+  ...crud('/dashboard/generale', 'generale', 'generales', 'generaleId'),
+  ...crud('/dashboard/surcussale', 'surcussale', 'surcussales', 'surcussaleId'),
+];
