@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { hashToken } from '../lib/tokens';
-import { isAccess } from './access';
+import { type Access, isAccess } from './access';
 import { AppError, forbidden, unauthorized } from './errors';
 
 export interface AuthContext {
@@ -34,6 +34,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every /api route with the access it declared: the source of the access tests. */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 interface SessionRow {
@@ -81,11 +91,17 @@ export function readToken(request: FastifyRequest): string | null {
 /** Resolves the session of every request and enforces the access each route declares. */
 export function registerAuth(app: FastifyInstance, database: Database) {
   app.decorateRequest('auth', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!isAccess(route.config?.access)) {
+    const declared = route.config?.access;
+    if (!isAccess(declared)) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (public or a permission).`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: declared });
     }
   });
 

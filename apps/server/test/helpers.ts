@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { Codename, Role } from '@borlette/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { describe, inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { prepareDatabase } from '../src/db/setup';
+import { hashPassword } from '../src/lib/password';
+import { DEFAULT_TEST_DATABASE_URL } from './postgres-global-setup';
+
+export const ENGINE = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** `describe` that runs on the engine of the project; the PostgreSQL project skips only outside CI. */
+export const describeApi: typeof describe =
+  ENGINE === 'postgres' && !safeInject() ? (describe.skip as typeof describe) : describe;
+
+function safeInject(): boolean {
+  try {
+    return inject('postgresAvailable');
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (ENGINE === 'pglite') {
+    const database = await openPglite();
+    await prepareDatabase(database, { demo: false });
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const name = `borlette_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 5 });
+  await prepareDatabase(database, { demo: false });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestContext> {
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp({ database, config: testConfig({ webDist: '/nonexistent' }) });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const PASSWORD = 'secret-pass-123';
+let passwordHash: Promise<string> | undefined;
+
+let seq = 0;
+export const unique = (prefix: string) => `${prefix}_${process.pid}_${++seq}_${randomBytes(2).toString('hex')}`;
+
+export async function createCompany(database: Database, opts: { name?: string; country?: string } = {}) {
+  const ref = unique('C').toUpperCase();
+  const [row] = await database.raw.query<{ id: number; ref_code: string }>(
+    `INSERT INTO companies (ref_code, name, country_id)
+     SELECT $1, $2, id FROM countries WHERE name_code = $3 RETURNING id, ref_code`,
+    [ref, opts.name ?? `Compagnie ${ref}`, opts.country ?? 'HT'],
+  );
+  return row;
+}
+
+export async function createUser(
+  database: Database,
+  opts: { role: Role; companyId?: number; permissions?: Codename[]; fullAccess?: boolean; username?: string; status?: string },
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const username = opts.username ?? unique(opts.role);
+  const [row] = await database.raw.query<{ id: number }>(
+    `INSERT INTO users (username, role, first_name, last_name, company_id, full_access, password_hash, status)
+     VALUES ($1, $2, 'Prénom', 'Nom', $3, $4, $5, $6) RETURNING id`,
+    [username, opts.role, opts.companyId ?? null, opts.fullAccess ?? false, await passwordHash, opts.status ?? 'active'],
+  );
+  for (const c of opts.permissions ?? []) {
+    await database.raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [row.id, c]);
+  }
+  return { id: row.id, username };
+}
+
+export async function login(app: FastifyInstance, username: string, password = PASSWORD, remember = false) {
+  const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username, password, remember } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} -> ${res.statusCode} ${res.body}`);
+  return res.json() as { accessToken: string; role: Role; expiresAt: string; user: Record<string, unknown> };
+}
+
+export const auth = (token: string, scheme: 'Token' | 'Bearer' = 'Token') => ({ authorization: `${scheme} ${token}` });
+
+/** Every error body: a French message a person can read. */
+export function expectErrorBody(res: LightMyRequestResponse, status: number) {
+  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
+  const body = res.json();
+  if (typeof body.message !== 'string' || body.message.length < 3) throw new Error(`no message in ${res.body}`);
+  return body as { statusCode: number; code: string; message: string; fields?: Record<string, string> };
+}

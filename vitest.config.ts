@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+const apiFiles = ['apps/server/src/**/*.api.test.ts'];
+
+/**
+ * One configuration, four projects:
+ * - unit: pure rules (packages/shared), web units (no DOM), server units;
+ * - api-pglite / api-postgres: the same API suites through the real HTTP layer on each engine;
+ * - e2e: the built app in real Chromium.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/server/src/**/*.unit.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiFiles,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiFiles,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
