@@ -91,14 +91,28 @@ export async function createCompany(database: Database, opts: { name?: string; c
 
 export async function createUser(
   database: Database,
-  opts: { role: Role; companyId?: number; permissions?: Codename[]; fullAccess?: boolean; username?: string; status?: string },
+  opts: {
+    role: Role;
+    companyId?: number;
+    permissions?: Codename[];
+    fullAccess?: boolean;
+    username?: string;
+    status?: string;
+  },
 ) {
   passwordHash ??= hashPassword(PASSWORD);
   const username = opts.username ?? unique(opts.role);
   const [row] = await database.raw.query<{ id: number }>(
     `INSERT INTO users (username, role, first_name, last_name, company_id, full_access, password_hash, status)
      VALUES ($1, $2, 'Prénom', 'Nom', $3, $4, $5, $6) RETURNING id`,
-    [username, opts.role, opts.companyId ?? null, opts.fullAccess ?? false, await passwordHash, opts.status ?? 'active'],
+    [
+      username,
+      opts.role,
+      opts.companyId ?? null,
+      opts.fullAccess ?? false,
+      await passwordHash,
+      opts.status ?? 'active',
+    ],
   );
   for (const c of opts.permissions ?? []) {
     await database.raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [row.id, c]);
@@ -107,7 +121,11 @@ export async function createUser(
 }
 
 export async function login(app: FastifyInstance, username: string, password = PASSWORD, remember = false) {
-  const res = await app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username, password, remember } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/auth/login',
+    payload: { username, password, remember },
+  });
   if (res.statusCode !== 200) throw new Error(`login ${username} -> ${res.statusCode} ${res.body}`);
   return res.json() as { accessToken: string; role: Role; expiresAt: string; user: Record<string, unknown> };
 }

@@ -1,5 +1,5 @@
-export * from './permissions';
-export * from './contracts/common';
 export * from './contracts/auth';
+export * from './contracts/common';
 export * from './contracts/contact';
+export * from './permissions';
 export * from './routes';

@@ -1,6 +1,6 @@
 import {
-  type Codename,
   COMPANY_CODENAMES,
+  type Codename,
   GRANTABLE_PERMISSIONS,
   ROLE_DEFAULT_PERMISSIONS,
   type Role,

@@ -18,7 +18,11 @@ describeApi('every route declares its access', () => {
       expect(isAccess(r.access), `${r.method} ${r.url} declares no access`).toBe(true);
       if (!r.access.public) {
         // No token: the server itself refuses.
-        const res = await t.app.inject({ method: r.method as 'GET', url: r.url, payload: r.method === 'GET' ? undefined : {} });
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url: r.url,
+          payload: r.method === 'GET' ? undefined : {},
+        });
         expectErrorBody(res, 401);
       }
     }
@@ -38,7 +42,9 @@ describeApi('every route declares its access', () => {
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/user/auth/login', '/api/generals/user', '/api/companies/user']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/user/auth/login', '/api/generals/user', '/api/companies/user']),
+    );
     const ui = await t.app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

@@ -16,6 +16,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       root: config.webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -27,7 +28,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      !hasWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Ressource introuvable.' });
     }
     if (/\.[a-z0-9]{1,8}$/i.test(url) && !url.endsWith('.html')) {

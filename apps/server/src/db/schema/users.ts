@@ -94,7 +94,10 @@ export const loginAttempts = pgTable(
     success: boolean('success').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_username_at_idx').on(t.username, t.at), index('login_attempts_ip_at_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_attempts_username_at_idx').on(t.username, t.at),
+    index('login_attempts_ip_at_idx').on(t.ip, t.at),
+  ],
 );
 
 /** Who did what, when, from where. Append-only: no code updates or deletes a row. */
@@ -116,8 +119,5 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     requestId: text('request_id'),
   },
-  (t) => [
-    index('audit_log_company_at_idx').on(t.companyId, t.at),
-    index('audit_log_user_at_idx').on(t.userId, t.at),
-  ],
+  (t) => [index('audit_log_company_at_idx').on(t.companyId, t.at), index('audit_log_user_at_idx').on(t.userId, t.at)],
 );

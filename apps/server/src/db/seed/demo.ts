@@ -46,7 +46,17 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
       const [row] = await raw.query<{ id: number }>(
         `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, full_access, phone, password_hash)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [v.username, v.role, v.first, v.last, v.companyId ?? null, v.surcussaleId ?? null, v.fullAccess ?? false, v.phone ?? null, hash],
+        [
+          v.username,
+          v.role,
+          v.first,
+          v.last,
+          v.companyId ?? null,
+          v.surcussaleId ?? null,
+          v.fullAccess ?? false,
+          v.phone ?? null,
+          hash,
+        ],
       );
       return row.id;
     };
@@ -56,8 +66,23 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
        SELECT 'DEMO', 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
        RETURNING id`,
     );
-    await user({ username: 'demo', role: 'company', first: 'Jean', last: 'Baptiste', companyId: company.id, fullAccess: true, phone: '+509 3700 0000' });
-    const supervisorId = await user({ username: 'superviseur', role: 'supervisor', first: 'Marie', last: 'Joseph', companyId: company.id, phone: '+509 3700 0001' });
+    await user({
+      username: 'demo',
+      role: 'company',
+      first: 'Jean',
+      last: 'Baptiste',
+      companyId: company.id,
+      fullAccess: true,
+      phone: '+509 3700 0000',
+    });
+    const supervisorId = await user({
+      username: 'superviseur',
+      role: 'supervisor',
+      first: 'Marie',
+      last: 'Joseph',
+      companyId: company.id,
+      phone: '+509 3700 0001',
+    });
     for (const codename of DEMO_SUPERVISOR_PERMISSIONS) {
       await raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [supervisorId, codename]);
     }
@@ -72,7 +97,13 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
       );
       branches.push(b.id);
     }
-    const names = [['Pierre', 'Louis'], ['Rose', 'Charles'], ['Paul', 'Etienne'], ['Nadia', 'Pierre-Louis'], ['Marc', 'Alexis']];
+    const names = [
+      ['Pierre', 'Louis'],
+      ['Rose', 'Charles'],
+      ['Paul', 'Etienne'],
+      ['Nadia', 'Pierre-Louis'],
+      ['Marc', 'Alexis'],
+    ];
     for (let i = 0; i < 5; i++) {
       await user({
         username: `agent${i + 1}`,

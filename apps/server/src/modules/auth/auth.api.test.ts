@@ -41,13 +41,28 @@ describeApi('sign-in and sign-out', () => {
     expect(me.statusCode).toBe(200);
     const user = me.json();
     expect(Object.keys(user)).toEqual(
-      expect.arrayContaining(['first_name', 'last_name', 'companyname', 'user_photo', 'role', 'perms', 'select_company', 'select_country_code']),
+      expect.arrayContaining([
+        'first_name',
+        'last_name',
+        'companyname',
+        'user_photo',
+        'role',
+        'perms',
+        'select_company',
+        'select_country_code',
+      ]),
     );
     if (role === 'supervisor') expect(user.perms).toEqual([{ codename: 'view_agent' }]);
     if (role === 'superuser') expect(user.select_company).toBe('all');
-    if (role === 'company') expect(user.perms.map((p: { codename: string }) => p.codename)).not.toContain('add_company');
+    if (role === 'company')
+      expect(user.perms.map((p: { codename: string }) => p.codename)).not.toContain('add_company');
 
-    const out = await t.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: auth(session.accessToken), payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/logout',
+      headers: auth(session.accessToken),
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ url: `/api/${prefix}/user`, headers: auth(session.accessToken) });
     expectErrorBody(after, 401);
@@ -70,8 +85,16 @@ describeApi('sign-in and sign-out', () => {
 
   it('refuses a wrong password and an unknown user with the same French message', async () => {
     const u = await createUser(t.database, { role: 'company', companyId, fullAccess: true });
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username: u.username, password: 'nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username: 'nobody-here', password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: u.username, password: 'nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: 'nobody-here', password: 'nope' },
+    });
     expect(expectErrorBody(wrong, 401).message).toBe('Identifiants incorrects!');
     expect(expectErrorBody(unknown, 401).message).toBe('Identifiants incorrects!');
     expect(wrong.body).not.toContain('hash');
@@ -85,7 +108,11 @@ describeApi('sign-in and sign-out', () => {
     [{ username: 12, password: 'x' }, 'username', 'Le téléphone est requis'],
     [{ username: 'a', password: ['x'] }, 'password', 'Password is required'],
     [{ username: 'a', password: 'x', remember: 'yes' }, 'remember', 'Le champ « remember » doit être vrai ou faux'],
-    [{ username: 'a'.repeat(151), password: 'x' }, 'username', 'Le nom d’utilisateur est trop long (150 caractères au plus)'],
+    [
+      { username: 'a'.repeat(151), password: 'x' },
+      'username',
+      'Le nom d’utilisateur est trop long (150 caractères au plus)',
+    ],
   ])('rejects bad input %j with a message naming the field', async (payload, field, message) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload });
     const body = expectErrorBody(res, 400);
@@ -126,11 +153,13 @@ describeApi('sign-in and sign-out', () => {
     for (const headers of cases) {
       expectErrorBody(await t.app.inject({ url: '/api/companies/user', headers }), 401);
     }
-    await t.database.raw.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [u.id]);
+    await t.database.raw.query("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
+      u.id,
+    ]);
     expectErrorBody(await t.app.inject({ url: '/api/companies/user', headers: auth(accessToken) }), 401);
   });
 
-  it('refuses a token used with another role\'s prefix (403)', async () => {
+  it("refuses a token used with another role's prefix (403)", async () => {
     const u = await createUser(t.database, { role: 'company', companyId, fullAccess: true });
     const { accessToken } = await login(t.app, u.username);
     for (const prefix of ['generals', 'supervisors', 'agents']) {
@@ -140,7 +169,11 @@ describeApi('sign-in and sign-out', () => {
 
   it('refuses a blocked user, and a user of a blocked company, and ends their sessions', async () => {
     const blocked = await createUser(t.database, { role: 'company', companyId, fullAccess: true, status: 'blocked' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username: blocked.username, password: PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: blocked.username, password: PASSWORD },
+    });
     expect(expectErrorBody(res, 403).message).toMatch(/bloqué/);
 
     const other = await createCompany(t.database);
@@ -148,14 +181,21 @@ describeApi('sign-in and sign-out', () => {
     const { accessToken } = await login(t.app, u.username);
     await t.database.raw.query("UPDATE companies SET status = 'blocked' WHERE id = $1", [other.id]);
     expectErrorBody(await t.app.inject({ url: '/api/companies/user', headers: auth(accessToken) }), 401);
-    const again = await t.app.inject({ method: 'POST', url: '/api/user/auth/login', payload: { username: u.username, password: PASSWORD } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: u.username, password: PASSWORD },
+    });
     expect(expectErrorBody(again, 403).message).toMatch(/compagnie est bloquée/);
   });
 
   it('stores only a hash of the token, and records sign-in and sign-out in the audit trail', async () => {
     const u = await createUser(t.database, { role: 'company', companyId, fullAccess: true });
     const { accessToken } = await login(t.app, u.username);
-    const stored = await t.database.raw.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [u.id]);
+    const stored = await t.database.raw.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE user_id = $1',
+      [u.id],
+    );
     expect(stored[0].token_hash).not.toContain(accessToken);
     expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     await t.app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: auth(accessToken), payload: {} });

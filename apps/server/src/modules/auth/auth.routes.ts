@@ -28,7 +28,11 @@ export const authRoutes =
         // Public so that a client with an already-dead token still gets a clean answer;
         // a live token is revoked.
         config: access.public(),
-        schema: { tags: ['session'], summary: 'Se déconnecter (révoque le jeton)', response: { 200: okBody, 401: errorBody } },
+        schema: {
+          tags: ['session'],
+          summary: 'Se déconnecter (révoque le jeton)',
+          response: { 200: okBody, 401: errorBody },
+        },
       },
       async (request) => {
         if (request.headers.authorization && !request.auth) throw unauthorized('Session déjà expirée.');

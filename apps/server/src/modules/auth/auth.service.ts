@@ -66,7 +66,14 @@ export async function login(
   const [session] = await raw.query<{ id: number }>(
     `INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [user.id, hashToken(token), input.remember, expiresAt, request.ip, request.headers['user-agent']?.slice(0, 300) ?? null],
+    [
+      user.id,
+      hashToken(token),
+      input.remember,
+      expiresAt,
+      request.ip,
+      request.headers['user-agent']?.slice(0, 300) ?? null,
+    ],
   );
   await audit(db, request, {
     action: 'login',

@@ -5,7 +5,11 @@ import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
 
-export const simpleCompany = z.object({ ref_code: z.string(), companyname: z.string(), user_photo: z.string().nullable() });
+export const simpleCompany = z.object({
+  ref_code: z.string(),
+  companyname: z.string(),
+  user_photo: z.string().nullable(),
+});
 
 /** Issue 2 needs only the selector's list; issue 3 brings the companies' management. */
 export const companiesRoutes =

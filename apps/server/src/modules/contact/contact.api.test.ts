@@ -15,7 +15,10 @@ describeApi('public contact form', () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(200);
     const { id } = res.json();
-    const [row] = await t.database.raw.query<{ email: string; ip: string }>('SELECT email, ip FROM contact_messages WHERE id = $1', [id]);
+    const [row] = await t.database.raw.query<{ email: string; ip: string }>(
+      'SELECT email, ip FROM contact_messages WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ email: 'jean@example.ht', ip: '10.1.1.1' });
   });
 

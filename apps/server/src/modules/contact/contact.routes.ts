@@ -36,7 +36,13 @@ export const contactRoutes =
            VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [b.name, b.email, b.phone || null, b.subject || null, b.message, request.ip],
         );
-        await audit(db, request, { action: 'create', entity: 'contact_message', entityId: row.id, companyId: null, after: b });
+        await audit(db, request, {
+          action: 'create',
+          entity: 'contact_message',
+          entityId: row.id,
+          companyId: null,
+          after: b,
+        });
         return { ok: true as const, id: row.id };
       },
     );

@@ -8,7 +8,10 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/api/health',
-      { config: access.public(), schema: { tags: ['ops'], summary: 'Vivant', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        config: access.public(),
+        schema: { tags: ['ops'], summary: 'Vivant', response: { 200: z.object({ status: z.literal('ok') }) } },
+      },
       async () => ({ status: 'ok' as const }),
     );
     app.get(

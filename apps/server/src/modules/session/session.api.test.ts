@@ -30,7 +30,11 @@ describeApi('superuser selection of company and country', () => {
   it('selects a company, then all, and the current user reflects it', async () => {
     const res = await post('/api/generals/company', { ref_code: ht.ref_code });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ select_company: ht.ref_code, companyname: 'Alpha Haïti', company: { ref_code: ht.ref_code } });
+    expect(res.json()).toMatchObject({
+      select_company: ht.ref_code,
+      companyname: 'Alpha Haïti',
+      company: { ref_code: ht.ref_code },
+    });
     const me = await t.app.inject({ url: '/api/generals/user', headers: auth(token) });
     expect(me.json().select_company).toBe(ht.ref_code);
     const all = await post('/api/generals/company', { ref_code: 'all' });
@@ -38,8 +42,12 @@ describeApi('superuser selection of company and country', () => {
   });
 
   it('refuses an unknown company and an empty selection', async () => {
-    expect(expectErrorBody(await post('/api/generals/company', { ref_code: 'NOPE' }), 400).fields).toEqual({ ref_code: 'Compagnie introuvable.' });
-    expect(expectErrorBody(await post('/api/generals/company', {}), 400).fields?.ref_code).toBe('La compagnie est requise');
+    expect(expectErrorBody(await post('/api/generals/company', { ref_code: 'NOPE' }), 400).fields).toEqual({
+      ref_code: 'Compagnie introuvable.',
+    });
+    expect(expectErrorBody(await post('/api/generals/company', {}), 400).fields?.ref_code).toBe(
+      'La compagnie est requise',
+    );
   });
 
   it('filters the company selector by the selected country, and clears a company outside it', async () => {
@@ -56,7 +64,9 @@ describeApi('superuser selection of company and country', () => {
     const back = await post('/api/generals/country', { country_code: 'ALL' });
     expect(back.json().select_country_code).toBeNull();
     const all = await t.app.inject({ url: '/api/generals/simple-compagnies', headers: auth(token) });
-    expect(all.json().map((c: { ref_code: string }) => c.ref_code)).toEqual(expect.arrayContaining([ht.ref_code, fr.ref_code]));
+    expect(all.json().map((c: { ref_code: string }) => c.ref_code)).toEqual(
+      expect.arrayContaining([ht.ref_code, fr.ref_code]),
+    );
     expectErrorBody(await post('/api/generals/country', { country_code: 'ZZ' }), 400);
   });
 
@@ -72,7 +82,10 @@ describeApi('superuser selection of company and country', () => {
     expectErrorBody(await post('/api/generals/company', { ref_code: fr.ref_code }, adminToken), 403);
     expectErrorBody(await post('/api/generals/country', { country_code: 'FR' }, adminToken), 403);
     expectErrorBody(await t.app.inject({ url: '/api/generals/simple-compagnies', headers: auth(adminToken) }), 403);
-    expectErrorBody(await t.app.inject({ method: 'POST', url: '/api/generals/company', payload: { ref_code: 'all' } }), 401);
+    expectErrorBody(
+      await t.app.inject({ method: 'POST', url: '/api/generals/company', payload: { ref_code: 'all' } }),
+      401,
+    );
   });
 
   it('a platform staff member without view_company cannot list companies (permission enforced by the server)', async () => {
@@ -101,7 +114,11 @@ describeApi('supervisor permissions are what the company granted, nothing more',
 
   it('drops platform codenames a supervisor row might carry', async () => {
     const c = await createCompany(t.database);
-    const sup = await createUser(t.database, { role: 'supervisor', companyId: c.id, permissions: ['view_agent', 'add_company'] });
+    const sup = await createUser(t.database, {
+      role: 'supervisor',
+      companyId: c.id,
+      permissions: ['view_agent', 'add_company'],
+    });
     const { user } = await login(t.app, sup.username);
     expect(user.perms).toEqual([{ codename: 'view_agent' }]);
     expect(user.select_company).toBe(c.ref_code);

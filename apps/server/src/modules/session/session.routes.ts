@@ -27,7 +27,11 @@ export const sessionRoutes =
         `/api/${ROLE_PREFIX[role]}/user`,
         {
           config: access.signedIn([role]),
-          schema: { tags: ['session'], summary: `Utilisateur connecté (${role})`, response: { 200: currentUser, ...errors } },
+          schema: {
+            tags: ['session'],
+            summary: `Utilisateur connecté (${role})`,
+            response: { 200: currentUser, ...errors },
+          },
         },
         async (request) => loadCurrentUser(raw, authOf(request).userId),
       );
