@@ -21,7 +21,7 @@ describeBrowser('signing in and out in the browser', () => {
     await expect.poll(() => page.getByText(shown).first().isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 
-    await page.getByRole('button', { name: 'Compte' }).click();
+    await page.getByRole('button', { name: 'Compte', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     await page.waitForURL('**/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

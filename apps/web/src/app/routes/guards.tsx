@@ -1,0 +1,55 @@
+import type { ScreenDef } from '@borlette/shared/routes';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PermissionDenied } from '../../components/permission-denied';
+import { SplashScreen } from '../../components/splash-screen';
+import { paths } from '../../config/paths';
+import { canAccessScreen, displayName } from '../../lib/authorization';
+import { useSession } from '../../lib/session/use-session';
+import { rememberRedirectPath } from '../../lib/storage';
+
+const LoginPage = lazy(() => import('../../features/auth/pages/login-page'));
+
+/**
+ * Spec §2: while not authenticated, a dashboard path shows the login screen in place and the wanted
+ * path is remembered (sessionStorage) so that the reload after login lands on it.
+ */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  const wanted = `${location.pathname}${location.search}${location.hash}`;
+  const authenticated = status === 'authenticated';
+
+  useEffect(() => {
+    if (!authenticated) rememberRedirectPath(wanted);
+  }, [authenticated, wanted]);
+
+  if (authenticated) return <>{children}</>;
+  return (
+    <Suspense fallback={<SplashScreen />}>
+      <LoginPage />
+    </Suspense>
+  );
+}
+
+/** Spec §2: /auth/login when authenticated redirects to the dashboard root. */
+export function GuestGuard({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
+  return <>{children}</>;
+}
+
+/** Spec §2: the landing page sends a signed-in user to the dashboard; other public pages stay. */
+export function LandingRedirect() {
+  const { status } = useSession();
+  const { pathname } = useLocation();
+  if (pathname === paths.home && status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
+  return <Outlet />;
+}
+
+/** Spec §2/§6: each dashboard screen is gated by its permission and its role rules. */
+export function ScreenGate({ screen, children }: { screen: ScreenDef; children: ReactNode }) {
+  const { user } = useSession();
+  if (!user || !canAccessScreen(user, screen)) return <PermissionDenied name={user ? displayName(user) : ''} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,129 @@
+import { ROLE_PREFIX, type Role } from '@borlette/shared/permissions';
+import { clearStoredSession, getStoredSession } from './storage';
+
+/** Spec §8: the message of a failed call when the server gave no usable body. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
+
+/**
+ * A failed call. It carries the fields of the server's error body (`statusCode`, `code`, French
+ * `message`, `fields`) so that callers can read it exactly as the body itself (spec §8: "rejection
+ * with the server response body, or 'Something went wrong'").
+ */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  readonly body: unknown;
+
+  constructor(statusCode: number, body: unknown) {
+    const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+    super(typeof b.message === 'string' && b.message ? b.message : GENERIC_ERROR_MESSAGE);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.code = typeof b.code === 'string' ? b.code : statusCode ? `HTTP_${statusCode}` : 'NETWORK_ERROR';
+    this.fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/** Lets the session layer react (reset to "unauthenticated") before the page reloads. */
+export function onUnauthorized(listener: Listener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+let reloading = false;
+
+/** Spec §4: on a 401 the token is dropped, the session reset and the page reloaded. */
+function handleUnauthorized(): void {
+  clearStoredSession();
+  for (const listener of unauthorizedListeners) listener();
+  if (!reloading) {
+    reloading = true;
+    window.location.reload();
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body, or FormData for multipart calls. */
+  body?: unknown;
+  /** Query parameters; undefined and null values are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** Send the stored token (default true). The login call sends none. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, params?: RequestOptions['params']): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Same-origin fetch wrapper: base '' (the server serves both the API and this app). */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, params, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = auth ? getStoredSession() : null;
+  if (session) headers.Authorization = `Token ${session.token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+
+  const data = await readBody(response);
+  if (response.status === 401 && session) {
+    handleUnauthorized();
+    throw new ApiError(401, data);
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE', body }),
+};
+
+/** The API prefix of a role (spec §7), e.g. `/api/generals` for the superuser. */
+export function rolePrefix(role: string): string | null {
+  return Object.hasOwn(ROLE_PREFIX, role) ? ROLE_PREFIX[role as Role] : null;
+}

@@ -1,0 +1,104 @@
+import { format, formatDistanceToNow, isValid, type Locale } from 'date-fns';
+import { de, enUS, fr } from 'date-fns/locale';
+
+/** Spec §9 date formats. */
+export const DATE_FORMATS = {
+  date: 'yyyy-MM-dd',
+  dateTime: 'dd MMM yyyy HH:mm',
+  time: 'HH:mm:ss',
+  dateTimeAmPm: 'dd/MM/yyyy hh:mm p',
+} as const;
+
+/** Architecture: each company has an IANA time zone; this one when none is known. */
+export const DEFAULT_TIME_ZONE = 'America/Port-au-Prince';
+
+export type DateInput = Date | string | number | null | undefined;
+
+// Haitian Creole has no date-fns locale: French month names are the closest readers know.
+const LOCALES: Record<string, Locale> = { fr, en: enUS, de, ht: fr };
+
+export function dateLocale(language?: string): Locale {
+  return LOCALES[language?.slice(0, 2) ?? 'fr'] ?? fr;
+}
+
+function toDate(input: DateInput): Date | null {
+  if (input === null || input === undefined || input === '') return null;
+  const date = input instanceof Date ? input : new Date(input);
+  return isValid(date) ? date : null;
+}
+
+function validTimeZone(timeZone?: string | null): string {
+  if (!timeZone) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/**
+ * The wall-clock time of `date` in `timeZone`, as a Date whose *local* fields hold it, so that
+ * date-fns `format` prints the company's time whatever the browser's zone is.
+ */
+export function toZonedWallClock(date: Date, timeZone?: string | null): Date {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: validTimeZone(timeZone),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return new Date(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+    date.getMilliseconds(),
+  );
+}
+
+interface FormatOptions {
+  timeZone?: string | null;
+  language?: string;
+}
+
+function formatIn(input: DateInput, pattern: string, options: FormatOptions = {}): string {
+  const date = toDate(input);
+  if (!date) return '';
+  return format(toZonedWallClock(date, options.timeZone), pattern, { locale: dateLocale(options.language) });
+}
+
+/** yyyy-MM-dd, e.g. 2026-03-14 (also the value of API date parameters). */
+export const fDate = (input: DateInput, options?: FormatOptions) => formatIn(input, DATE_FORMATS.date, options);
+
+/** dd MMM yyyy HH:mm, e.g. 14 mars 2026 18:30. */
+export const fDateTime = (input: DateInput, options?: FormatOptions) => formatIn(input, DATE_FORMATS.dateTime, options);
+
+/** HH:mm:ss. */
+export const fTime = (input: DateInput, options?: FormatOptions) => formatIn(input, DATE_FORMATS.time, options);
+
+/** dd/MM/yyyy hh:mm p (the spec's ticket format). */
+export const fDateTimeAmPm = (input: DateInput, options?: FormatOptions) =>
+  formatIn(input, DATE_FORMATS.dateTimeAmPm, options);
+
+/** Relative time, e.g. « il y a 5 minutes ». */
+export function fToNow(input: DateInput, options: Pick<FormatOptions, 'language'> = {}): string {
+  const date = toDate(input);
+  if (!date) return '';
+  return formatDistanceToNow(date, { addSuffix: true, locale: dateLocale(options.language) });
+}
+
+/** A long, localised date such as « samedi 14 mars 2026 » in the given zone. */
+export function fLongDate(input: DateInput, options: FormatOptions = {}): string {
+  const date = toDate(input);
+  if (!date) return '';
+  const locale = options.language === 'ht' ? 'fr-HT' : (options.language ?? 'fr');
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: validTimeZone(options.timeZone) }).format(date);
+}

@@ -1,0 +1,97 @@
+/**
+ * Every key this app keeps in the browser, in one place. Access is guarded: private browsing or a
+ * full quota must never break the app.
+ */
+export const STORAGE_KEYS = {
+  /** The opaque session token (spec §4). */
+  accessToken: 'accessToken',
+  /** The role of the signed-in user, picks the API prefix (spec §7). */
+  role: 'role',
+  /** Theme settings (spec §4: they persist in local storage). */
+  settings: 'settings',
+  /** The chosen language (fr, en, de, ht). */
+  language: 'lang',
+  /** sessionStorage: the dashboard path wanted before signing in (spec §2). */
+  redirectPath: 'redirectPath',
+  /** sessionStorage: a notification to show after the next page load (login / logout reloads). */
+  flash: 'flash',
+} as const;
+
+type Area = 'local' | 'session';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readItem(key: string, which: Area = 'local'): string | null {
+  try {
+    return area(which)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeItem(key: string, value: string, which: Area = 'local'): void {
+  try {
+    area(which)?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the setting simply does not persist.
+  }
+}
+
+export function removeItem(key: string, which: Area = 'local'): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+export function readJson<T>(key: string, which: Area = 'local'): T | null {
+  const raw = readItem(key, which);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: string, value: unknown, which: Area = 'local'): void {
+  writeItem(key, JSON.stringify(value), which);
+}
+
+/* ----- Session token and role ----- */
+
+export function getStoredSession(): { token: string; role: string } | null {
+  const token = readItem(STORAGE_KEYS.accessToken);
+  const role = readItem(STORAGE_KEYS.role);
+  return token && role ? { token, role } : null;
+}
+
+export function storeSession(token: string, role: string): void {
+  writeItem(STORAGE_KEYS.accessToken, token);
+  writeItem(STORAGE_KEYS.role, role);
+}
+
+export function clearStoredSession(): void {
+  removeItem(STORAGE_KEYS.accessToken);
+  removeItem(STORAGE_KEYS.role);
+}
+
+/* ----- Path remembered while signed out ----- */
+
+export function rememberRedirectPath(path: string): void {
+  writeItem(STORAGE_KEYS.redirectPath, path, 'session');
+}
+
+/** Reads and forgets the remembered path; only dashboard paths are honoured. */
+export function takeRedirectPath(): string | null {
+  const path = readItem(STORAGE_KEYS.redirectPath, 'session');
+  removeItem(STORAGE_KEYS.redirectPath, 'session');
+  return path?.startsWith('/dashboard') ? path : null;
+}
