@@ -40,7 +40,7 @@ function startServer(dataDir, port) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.resume();
-  child.stderr.resume();
+  child.stderr.on('data', (d) => process.stderr.write(d));
   return child;
 }
 

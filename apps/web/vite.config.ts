@@ -11,7 +11,12 @@ const api = 'http://127.0.0.1:3000';
  * download the widgets of the dashboard. (Vite 8 bundles with Rolldown: `codeSplitting.groups` is
  * its form of Rollup's `manualChunks`.)
  */
-type Group = { name: string | ((id: string) => string | null); test?: RegExp; priority: number };
+type Group = {
+  name: string | ((id: string) => string | null);
+  debugName?: string;
+  test?: RegExp;
+  priority: number;
+};
 
 const vendorGroups: Group[] = [
   // One chunk per non-default language (French is in the entry; see src/lib/i18n.ts).
@@ -20,6 +25,7 @@ const vendorGroups: Group[] = [
       const match = /[\\/]src[\\/]locales[\\/]([a-z]{2,3})[\\/][^\\/]+\.json$/.exec(id);
       return match && match[1] !== 'fr' ? `locale-${match[1]}` : null;
     },
+    debugName: 'locales',
     priority: 40,
   },
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
