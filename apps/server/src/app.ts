@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,20 +18,34 @@ import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { registerErrorHandler } from './http/errors';
 import { registerWebApp } from './http/web-app';
-import { authRoutes } from './modules/auth/auth.routes';
-import { companiesRoutes } from './modules/companies/companies.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { countriesRoutes } from './modules/countries/countries.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { sessionRoutes } from './modules/session/session.routes';
 
 export interface AppDeps {
   database: Database;
   config: Config;
 }
 
-/** Every feature module, in one list: a new feature is one line here. */
-const MODULES = [healthRoutes, authRoutes, sessionRoutes, countriesRoutes, companiesRoutes, contactRoutes];
+type ModuleFactory = (deps: AppDeps) => FastifyPluginAsync;
+
+/**
+ * Every feature module: each `modules/<feature>/*.routes.ts` exports `<name>Routes(deps)`.
+ * Discovered from the folder (sorted), so that a new feature is a new folder and nothing else.
+ */
+async function loadModules(): Promise<ModuleFactory[]> {
+  const dir = path.join(import.meta.dirname, 'modules');
+  const found: ModuleFactory[] = [];
+  for (const feature of readdirSync(dir).sort()) {
+    if (feature.startsWith('_')) continue;
+    const folder = path.join(dir, feature);
+    for (const file of readdirSync(folder).sort()) {
+      if (!/\.routes\.[tj]s$/.test(file)) continue;
+      const mod = (await import(pathToFileURL(path.join(folder, file)).href)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(mod)) {
+        if (name.endsWith('Routes') && typeof value === 'function') found.push(value as ModuleFactory);
+      }
+    }
+  }
+  return found;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -73,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 300, fieldSize: 100_000 } });
   registerErrorHandler(app);
   registerAuth(app, deps.database);
 
@@ -99,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  for (const mod of MODULES) await app.register(mod(deps));
+  for (const mod of await loadModules()) await app.register(mod(deps));
 
   await registerWebApp(app, config);
   return app;

@@ -21,6 +21,8 @@ export interface Database {
   kind: DbKind;
   db: Db;
   raw: RawClient;
+  /** Run `fn` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (raw: RawClient) => Promise<T>): Promise<T>;
   /** Run `fn` holding a database-wide lock (migrations, seeding): one instance at a time. */
   withLock<T>(key: number, fn: (raw: RawClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -46,6 +48,28 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     kind: 'postgres',
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     raw,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: RawClient = {
+          async query(text, params) {
+            return (await client.query(text, params as unknown[])).rows;
+          },
+          async exec(text) {
+            await client.query(text);
+          },
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
     async withLock(key, fn) {
       const client = await pool.connect();
       try {
@@ -84,6 +108,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Db,
     raw,
+    // PGlite's own transaction holds its lock: no other request's statement runs in between.
+    transaction: (fn) =>
+      client.transaction((t) =>
+        fn({
+          async query(text, params) {
+            return (await t.query(text, params as unknown[])).rows as never[];
+          },
+          async exec(text) {
+            await t.exec(text);
+          },
+        }),
+      ),
     // One process owns a PGlite folder; there is no other instance to exclude.
     withLock: (_key, fn) => fn(raw),
     close: () => client.close(),

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { RawClient } from '../db/client';
 
 export interface AuditEntry {
   action: string;
@@ -29,10 +28,10 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
-/** Records who did what, when and from where. Pass the transaction so the entry commits with the change. */
-export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+/** Records who did what, when and from where. Pass the transaction's client so the entry commits with the change. */
+export async function audit(raw: RawClient, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const a = request.auth;
-  await db.insert(auditLog).values({
+  const v = {
     companyId: entry.companyId !== undefined ? entry.companyId : (a?.companyId ?? a?.ownCompanyId ?? null),
     userId: entry.actor ? entry.actor.userId : (a?.userId ?? null),
     role: entry.actor ? entry.actor.role : (a?.role ?? null),
@@ -45,5 +44,23 @@ export async function audit(db: Db, request: FastifyRequest, entry: AuditEntry):
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
     requestId: String(request.id),
-  });
+  };
+  await raw.query(
+    `INSERT INTO audit_log (company_id, user_id, role, username, action, entity, entity_id, before, after, ip, user_agent, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      v.companyId,
+      v.userId,
+      v.role,
+      v.username,
+      v.action,
+      v.entity,
+      v.entityId,
+      v.before === null ? null : JSON.stringify(v.before),
+      v.after === null ? null : JSON.stringify(v.after),
+      v.ip,
+      v.userAgent,
+      v.requestId,
+    ],
+  );
 }

@@ -21,11 +21,19 @@ function page(element: ReactNode, fallback: ReactNode = <SplashScreen />) {
   return <Suspense fallback={fallback}>{element}</Suspense>;
 }
 
+type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
+
+/* Each feature registers its pages in its own `screens.ts` (path of DASHBOARD_SCREENS -> lazy page). */
+const featureScreens = import.meta.glob<{ screens: ScreenMap }>('../features/*/screens.ts', { eager: true });
+
 /** The built screens; every other DASHBOARD_SCREENS entry is an honest "coming soon" page. */
-const BUILT_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
-  [paths.dashboard.app]: HomePage,
-  [paths.dashboard.account]: AccountPage,
-};
+const BUILT_SCREENS: ScreenMap = Object.assign(
+  {
+    [paths.dashboard.app]: HomePage,
+    [paths.dashboard.account]: AccountPage,
+  },
+  ...Object.values(featureScreens).map((m) => m.screens),
+);
 
 function screenRoute(screen: ScreenDef): RouteObject {
   const Built = BUILT_SCREENS[screen.path];

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Countries where companies operate (ISO 3166-1 alpha-2 name_code). Platform data, no tenant. */
 export const countries = pgTable('countries', {
@@ -38,6 +50,9 @@ export const companies = pgTable(
       .references(() => countries.id),
     timezone: text('timezone').notNull().default('America/Port-au-Prince'),
     currency: text('currency').notNull().default('HTG'),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
     status: text('status', { enum: ['active', 'blocked'] })
       .notNull()
       .default('active'),
@@ -77,5 +92,79 @@ export const surcussales = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('surcussales_company_name_uq').on(t.companyId, t.name)],
+  (t) => [
+    uniqueIndex('surcussales_company_name_uq').on(t.companyId, t.name),
+    index('surcussales_company_status_idx').on(t.companyId, t.status),
+  ],
+);
+
+/** A company's business settings; defaults are those of domain.md. Money in centimes, rates in basis points. */
+export const companySettings = pgTable('company_settings', {
+  companyId: bigint('company_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  commissionBp: integer('commission_bp').notNull().default(1000),
+  cancelWindowMinutes: integer('cancel_window_minutes').notNull().default(10),
+  salesCloseMinutes: integer('sales_close_minutes').notNull().default(5),
+  payoutValidityDays: integer('payout_validity_days').notNull().default(90),
+  freeMariageAmount: bigint('free_mariage_amount', { mode: 'number' }).notNull().default(100000),
+  boletCumulative: boolean('bolet_cumulative').notNull().default(true),
+  billingGraceDays: integer('billing_grace_days').notNull().default(15),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Uploaded images (logos, photos, flags, message images), resized, kept in the database so that
+ *  backups and N instances need nothing else. Served at /uploads/<id>.webp. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: bigint('company_id', { mode: 'number' }),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_company_idx').on(t.companyId)],
+);
+
+/** Push messages to agents. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    image: text('image'),
+    audience: text('audience', { enum: ['all', 'surcussale', 'agents'] }).notNull(),
+    surcussaleId: bigint('surcussale_id', { mode: 'number' }).references(() => surcussales.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_company_starts_idx').on(t.companyId, t.startsAt)],
+);
+
+export const messageAgents = pgTable(
+  'message_agents',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.messageId, t.agentId] })],
 );

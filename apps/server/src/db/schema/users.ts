@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -28,7 +29,16 @@ export const users = pgTable(
     phone: text('phone'),
     photo: text('photo'),
     passwordHash: text('password_hash').notNull(),
-    status: text('status', { enum: ['active', 'blocked'] })
+    email: text('email'),
+    address: text('address'),
+    /** Agents: their supervisor (optional). */
+    supervisorId: bigint('supervisor_id', { mode: 'number' }),
+    /** Agents: commission rate in basis points; null = the company's default. */
+    commissionBp: integer('commission_bp'),
+    /** Agents: may cancel their own tickets within the company's window. */
+    canCancel: boolean('can_cancel').notNull().default(true),
+    /** archived = removed from lists and sign-in, kept for the history. */
+    status: text('status', { enum: ['active', 'blocked', 'archived'] })
       .notNull()
       .default('active'),
     /** True: holds every permission of its role's defaults (company owner, root superuser). */
@@ -44,7 +54,8 @@ export const users = pgTable(
   (t) => [
     // One sign-in name across the platform, case-insensitive: login is by username alone.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
-    index('users_company_role_idx').on(t.companyId, t.role),
+    index('users_company_role_idx').on(t.companyId, t.role, t.status),
+    index('users_company_surcussale_idx').on(t.companyId, t.surcussaleId),
     check(
       'users_company_required',
       sql`(${t.role} = 'superuser' AND ${t.companyId} IS NULL) OR (${t.role} <> 'superuser' AND ${t.companyId} IS NOT NULL)`,
@@ -119,5 +130,47 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     requestId: text('request_id'),
   },
-  (t) => [index('audit_log_company_at_idx').on(t.companyId, t.at), index('audit_log_user_at_idx').on(t.userId, t.at)],
+  (t) => [
+    index('audit_log_company_at_idx').on(t.companyId, t.at),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
+    // Traceability screens: one company's entries by the actor's role, newest first.
+    index('audit_log_company_role_at_idx').on(t.companyId, t.role, t.at),
+  ],
+);
+
+/** The sub-branches a supervisor watches. */
+export const supervisorSurcussales = pgTable(
+  'supervisor_surcussales',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    supervisorId: bigint('supervisor_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    surcussaleId: bigint('surcussale_id', { mode: 'number' })
+      .notNull()
+      .references(() => surcussales.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.supervisorId, t.surcussaleId] }),
+    index('supervisor_surcussales_surcussale_idx').on(t.companyId, t.surcussaleId),
+  ],
+);
+
+/** Maximum amount of one ticket: company-wide (agent null) or for one agent. Centimes. */
+export const limiteFiches = pgTable(
+  'limite_fiches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    agentId: bigint('agent_id', { mode: 'number' }).references(() => users.id),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['active', 'blocked'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('limite_fiches_company_agent_uq').on(t.companyId, sql`coalesce(${t.agentId}, 0)`)],
 );

@@ -9,6 +9,7 @@ export const DEMO_SUPERVISOR_PERMISSIONS: Codename[] = [
   'view_agent',
   'block_agent',
   'view_surcussale',
+  'view_supervisor',
   'view_fichevente',
   'view_fiche_win',
   'view_report_vente',
@@ -97,6 +98,11 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
       );
       branches.push(b.id);
     }
+    // The demo supervisor watches the first sub-branch (agent1..agent3).
+    await raw.query(
+      'INSERT INTO supervisor_surcussales (company_id, supervisor_id, surcussale_id) VALUES ($1, $2, $3)',
+      [company.id, supervisorId, branches[0]],
+    );
     const names = [
       ['Pierre', 'Louis'],
       ['Rose', 'Charles'],

@@ -42,7 +42,7 @@ export async function login(
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
     await recordAttempt(raw, key, request.ip, false);
-    await audit(db, request, {
+    await audit(raw, request, {
       action: 'login_failed',
       entity: 'session',
       companyId: user?.company_id ?? null,
@@ -75,7 +75,7 @@ export async function login(
       request.headers['user-agent']?.slice(0, 300) ?? null,
     ],
   );
-  await audit(db, request, {
+  await audit(raw, request, {
     action: 'login',
     entity: 'session',
     entityId: session.id,
@@ -93,5 +93,5 @@ export async function logout(database: Database, request: FastifyRequest): Promi
   await database.raw.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
     auth.sessionId,
   ]);
-  await audit(database.db, request, { action: 'logout', entity: 'session', entityId: auth.sessionId });
+  await audit(database.raw, request, { action: 'logout', entity: 'session', entityId: auth.sessionId });
 }

@@ -36,7 +36,7 @@ export const contactRoutes =
            VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
           [b.name, b.email, b.phone || null, b.subject || null, b.message, request.ip],
         );
-        await audit(db, request, {
+        await audit(raw, request, {
           action: 'create',
           entity: 'contact_message',
           entityId: row.id,

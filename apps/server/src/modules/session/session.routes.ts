@@ -56,7 +56,7 @@ export const sessionRoutes =
           if (!found.length) throw badRequest('Compagnie introuvable.', { ref_code: 'Compagnie introuvable.' });
         }
         await raw.query('UPDATE users SET select_company = $1, updated_at = now() WHERE id = $2', [ref, auth.userId]);
-        await audit(db, request, {
+        await audit(raw, request, {
           action: 'select_company',
           entity: 'user',
           entityId: auth.userId,
@@ -97,7 +97,7 @@ export const sessionRoutes =
             WHERE id = $2`,
           [code, auth.userId],
         );
-        await audit(db, request, {
+        await audit(raw, request, {
           action: 'select_country',
           entity: 'user',
           entityId: auth.userId,

@@ -1,0 +1,101 @@
+import type { ListQuery, Page } from '@borlette/shared';
+import type { FastifyReply } from 'fastify';
+import type { RawClient } from '../../db/client';
+import { badRequest } from '../../http/errors';
+import { containsPattern, type SqlParams } from './sql';
+
+export const CSV_MAX_ROWS = 50_000;
+
+export interface ListSpec {
+  /** Columns of the SELECT (may use window functions or subqueries). */
+  select: string;
+  /** FROM and JOINs. */
+  from: string;
+  /** WHERE conditions, already parameterised with `params`. */
+  where: string[];
+  params: SqlParams;
+  /** API sort key -> SQL expression; the first is the default. */
+  sortable: Record<string, string>;
+  /** SQL expressions searched with the `search` term (case-insensitive, anywhere). */
+  search: string[];
+  /** A unique tie-breaker so that pages never overlap (e.g. "u.id"). */
+  tieBreaker: string;
+}
+
+function orderBy(spec: ListSpec, q: ListQuery): string {
+  const keys = Object.keys(spec.sortable);
+  const key = q.sort ?? keys[0];
+  const expr = spec.sortable[key];
+  if (!expr) {
+    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${keys.join(', ')}.`, {
+      sort: 'Colonne de tri inconnue',
+    });
+  }
+  const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+  return `ORDER BY ${expr} ${dir} NULLS LAST, ${spec.tieBreaker} ${dir}`;
+}
+
+function whereClause(spec: ListSpec, q: ListQuery): string {
+  const conds = [...spec.where];
+  if (q.search && spec.search.length) {
+    const p = spec.params.p(containsPattern(q.search));
+    conds.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${p}`).join(' OR ')})`);
+  }
+  return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
+}
+
+/** One page of a list, with the total count of matching rows. */
+export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery): Promise<Page<T>> {
+  const where = whereClause(spec, q);
+  const order = orderBy(spec, q);
+  const limit = spec.params.p(q.page_size);
+  const offset = spec.params.p((q.page - 1) * q.page_size);
+  const values = spec.params.values;
+  const rows = await raw.query<T & { __total: number }>(
+    `SELECT ${spec.select}, count(*) OVER ()::int AS __total ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
+    values,
+  );
+  let count = rows[0]?.__total;
+  if (count === undefined) {
+    // A page past the end: count separately (without LIMIT/OFFSET parameters).
+    const [c] = await raw.query<{ n: number }>(`SELECT count(*)::int AS n ${spec.from} ${where}`, values.slice(0, -2));
+    count = c.n;
+  }
+  const results = rows.map(({ __total, ...r }) => r as unknown as T);
+  return { results, count, page: q.page, page_size: q.page_size };
+}
+
+/** Every matching row (capped), for exports. */
+export async function listAll<T>(raw: RawClient, spec: ListSpec, q: ListQuery): Promise<T[]> {
+  const where = whereClause(spec, q);
+  const order = orderBy(spec, q);
+  return raw.query<T>(`SELECT ${spec.select} ${spec.from} ${where} ${order} LIMIT ${CSV_MAX_ROWS}`, spec.params.values);
+}
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined | Date;
+}
+
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 'oui' : 'non') : String(v);
+  // Quote when needed; neutralise spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** CSV for French spreadsheets: UTF-8 with BOM, `;` separator, CRLF. */
+export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
+  const lines = [columns.map((c) => cell(c.header)).join(';')];
+  for (const r of rows) lines.push(columns.map((c) => cell(c.value(r))).join(';'));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export function sendCsv<T>(reply: FastifyReply, name: string, columns: CsvColumn<T>[], rows: T[]) {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
+    .send(toCsv(columns, rows));
+}

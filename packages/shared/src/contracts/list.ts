@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Query of every list endpoint (see docs/conventions.md). */
+export const listQuery = z.object({
+  page: z.coerce
+    .number({ error: 'La page doit être un nombre' })
+    .int('La page doit être un entier')
+    .min(1, 'La page commence à 1')
+    .max(100_000, 'Page trop grande')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'La taille de page doit être un nombre' })
+    .int('La taille de page doit être un entier')
+    .min(1, 'La taille de page doit être au moins 1')
+    .max(100, 'La taille de page est de 100 au plus')
+    .default(25),
+  search: z.string().trim().max(100, 'La recherche est trop longue (100 caractères au plus)').optional(),
+  sort: z.string().max(40).optional(),
+  order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('asc'),
+  format: z.enum(['json', 'csv'], { error: 'Le format doit être « json » ou « csv »' }).default('json'),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+export type ListQueryInput = z.input<typeof listQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), count: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export interface Page<T> {
+  results: T[];
+  count: number;
+  page: number;
+  page_size: number;
+}
+
+/** `{ id }` of DELETE bodies and block calls. */
+export const idBody = z.object({
+  id: z.coerce.number({ error: 'L’identifiant est requis' }).int().positive('Identifiant invalide'),
+});
+export const blockBody = idBody.extend({
+  blocked: z.boolean({ error: 'Le champ « blocked » doit être vrai ou faux' }),
+});
+export const passwordBody = idBody.extend({
+  password: z
+    .string({ error: 'Le mot de passe est requis' })
+    .min(8, 'Le mot de passe doit compter 8 caractères au moins')
+    .max(128, 'Le mot de passe est trop long (128 caractères au plus)'),
+});
+
+/** Status of people and places: archived people are kept for the history, hidden by default. */
+export const recordStatus = z.enum(['active', 'blocked', 'archived']);
+export type RecordStatus = z.infer<typeof recordStatus>;
+
+/** Optional text that an empty form field sends as '': stored as null. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} est trop long (${max} caractères au plus)`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
