@@ -25,7 +25,7 @@ function safeInject(): boolean {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (ENGINE === 'pglite') {
     const database = await openPglite();
     await prepareDatabase(database, { demo: false });
@@ -43,6 +43,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   await prepareDatabase(database, { demo: false });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const a = new pg.Client({ connectionString: adminUrl });

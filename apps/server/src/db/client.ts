@@ -31,6 +31,15 @@ export interface Database {
 // int8 (bigint: ids, money in minor units) as JS numbers: exact up to 2^53, far above any amount here.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
+/** Closing twice (shutdown signal + test teardown) is harmless. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= fn();
+    return done;
+  };
+}
+
 export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   pool.on('error', () => {
@@ -88,7 +97,7 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: once(() => pool.end()),
   };
 }
 
@@ -122,7 +131,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       ),
     // One process owns a PGlite folder; there is no other instance to exclude.
     withLock: (_key, fn) => fn(raw),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
 
