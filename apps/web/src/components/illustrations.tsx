@@ -75,3 +75,28 @@ export function ComingSoonIllustration(props: BoxProps) {
     </Box>
   );
 }
+
+/** An open, empty box: the "nothing here yet" picture of lists. */
+export function EmptyIllustration(props: BoxProps) {
+  const theme = useTheme();
+  const { main, light, dark } = theme.palette.primary;
+  const grey = theme.palette.grey[500];
+  return (
+    <Box {...props}>
+      <svg viewBox="0 0 240 180" width="100%" height="100%" aria-hidden="true" focusable="false">
+        <path
+          d="M28 104c0-46 42-82 94-82s90 32 90 74-36 76-94 76S28 148 28 104z"
+          fill={alpha(main, theme.palette.mode === 'light' ? 0.08 : 0.16)}
+        />
+        <path d="M62 84l58-22 58 22-58 22z" fill={alpha(grey, 0.32)} />
+        <path d="M62 84v54l58 22V106z" fill={main} />
+        <path d="M178 84v54l-58 22V106z" fill={dark} />
+        <path d="M62 84l-16 20 58 22 16-20z" fill={light} />
+        <path d="M178 84l16 20-58 22-16-20z" fill={alpha(light, 0.8)} />
+        <circle cx="120" cy="40" r="5" fill={alpha(dark, 0.5)} />
+        <circle cx="164" cy="48" r="3.5" fill={light} />
+        <circle cx="80" cy="52" r="3" fill={alpha(grey, 0.6)} />
+      </svg>
+    </Box>
+  );
+}

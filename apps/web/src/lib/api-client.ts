@@ -113,6 +113,66 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return data as T;
 }
 
+/** `filename` of a Content-Disposition header (RFC 6266: `filename*=UTF-8''…` wins over `filename="…"`). */
+export function filenameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (star) {
+    const raw = star[1].trim().replace(/^"(.*)"$/, '$1');
+    const value = raw.replace(/^[\w-]+'[^']*'/, ''); // charset'lang'
+    try {
+      const decoded = decodeURIComponent(value);
+      if (decoded) return sanitizeFilename(decoded);
+    } catch {
+      // malformed percent-encoding: fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  const value = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1].trim();
+  return value ? sanitizeFilename(value) : null;
+}
+
+function sanitizeFilename(name: string): string {
+  return name.replace(/[/\\]/g, '_').trim();
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From the server's Content-Disposition, if any. */
+  filename: string | null;
+}
+
+/**
+ * GET a file (CSV export...) with the same token and the same error handling as `request`: a 401
+ * resets the session, a failure rejects with an ApiError carrying the server's JSON body.
+ */
+export async function requestFile(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<DownloadedFile> {
+  const { params, auth = true, signal } = options;
+  const headers: Record<string, string> = {};
+  const session = auth ? getStoredSession() : null;
+  if (session) headers.Authorization = `Token ${session.token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { headers, signal });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new ApiError(0, null);
+  }
+  if (!response.ok) {
+    const data = await readBody(response);
+    if (response.status === 401 && session) handleUnauthorized();
+    throw new ApiError(response.status, data);
+  }
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
+  };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -121,6 +181,7 @@ export const api = {
     request<T>(path, { ...options, method: 'PUT', body: body ?? {} }),
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'DELETE', body }),
+  file: requestFile,
 };
 
 /** The API prefix of a role (spec §7), e.g. `/api/generals` for the superuser. */

@@ -38,6 +38,8 @@ export const currentUser = z.object({
       logo: z.string().nullable(),
       timezone: z.string(),
       currency: z.string(),
+      /** The company's country (ISO code): cities, time zone and currency defaults. */
+      country_code: z.string(),
     })
     .nullable(),
 });

@@ -19,6 +19,7 @@ interface UserRow {
   logo: string | null;
   timezone: string | null;
   currency: string | null;
+  country_code: string | null;
 }
 
 /**
@@ -30,7 +31,8 @@ export async function loadCurrentUser(raw: RawClient, userId: number): Promise<C
     `SELECT u.id, u.username, u.first_name, u.last_name, u.photo, u.role, u.full_access,
             u.select_company, u.select_country_code,
             (SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms,
-            c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency
+            c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency,
+            (SELECT k.name_code FROM countries k WHERE k.id = c.country_id) AS country_code
        FROM users u
        LEFT JOIN companies c
          ON c.id = CASE WHEN u.role = 'superuser'
@@ -61,6 +63,7 @@ export async function loadCurrentUser(raw: RawClient, userId: number): Promise<C
           logo: u.logo,
           timezone: u.timezone ?? 'America/Port-au-Prince',
           currency: u.currency ?? 'HTG',
+          country_code: u.country_code ?? 'HT',
         }
       : null,
   };

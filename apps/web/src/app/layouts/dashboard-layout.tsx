@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ConfirmProvider } from '../../components/confirm-dialog';
 import { LazySettingsDrawer } from '../../components/settings/lazy-settings-drawer';
 import { useSettings } from '../../components/settings/settings-context';
 import { PageLoader } from '../../components/splash-screen';
@@ -56,9 +57,11 @@ export default function DashboardLayout() {
           }}
         >
           <Container maxWidth={stretch ? false : 'lg'} sx={{ px: { xs: 2, sm: 3, lg: 5 } }}>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <ConfirmProvider>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </ConfirmProvider>
           </Container>
         </Box>
         <LazySettingsDrawer />

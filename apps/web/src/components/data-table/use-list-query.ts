@@ -1,0 +1,22 @@
+import type { Page } from '@borlette/shared/contracts/list';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import type { ListParams } from './table-state';
+
+/** The query key of a list: the feature's key, then the params (invalidate with the key alone). */
+export const listQueryKey = (key: QueryKey, params: ListParams) => [...key, 'list', params] as const;
+
+/**
+ * GET a list endpoint (`{ results, count, page, page_size }`) with TanStack Query. The previous page
+ * stays on screen while the next one loads (`keepPreviousData`), so the table does not jump.
+ *
+ *   const list = useListQuery<Surcussale>(['surcussales'], '/api/companies/list-surcussale', params);
+ */
+export function useListQuery<T>(key: QueryKey, url: string, params: ListParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: listQueryKey(key, params),
+    queryFn: ({ signal }) => api.get<Page<T>>(url, { params, signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}

@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. */
+const ListPage = lazy(() => import('./pages/surcussale-list-page'));
+const FormPage = lazy(() => import('./pages/surcussale-form-page'));
+
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard/surcussale': ListPage,
+  '/dashboard/surcussale/new': FormPage,
+  '/dashboard/surcussale/:surcussaleId/edit': FormPage,
+};
