@@ -48,6 +48,8 @@ export const companies = pgTable(
     countryId: integer('country_id')
       .notNull()
       .references(() => countries.id),
+    /** Optional, one of the country's cities (migration 0002_platform). */
+    cityId: integer('city_id').references(() => cities.id),
     timezone: text('timezone').notNull().default('America/Port-au-Prince'),
     currency: text('currency').notNull().default('HTG'),
     phone: text('phone'),

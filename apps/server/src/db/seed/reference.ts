@@ -1,22 +1,237 @@
 import type { RawClient } from '../client';
 
-/** Countries where borlette is played. Idempotent: runs at every start, adds what is missing. */
+/**
+ * Countries where borlette is played, with their main cities (for Haiti's neighbours and the
+ * diaspora, the cities where Haitian communities live). Idempotent: runs at every start; what the
+ * superuser changed, added or deleted is left alone.
+ */
 export const COUNTRIES = [
-  { code: 'HT', name: 'Haïti', flag: '🇭🇹', currency: 'HTG', timezone: 'America/Port-au-Prince' },
-  { code: 'DO', name: 'République dominicaine', flag: '🇩🇴', currency: 'DOP', timezone: 'America/Santo_Domingo' },
-  { code: 'US', name: 'États-Unis', flag: '🇺🇸', currency: 'USD', timezone: 'America/New_York' },
-  { code: 'CA', name: 'Canada', flag: '🇨🇦', currency: 'CAD', timezone: 'America/Toronto' },
-  { code: 'FR', name: 'France', flag: '🇫🇷', currency: 'EUR', timezone: 'Europe/Paris' },
-  { code: 'CL', name: 'Chili', flag: '🇨🇱', currency: 'CLP', timezone: 'America/Santiago' },
-  { code: 'BR', name: 'Brésil', flag: '🇧🇷', currency: 'BRL', timezone: 'America/Sao_Paulo' },
+  {
+    code: 'HT',
+    name: 'Haïti',
+    flag: '🇭🇹',
+    currency: 'HTG',
+    timezone: 'America/Port-au-Prince',
+    cities: [
+      'Port-au-Prince',
+      'Pétion-Ville',
+      'Delmas',
+      'Carrefour',
+      'Tabarre',
+      'Cité Soleil',
+      'Croix-des-Bouquets',
+      'Kenscoff',
+      'Gressier',
+      'Léogâne',
+      'Petit-Goâve',
+      'Grand-Goâve',
+      'Arcahaie',
+      'Cabaret',
+      'Cap-Haïtien',
+      'Limbé',
+      'Milot',
+      'Fort-Liberté',
+      'Ouanaminthe',
+      'Trou-du-Nord',
+      'Gonaïves',
+      'Saint-Marc',
+      'Dessalines',
+      'Verrettes',
+      'Les Cayes',
+      'Aquin',
+      'Camp-Perrin',
+      'Jacmel',
+      'Jérémie',
+      'Miragoâne',
+      'Anse-à-Veau',
+      'Hinche',
+      'Mirebalais',
+      'Lascahobas',
+      'Port-de-Paix',
+      'Saint-Louis-du-Nord',
+      'Jean-Rabel',
+    ],
+  },
+  {
+    code: 'DO',
+    name: 'République dominicaine',
+    flag: '🇩🇴',
+    currency: 'DOP',
+    timezone: 'America/Santo_Domingo',
+    cities: [
+      'Santo Domingo',
+      'Santo Domingo Este',
+      'Santiago de los Caballeros',
+      'La Romana',
+      'San Pedro de Macorís',
+      'Puerto Plata',
+      'San Cristóbal',
+      'La Vega',
+      'Higüey',
+      'Punta Cana',
+      'Boca Chica',
+      'San Francisco de Macorís',
+      'Barahona',
+      'Dajabón',
+      'Bonao',
+      'Moca',
+    ],
+  },
+  {
+    code: 'US',
+    name: 'États-Unis',
+    flag: '🇺🇸',
+    currency: 'USD',
+    timezone: 'America/New_York',
+    cities: [
+      'Miami',
+      'North Miami',
+      'North Miami Beach',
+      'Miami Gardens',
+      'Fort Lauderdale',
+      'Pompano Beach',
+      'Delray Beach',
+      'West Palm Beach',
+      'Orlando',
+      'Tampa',
+      'Naples',
+      'New York',
+      'Brooklyn',
+      'Queens',
+      'Spring Valley',
+      'Newark',
+      'Irvington',
+      'East Orange',
+      'Boston',
+      'Brockton',
+      'Cambridge',
+      'Philadelphia',
+      'Atlanta',
+      'Chicago',
+      'Washington',
+    ],
+  },
+  {
+    code: 'CA',
+    name: 'Canada',
+    flag: '🇨🇦',
+    currency: 'CAD',
+    timezone: 'America/Toronto',
+    cities: [
+      'Montréal',
+      'Laval',
+      'Longueuil',
+      'Terrebonne',
+      'Repentigny',
+      'Brossard',
+      'Québec',
+      'Gatineau',
+      'Sherbrooke',
+      'Ottawa',
+      'Toronto',
+    ],
+  },
+  {
+    code: 'FR',
+    name: 'France',
+    flag: '🇫🇷',
+    currency: 'EUR',
+    timezone: 'Europe/Paris',
+    cities: [
+      'Paris',
+      'Saint-Denis',
+      'Aubervilliers',
+      'Sarcelles',
+      'Montreuil',
+      'Bobigny',
+      'Créteil',
+      'Lyon',
+      'Marseille',
+      'Lille',
+      'Bordeaux',
+      'Toulouse',
+      'Nantes',
+      'Cayenne',
+      'Kourou',
+      'Saint-Laurent-du-Maroni',
+      'Pointe-à-Pitre',
+      'Les Abymes',
+      'Fort-de-France',
+    ],
+  },
+  {
+    code: 'CL',
+    name: 'Chili',
+    flag: '🇨🇱',
+    currency: 'CLP',
+    timezone: 'America/Santiago',
+    cities: [
+      'Santiago',
+      'Quilicura',
+      'Estación Central',
+      'Independencia',
+      'Valparaíso',
+      'Viña del Mar',
+      'Concepción',
+      'Rancagua',
+      'Talca',
+      'Temuco',
+      'Antofagasta',
+      'Iquique',
+      'Arica',
+    ],
+  },
+  {
+    code: 'BR',
+    name: 'Brésil',
+    flag: '🇧🇷',
+    currency: 'BRL',
+    timezone: 'America/Sao_Paulo',
+    cities: [
+      'São Paulo',
+      'Rio de Janeiro',
+      'Brasília',
+      'Belo Horizonte',
+      'Curitiba',
+      'Porto Alegre',
+      'Florianópolis',
+      'Joinville',
+      'Chapecó',
+      'Cascavel',
+      'Manaus',
+      'Recife',
+      'Salvador',
+    ],
+  },
 ] as const;
 
+/**
+ * Countries go in on the first start only (an empty table), so that a country the superuser deleted
+ * does not come back; a seeded country gets its cities while it has none (databases created before
+ * the cities existed get them too).
+ */
 export async function seedReference(raw: RawClient): Promise<void> {
-  for (const c of COUNTRIES) {
-    await raw.query(
-      `INSERT INTO countries (name_code, name, flag, currency, timezone) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (name_code) DO NOTHING`,
-      [c.code, c.name, c.flag, c.currency, c.timezone],
-    );
-  }
+  // One statement per table, whatever the number of rows: starts stay fast.
+  await raw.query(
+    `INSERT INTO countries (name_code, name, flag, currency, timezone)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+      WHERE NOT EXISTS (SELECT 1 FROM countries)
+     ON CONFLICT (name_code) DO NOTHING`,
+    [
+      COUNTRIES.map((c) => c.code),
+      COUNTRIES.map((c) => c.name),
+      COUNTRIES.map((c) => c.flag),
+      COUNTRIES.map((c) => c.currency),
+      COUNTRIES.map((c) => c.timezone),
+    ],
+  );
+  const pairs = COUNTRIES.flatMap((c) => c.cities.map((name) => [c.code, name] as const));
+  await raw.query(
+    `INSERT INTO cities (country_id, name)
+     SELECT k.id, v.name FROM unnest($1::text[], $2::text[]) AS v(code, name)
+       JOIN countries k ON k.name_code = v.code
+      WHERE NOT EXISTS (SELECT 1 FROM cities c WHERE c.country_id = k.id)
+     ON CONFLICT (country_id, name) DO NOTHING`,
+    [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+  );
 }

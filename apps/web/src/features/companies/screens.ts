@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. */
+const ListPage = lazy(() => import('./pages/company-list-page'));
+const FormPage = lazy(() => import('./pages/company-form-page'));
+
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard/company': ListPage,
+  '/dashboard/company/new': FormPage,
+  '/dashboard/company/:companyId/edit': FormPage,
+};

@@ -1,0 +1,52 @@
+import type { Country } from '@borlette/shared/contracts/countries';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { DataTableColumn } from '../../../components/data-table';
+import { COUNTRY_SORTS } from '../api/countries';
+import { CountryFlag } from './country-flag';
+
+/** The list's columns (labels are keys of countries.json). */
+export const countryColumns: DataTableColumn<Country>[] = [
+  {
+    id: 'name',
+    header: 'countries:columns.name',
+    sortKey: COUNTRY_SORTS.name,
+    minWidth: 180,
+    render: (c) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <CountryFlag code={c.name_code} flag={c.flag} />
+        <Box sx={{ minWidth: 0 }}>
+          <Box component="span" sx={{ display: 'block' }}>
+            {c.name}
+          </Box>
+          <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+            {c.name_code}
+          </Typography>
+        </Box>
+      </Box>
+    ),
+  },
+  { id: 'currency', header: 'countries:columns.currency', sortKey: COUNTRY_SORTS.currency, render: (c) => c.currency },
+  {
+    id: 'timezone',
+    header: 'countries:columns.timezone',
+    sortKey: COUNTRY_SORTS.timezone,
+    hideOnPhone: true,
+    render: (c) => <Box sx={{ whiteSpace: 'nowrap' }}>{c.timezone.replaceAll('_', ' ')}</Box>,
+  },
+  {
+    id: 'cities',
+    header: 'countries:columns.cities',
+    sortKey: COUNTRY_SORTS.cities,
+    align: 'right',
+    hideOnPhone: true,
+    render: (c) => c.cities_count,
+  },
+  {
+    id: 'companies',
+    header: 'countries:columns.companies',
+    sortKey: COUNTRY_SORTS.companies,
+    align: 'right',
+    render: (c) => c.companies_count,
+  },
+];

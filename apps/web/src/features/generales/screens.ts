@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. */
+const ListPage = lazy(() => import('./pages/generale-list-page'));
+const FormPage = lazy(() => import('./pages/generale-form-page'));
+
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard/generale': ListPage,
+  '/dashboard/generale/new': FormPage,
+  '/dashboard/generale/:generaleId/edit': FormPage,
+};

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { listQuery } from './list';
+
+/** IANA time zone known to this runtime (Node and browsers both answer through Intl). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let currencies: Set<string> | null | undefined;
+/** ISO 4217 code known to Intl (when the runtime can list them; otherwise three capital letters). */
+export function isCurrency(value: string): boolean {
+  if (!/^[A-Z]{3}$/.test(value)) return false;
+  if (currencies === undefined) {
+    const list = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('currency');
+    currencies = list ? new Set(list) : null;
+  }
+  return currencies ? currencies.has(value) : true;
+}
+
+/** The emoji flag of an ISO 3166-1 alpha-2 code (regional indicator symbols). */
+export function flagEmoji(code: string): string {
+  return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
+}
+
+/** A stored image of ours: `/uploads/<uuid>.webp`. */
+export const UPLOAD_URL = /^\/uploads\/[0-9a-f-]{36}\.webp$/;
+
+export const countryCode = z
+  .string({ error: 'Le code pays est requis' })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{2}$/, 'Code pays ISO 3166-1 à 2 lettres attendu (ex. HT)'));
+
+export const timeZone = z
+  .string({ error: 'Le fuseau horaire est requis' })
+  .trim()
+  .min(1, 'Le fuseau horaire est requis')
+  .max(64, 'Fuseau horaire trop long')
+  .refine(isTimeZone, 'Fuseau horaire IANA inconnu (ex. America/Port-au-Prince)');
+
+export const currencyCode = z
+  .string({ error: 'La devise est requise' })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.string().refine(isCurrency, 'Code de devise ISO 4217 inconnu (ex. HTG, USD)'));
+
+/** The switcher's entry (GET /api/generals/countries without list parameters; spec §3 "Country"). */
+export const countrySummary = z.object({
+  name_code: z.string(),
+  name: z.string(),
+  /** An emoji, or the URL of an uploaded image. */
+  flag: z.string().nullable(),
+});
+export type CountrySummary = z.infer<typeof countrySummary>;
+
+export const country = countrySummary.extend({
+  id: z.number().int(),
+  currency: z.string(),
+  timezone: z.string(),
+  cities_count: z.number().int(),
+  companies_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Country = z.infer<typeof country>;
+
+export const city = z.object({ id: z.number().int(), name: z.string(), country_code: z.string() });
+export type City = z.infer<typeof city>;
+
+/** One country with its cities (GET /api/generals/countries?id=). */
+export const countryDetail = country.extend({ cities: z.array(city) });
+export type CountryDetail = z.infer<typeof countryDetail>;
+
+/** POST/PUT /api/generals/countries (multipart: the `flag` file, or `flag` as an emoji / the current URL). */
+export const countryInput = z.object({
+  name_code: countryCode,
+  name: z
+    .string({ error: 'Le nom est requis' })
+    .trim()
+    .min(2, 'Le nom doit compter 2 caractères au moins')
+    .max(80, 'Le nom est trop long (80 caractères au plus)'),
+  flag: z
+    .string()
+    .trim()
+    .max(100, 'Drapeau invalide')
+    .refine(
+      (s) => s === '' || UPLOAD_URL.test(s) || (s.length <= 16 && !/[\s<>/\\]/.test(s)),
+      'Drapeau : un emoji, ou une image envoyée',
+    )
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  currency: currencyCode,
+  timezone: timeZone,
+});
+export type CountryInput = z.input<typeof countryInput>;
+export const countryUpdate = countryInput.extend({ id: z.coerce.number().int().positive('Identifiant invalide') });
+
+/**
+ * GET /api/generals/countries: without list parameters, the plain array of the switcher; with `page`
+ * (or `format=csv`), a page of the management list; with `id`, one country and its cities.
+ */
+export const countryListQuery = listQuery.extend({
+  id: z.coerce.number().int().positive('Identifiant invalide').optional(),
+});
+
+export const citiesQuery = z.object({
+  country: countryCode.optional(),
+});
+
+export const cityInput = z.object({
+  country_code: countryCode,
+  name: z
+    .string({ error: 'Le nom de la ville est requis' })
+    .trim()
+    .min(2, 'Le nom de la ville doit compter 2 caractères au moins')
+    .max(80, 'Le nom de la ville est trop long (80 caractères au plus)'),
+});
+export type CityInput = z.input<typeof cityInput>;
