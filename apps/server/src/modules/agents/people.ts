@@ -1,0 +1,153 @@
+import type { Codename } from '@borlette/shared';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import { type AuthContext, authOf } from '../../http/auth';
+import { AppError, badRequest } from '../../http/errors';
+import { isUniqueViolation } from '../_lib/validate';
+
+/**
+ * What the people of a company (agents, supervisors, generated agents) share on the server:
+ * sign-in name conflicts, session revocation, scope checks of a supervisor's writes, status changes.
+ */
+
+export const USERNAME_TAKEN = { username: 'Ce nom d’utilisateur est déjà pris.' };
+
+export function conflictOn(fields: Record<string, string>) {
+  return new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
+}
+
+/** A taken sign-in name (platform-wide, case-insensitive) becomes 409 on the username field. */
+export function rethrowUsernameTaken(err: unknown): never {
+  if (isUniqueViolation(err, 'users_username_lower')) throw conflictOn(USERNAME_TAKEN);
+  throw err;
+}
+
+/** Checked before any costly work (hashing, image resize); the unique index still decides under races. */
+export async function assertUsernameFree(raw: RawClient, username: string, exceptId?: number) {
+  const rows = await raw.query(
+    'SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint)',
+    [username, exceptId ?? null],
+  );
+  if (rows.length) throw conflictOn(USERNAME_TAKEN);
+}
+
+/** Ends every live session of a user (optionally but the caller's own). Returns how many. */
+export async function revokeSessions(raw: RawClient, userId: number, exceptSessionId?: number): Promise<number> {
+  const rows = await raw.query<{ id: number }>(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($2::bigint IS NULL OR id <> $2::bigint) RETURNING id`,
+    [userId, exceptSessionId ?? null],
+  );
+  return rows.length;
+}
+
+/** The acting user when it is a supervisor (its writes are limited to what it watches), else null. */
+export function supervisorActor(request: FastifyRequest): AuthContext | null {
+  const auth = authOf(request);
+  return auth.role === 'supervisor' ? auth : null;
+}
+
+export async function watchedSurcussales(raw: RawClient, companyId: number, supervisorId: number): Promise<number[]> {
+  const rows = await raw.query<{ id: number }>(
+    'SELECT surcussale_id AS id FROM supervisor_surcussales WHERE company_id = $1 AND supervisor_id = $2',
+    [companyId, supervisorId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The sub-branch must be the company's (a sub-branch of another company is "unknown", never revealed). */
+export async function assertSurcussalesOfCompany(
+  raw: RawClient,
+  companyId: number,
+  ids: number[],
+  field: string,
+): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await raw.query<{ id: number; name: string }>(
+    'SELECT id, name FROM surcussales WHERE company_id = $1 AND id = ANY($2::bigint[])',
+    [companyId, unique],
+  );
+  if (rows.length !== unique.length) {
+    throw badRequest('Succursale inconnue pour cette compagnie.', {
+      [field]: 'Succursale inconnue pour cette compagnie.',
+    });
+  }
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A supervisor of the company, not archived. Returns its display name. */
+export async function assertSupervisorOfCompany(
+  raw: RawClient,
+  companyId: number,
+  id: number | null,
+  field = 'supervisor_id',
+): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await raw.query<{ name: string }>(
+    `SELECT trim(first_name || ' ' || last_name) AS name FROM users
+      WHERE company_id = $1 AND id = $2 AND role = 'supervisor' AND status <> 'archived'`,
+    [companyId, id],
+  );
+  if (!row) {
+    throw badRequest('Superviseur inconnu pour cette compagnie.', {
+      [field]: 'Superviseur inconnu pour cette compagnie.',
+    });
+  }
+  return row.name;
+}
+
+/**
+ * A supervisor writing an agent: the agent must stay within what it watches — one of its
+ * sub-branches, or assigned to itself.
+ */
+export async function assertAgentWithinSupervisor(
+  raw: RawClient,
+  request: FastifyRequest,
+  companyId: number,
+  agent: { surcussale_id: number; supervisor_id: number | null },
+  field = 'surcussale_id',
+) {
+  const me = supervisorActor(request);
+  if (!me) return;
+  if (agent.supervisor_id === me.userId) return;
+  const watched = await watchedSurcussales(raw, companyId, me.userId);
+  if (!watched.includes(agent.surcussale_id)) {
+    throw badRequest('Cette succursale n’est pas dans votre périmètre.', {
+      [field]: 'Cette succursale n’est pas dans votre périmètre.',
+    });
+  }
+}
+
+/**
+ * Status change through a form. Moving between active and blocked needs the block codename;
+ * an archived person is restored by setting it active (the change codename suffices).
+ */
+export function assertStatusChange(
+  request: FastifyRequest,
+  from: string,
+  to: string | undefined,
+  blockCodename: Codename,
+  selfId?: number,
+) {
+  if (to === undefined || to === from) return;
+  const auth = authOf(request);
+  if (selfId === auth.userId && to === 'blocked') {
+    throw new AppError(409, 'SELF', 'Vous ne pouvez pas bloquer votre propre compte.');
+  }
+  const restoring = from === 'archived' && to === 'active';
+  if (!restoring && !auth.permissions.has(blockCodename)) {
+    throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${blockCodename}.`);
+  }
+}
+
+const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
+
+/** Deletes a replaced photo's stored file (same company only). */
+export async function deleteUpload(raw: RawClient, companyId: number, url: string | null) {
+  const m = url ? UPLOAD_URL.exec(url) : null;
+  if (m) await raw.query('DELETE FROM files WHERE id = $1 AND company_id = $2', [m[1], companyId]);
+}
+
+/** `to_char` of a timestamp as ISO-8601 UTC, the form every answer uses. */
+export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import type { GeneratedAgent, generateAgentInput } from '@borlette/shared/contracts/generate-agent';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
+import { audit } from '../../http/audit';
+import { AppError } from '../../http/errors';
+import { hashPassword } from '../../lib/password';
+import { isUniqueViolation } from '../_lib/validate';
+import { assertAgentWithinSupervisor, assertSupervisorOfCompany, assertSurcussalesOfCompany } from '../agents/people';
+
+export type GenerateValues = z.output<typeof generateAgentInput>;
+
+/** No look-alikes (0/O/o, 1/l/I, i): passwords are read off paper and typed on POS keyboards. */
+const LOWER = 'abcdefghjkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+export const PASSWORD_ALPHABET = LOWER + UPPER + DIGITS;
+export const PASSWORD_LENGTH = 12;
+
+/** Uniform over the alphabet (rejection sampling), from the CSPRNG; at least one of each kind. */
+export function generatePassword(length = PASSWORD_LENGTH): string {
+  const n = PASSWORD_ALPHABET.length;
+  const limit = 256 - (256 % n);
+  for (;;) {
+    let out = '';
+    while (out.length < length) {
+      for (const b of randomBytes(length * 2)) {
+        if (b < limit && out.length < length) out += PASSWORD_ALPHABET[b % n];
+      }
+    }
+    if ([LOWER, UPPER, DIGITS].every((set) => [...out].some((c) => set.includes(c)))) return out;
+  }
+}
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), takes ~32 MiB and one core for ~60 ms each:
+ * hashing a batch a few at a time (at most the cores, at most 3) keeps memory bounded and leaves a pool
+ * thread for other requests (sign-ins).
+ */
+export const HASH_CONCURRENCY = Math.max(1, Math.min(3, availableParallelism()));
+
+export async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Highest number already used after `prefix` (platform-wide: usernames are unique across companies). */
+async function lastNumber(raw: RawClient, prefix: string): Promise<number> {
+  const [row] = await raw.query<{ n: number | null }>(
+    `SELECT max(substring(lower(username) FROM char_length($1::text) + 1)::bigint) AS n
+       FROM users
+      WHERE left(lower(username), char_length($1::text)) = $1::text
+        AND substring(lower(username) FROM char_length($1::text) + 1) ~ '^[0-9]{1,12}$'`,
+    [prefix],
+  );
+  return row?.n ?? 0;
+}
+
+const pad = (n: number) => String(n).padStart(3, '0');
+
+/**
+ * Creates `count` agents in one transaction: usernames `<prefix><number>` following the highest number
+ * in use, strong random passwords answered once in clear and stored only hashed.
+ */
+export async function generateAgents(
+  database: Database,
+  request: FastifyRequest,
+  companyId: number,
+  input: GenerateValues,
+): Promise<GeneratedAgent[]> {
+  const names = await assertSurcussalesOfCompany(database.raw, companyId, [input.surcussale_id], 'surcussale_id');
+  const supervisorName = await assertSupervisorOfCompany(database.raw, companyId, input.supervisor_id);
+  await assertAgentWithinSupervisor(database.raw, request, companyId, input);
+  let prefix = input.prefix;
+  if (!prefix) {
+    const [c] = await database.raw.query<{ ref_code: string }>('SELECT ref_code FROM companies WHERE id = $1', [
+      companyId,
+    ]);
+    prefix = c.ref_code.toLowerCase().replace(/[^a-z0-9._-]/g, '');
+    if (!/^[a-z]/.test(prefix)) prefix = `v${prefix}`;
+  }
+
+  const passwords = Array.from({ length: input.count }, () => generatePassword());
+  const started = performance.now();
+  const hashes = await mapBounded(passwords, HASH_CONCURRENCY, hashPassword);
+  request.log.info({ count: input.count, ms: Math.round(performance.now() - started) }, 'generated agents hashed');
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const rows = await database.transaction(async (tx) => {
+        const start = (await lastNumber(tx, prefix)) + 1;
+        const numbers = passwords.map((_, i) => pad(start + i));
+        const usernames = numbers.map((n) => `${prefix}${n}`);
+        const inserted = await tx.query<{ id: number; username: string; last_name: string }>(
+          `INSERT INTO users (company_id, role, username, first_name, last_name, surcussale_id, supervisor_id,
+                              commission_bp, can_cancel, password_hash)
+           SELECT $1, 'agent', t.username, 'Vendeur', t.num, $2, $3, $4, $5, t.hash
+             FROM unnest($6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS t(username, num, hash, ord)
+            ORDER BY t.ord
+           RETURNING id, username, last_name`,
+          [
+            companyId,
+            input.surcussale_id,
+            input.supervisor_id,
+            input.commission_bp,
+            input.can_cancel,
+            usernames,
+            numbers,
+            hashes,
+          ],
+        );
+        const byName = new Map(inserted.map((r) => [r.username, r]));
+        const ordered = usernames.map((u) => byName.get(u) as (typeof inserted)[number]);
+        for (const r of ordered) {
+          await audit(tx, request, {
+            action: 'generate',
+            entity: 'agent',
+            entityId: r.id,
+            companyId,
+            after: {
+              username: r.username,
+              surcussale_id: input.surcussale_id,
+              supervisor_id: input.supervisor_id,
+              commission_bp: input.commission_bp,
+              can_cancel: input.can_cancel,
+              batch: input.count,
+            },
+          });
+        }
+        return ordered;
+      });
+      return rows.map((r, i) => ({
+        id: r.id,
+        username: r.username,
+        password: passwords[i],
+        first_name: 'Vendeur',
+        last_name: r.last_name,
+        surcussale_id: input.surcussale_id,
+        surcussale_name: names.get(input.surcussale_id) ?? '',
+        supervisor_id: input.supervisor_id,
+        supervisor_name: supervisorName,
+        commission_bp: input.commission_bp,
+        can_cancel: input.can_cancel,
+      }));
+    } catch (err) {
+      // Another batch with the same prefix took the numbers in between: take the next ones.
+      if (isUniqueViolation(err, 'users_username_lower') && attempt < 3) continue;
+      if (isUniqueViolation(err, 'users_username_lower')) {
+        throw new AppError(409, 'CONFLICT', 'Ces noms d’utilisateur viennent d’être pris. Réessayez.', {
+          prefix: 'Ces noms d’utilisateur viennent d’être pris. Réessayez.',
+        });
+      }
+      throw err;
+    }
+  }
+}

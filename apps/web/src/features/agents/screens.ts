@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. */
+const ListPage = lazy(() => import('./pages/agent-list-page'));
+const FormPage = lazy(() => import('./pages/agent-form-page'));
+
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard/agent': ListPage,
+  '/dashboard/agent/new': FormPage,
+  '/dashboard/agent/:agentId/edit': FormPage,
+};

@@ -1,0 +1,103 @@
+import type { Supervisor, SupervisorOptions } from '@borlette/shared/contracts/supervisors';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toFormData } from '../../../components/form';
+import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
+import { api } from '../../../lib/api-client';
+
+/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
+export const SUPERVISORS_KEY = ['supervisors'] as const;
+export const SUPERVISORS_LIST_URL = '/api/companies/list-supervisor';
+const BASE = '/api/companies/supervisor';
+
+/** Sort keys the list endpoint accepts (server whitelist). */
+export const SUPERVISOR_SORTS = {
+  name: 'name',
+  username: 'username',
+  status: 'status',
+  created: 'created_at',
+} as const;
+
+export const supervisorQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...SUPERVISORS_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<Supervisor>(BASE, { params: { id }, signal }),
+  });
+
+export function useSupervisor(id: number | null) {
+  return useQuery({ ...supervisorQuery(id ?? 0), enabled: id !== null });
+}
+
+/** Sub-branches of the company and the codenames this user may grant. */
+export function useSupervisorFormOptions(enabled = true) {
+  return useQuery({
+    queryKey: [...SUPERVISORS_KEY, 'form-options'],
+    queryFn: ({ signal }) => api.get<SupervisorOptions>(`${BASE}/options`, { signal }),
+    enabled,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+/** The body of POST / PUT: multipart, arrays as indexed fields (`permissions[0]`…), the photo as a file. */
+export interface SupervisorPayload {
+  id?: number;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  email: string;
+  username: string;
+  password?: string;
+  permissions: string[];
+  surcussales: number[];
+  status?: 'active' | 'blocked';
+  photo?: File;
+  remove_photo?: boolean;
+}
+
+const invalidate = [SUPERVISORS_KEY, ['surcussales'], ['agents']];
+export const supervisorName = (s: Pick<Supervisor, 'first_name' | 'last_name' | 'username'>) =>
+  `${s.first_name} ${s.last_name}`.trim() || s.username;
+
+/** Forms show their errors inline (FormPage): no error snackbar. */
+export function useSaveSupervisor() {
+  const { t } = useTranslation('supervisors');
+  return useMutationWithToast({
+    mutationFn: (p: SupervisorPayload) => {
+      const body = toFormData({ ...p });
+      return p.id ? api.put<Supervisor>(BASE, body) : api.post<Supervisor>(BASE, body);
+    },
+    successMessage: (s, p) => t(p.id ? 'toast.updated' : 'toast.created', { name: supervisorName(s) }),
+    toastErrors: false,
+    invalidate,
+  });
+}
+
+export function useBlockSupervisor() {
+  const { t } = useTranslation('supervisors');
+  return useMutationWithToast({
+    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Supervisor>(`${BASE}/block`, v),
+    successMessage: (s, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: supervisorName(s) }),
+    invalidate,
+  });
+}
+
+export function useArchiveSupervisor() {
+  const { t } = useTranslation('supervisors');
+  return useMutationWithToast({
+    mutationFn: (s: Pick<Supervisor, 'id' | 'first_name' | 'last_name' | 'username'>) =>
+      api.delete<{ ok: true }>(BASE, { id: s.id }),
+    successMessage: (_, s) => t('toast.archived', { name: supervisorName(s) }),
+    invalidate,
+  });
+}
+
+export function useSupervisorPassword() {
+  const { t } = useTranslation('supervisors');
+  return useMutationWithToast({
+    mutationFn: (v: { id: number; password: string; name: string }) =>
+      api.post<{ ok: true }>(`${BASE}/password`, { id: v.id, password: v.password }),
+    successMessage: (_, v) => t('toast.password', { name: v.name }),
+    toastErrors: false,
+  });
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormPage } from '../../../components/form';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { hasPermission } from '../../../lib/authorization';
+import { useUser } from '../../../lib/session/use-session';
+import { parseId } from '../../agents/components/agent-form-schema';
+import { supervisorName, useSaveSupervisor, useSupervisor, useSupervisorFormOptions } from '../api/supervisors';
+import {
+  EMPTY_SUPERVISOR,
+  FIELD_NAMES,
+  type SupervisorFormOutput,
+  type SupervisorFormValues,
+  supervisorCreateForm,
+  supervisorEditForm,
+  supervisorPayload,
+  supervisorToForm,
+} from '../components/supervisor-form';
+import { SupervisorFormFields } from '../components/supervisor-form-fields';
+
+/** /dashboard/supervisor/new and /dashboard/supervisor/:supervisorId/edit */
+export default function SupervisorFormPage() {
+  const { supervisorId } = useParams();
+  return <SupervisorForm key={supervisorId ?? 'new'} supervisorId={supervisorId} />;
+}
+
+function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) {
+  const { t } = useTranslation(['supervisors', 'nav']);
+  const user = useUser();
+  const navigate = useNavigate();
+  const editing = supervisorId !== undefined;
+  const id = parseId(supervisorId);
+
+  const record = useSupervisor(editing ? id : null);
+  const options = useSupervisorFormOptions();
+  const save = useSaveSupervisor();
+
+  const methods = useForm<SupervisorFormValues, unknown, SupervisorFormOutput>({
+    resolver: zodResolver(editing ? supervisorEditForm : supervisorCreateForm),
+    defaultValues: EMPTY_SUPERVISOR,
+    values: record.data ? supervisorToForm(record.data) : undefined,
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+
+  const list = paths.dashboard.supervisor.list;
+  const title = t(editing ? 'nav:supervisors_edit' : 'nav:supervisors_new');
+  const breadcrumbs = [
+    { label: t('nav:app'), to: paths.dashboard.app },
+    { label: t('nav:supervisors'), to: list },
+    { label: editing ? (record.data ? supervisorName(record.data) : title) : t('nav:supervisors_new') },
+  ];
+
+  const notFound =
+    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
+  const loadError = options.isError ? options.error : editing && record.isError ? record.error : null;
+  const blocked =
+    notFound || loadError ? (
+      <Alert
+        severity={notFound ? 'warning' : 'error'}
+        action={
+          <Button component={RouterLink} to={list} color="inherit" size="small">
+            {t('backToList')}
+          </Button>
+        }
+      >
+        {notFound ? t('notFound') : (loadError?.message ?? t('notFound'))}
+      </Alert>
+    ) : undefined;
+
+  const onSubmit = async (values: SupervisorFormOutput) => {
+    await save.mutateAsync(supervisorPayload(values, editing ? record.data : undefined));
+    navigate(list);
+  };
+
+  return (
+    <FormPage
+      title={title}
+      breadcrumbs={breadcrumbs}
+      methods={methods}
+      onSubmit={onSubmit}
+      cancelTo={list}
+      loading={(editing && record.isPending) || options.isPending}
+      blocked={blocked}
+      fieldNames={FIELD_NAMES}
+      submitText={editing ? undefined : t('create')}
+    >
+      <SupervisorFormFields
+        creating={!editing}
+        options={options.data}
+        status={
+          editing && record.data
+            ? {
+                current: record.data.status,
+                canBlock: hasPermission(user, 'block_sup') && record.data.id !== user.id,
+              }
+            : undefined
+        }
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. */
+const ListPage = lazy(() => import('./pages/supervisor-list-page'));
+const FormPage = lazy(() => import('./pages/supervisor-form-page'));
+
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/dashboard/supervisor': ListPage,
+  '/dashboard/supervisor/new': FormPage,
+  '/dashboard/supervisor/:supervisorId/edit': FormPage,
+};
