@@ -55,9 +55,11 @@ export async function login(
     throw new AppError(
       403,
       'ACCOUNT_BLOCKED',
-      user.status !== 'active'
-        ? 'Votre compte est bloqué. Contactez l’administration.'
-        : 'Votre compagnie est bloquée. Contactez l’administration.',
+      user.status === 'archived'
+        ? 'Ce compte a été archivé. Contactez l’administration.'
+        : user.status !== 'active'
+          ? 'Votre compte est bloqué. Contactez l’administration.'
+          : 'Votre compagnie est bloquée. Contactez l’administration.',
     );
   }
 
