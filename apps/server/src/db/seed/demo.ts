@@ -88,13 +88,18 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
       await raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [supervisorId, codename]);
     }
     const branches: number[] = [];
-    for (const [name, address] of [
-      ['Succursale Centre-Ville', 'Rue Capois, Port-au-Prince'],
-      ['Succursale Pétion-Ville', 'Rue Grégoire, Pétion-Ville'],
+    const city = `(SELECT ci.id FROM cities ci JOIN countries k ON k.id = ci.country_id WHERE k.name_code = 'HT' AND ci.name = $4)`;
+    await raw.query(`UPDATE companies SET city_id = ${city.replace('$4', '$2')}, phone = '+509 2940 0000' WHERE id = $1`, [
+      company.id,
+      'Port-au-Prince',
+    ]);
+    for (const [name, address, cityName, phone] of [
+      ['Succursale Centre-Ville', 'Rue Capois, Port-au-Prince', 'Port-au-Prince', '+509 3701 1000'],
+      ['Succursale Pétion-Ville', 'Rue Grégoire, Pétion-Ville', 'Pétion-Ville', '+509 3701 2000'],
     ]) {
       const [b] = await raw.query<{ id: number }>(
-        'INSERT INTO surcussales (company_id, name, address) VALUES ($1, $2, $3) RETURNING id',
-        [company.id, name, address],
+        `INSERT INTO surcussales (company_id, name, address, city_id, phone) VALUES ($1, $2, $3, ${city}, $5) RETURNING id`,
+        [company.id, name, address, cityName, phone],
       );
       branches.push(b.id);
     }
