@@ -190,7 +190,10 @@ function Result({ agents, onAgain }: { agents: GeneratedAgent[]; onAgain: () => 
   const user = useUser();
   const [saved, setSaved] = useState(false);
 
-  useEffect(() => window.scrollTo({ top: 0 }), []);
+  // A block body: recent Chromium's scrollTo returns a Promise, which React would call as a cleanup.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
 
   // The passwords exist nowhere else: ask before leaving while they were neither downloaded nor printed.
   useEffect(() => {
