@@ -135,6 +135,8 @@ export const auditLog = pgTable(
     index('audit_log_user_at_idx').on(t.userId, t.at),
     // Traceability screens: one company's entries by the actor's role, newest first.
     index('audit_log_company_role_at_idx').on(t.companyId, t.role, t.at),
+    // The superuser's traceability across all companies (« Toutes »): by role, newest first.
+    index('audit_log_role_at_idx').on(t.role, t.at),
   ],
 );
 

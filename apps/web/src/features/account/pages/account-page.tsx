@@ -1,105 +1,139 @@
 import { ROLE_LABELS } from '@borlette/shared/permissions';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { displayName } from '../../../lib/authorization';
+import { paths } from '../../../config/paths';
+import { displayName, hasPermission } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
-import { companyLabel } from '../../../lib/session/company-label';
 import { useUser } from '../../../lib/session/use-session';
+import { useAccount } from '../api/account';
+import { ImagesForm, InfoForm, PasswordForm } from '../components/account-forms';
 
-function Field({ label, value }: { label: string; value: string }) {
+function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <Box component="div" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0 }}>
-      <Typography component="dt" variant="caption" sx={{ color: 'text.secondary' }}>
-        {label}
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, color: 'text.secondary' }}>
+      {icon}
+      <Typography variant="body2" sx={{ color: 'text.primary', wordBreak: 'break-word' }}>
+        {children}
       </Typography>
-      <Typography component="dd" variant="subtitle2" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {value || '—'}
-      </Typography>
-    </Box>
+    </Stack>
   );
 }
 
-/** /dashboard/user/account: the profile, read only for now (editing comes with a later release). */
+/**
+ * /dashboard/user/account (« Mon compte », hidden for the superuser): the profile card, then one form
+ * per part the user may change (information, photo/logo, password), each behind its permission.
+ */
 export default function AccountPage() {
-  const { t } = useTranslation(['account', 'common', 'layout']);
+  const { t } = useTranslation(['account', 'common', 'nav']);
   const user = useUser();
+  const account = useAccount(user.role);
+  const profile = account.data;
   const name = displayName(user);
   const role = t(`common:roles.${user.role}`, { defaultValue: ROLE_LABELS[user.role] });
+  const canInfo = hasPermission(user, 'change_user_info');
+  const canImages = hasPermission(user, 'change_logo');
+  const canPassword = hasPermission(user, 'change_password');
   const perms = [...user.perms.map((p) => p.codename)].sort();
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <Alert severity="info" sx={{ mb: 3 }}>
-        {t('readOnlyNote')}
-      </Alert>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, alignItems: 'start' }}>
-        <Card sx={{ p: 4, textAlign: 'center' }}>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:account') }]}
+      />
+      {/* Phones: profile, forms, then the permissions; wider: profile and permissions beside the forms. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' },
+          gridTemplateRows: { md: 'auto 1fr' },
+          gridTemplateAreas: { xs: '"profile" "forms" "perms"', md: '"profile forms" "perms forms"' },
+        }}
+      >
+        <Card sx={{ pt: 4, textAlign: 'center', gridArea: 'profile' }}>
           <Avatar
             src={user.user_photo ?? undefined}
             alt={name}
             sx={{
-              width: 96,
-              height: 96,
+              width: 104,
+              height: 104,
               mx: 'auto',
               mb: 2,
-              fontSize: 36,
+              fontSize: 40,
               fontWeight: 700,
               bgcolor: 'primary.main',
               color: 'primary.contrastText',
+              boxShadow: (theme) => `0 0 0 4px ${theme.palette.background.paper}, 0 0 0 6px ${theme.palette.divider}`,
             }}
           >
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" sx={{ px: 2, wordBreak: 'break-word' }}>
             {name}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-            {user.username}
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            @{user.username}
           </Typography>
           <Chip label={role} color="primary" variant="outlined" size="small" />
+          <Divider sx={{ borderStyle: 'dashed', mt: 3 }} />
+          <CardContent>
+            <Stack spacing={1.5} sx={{ textAlign: 'left' }}>
+              <Line icon={<StorefrontOutlinedIcon fontSize="small" />}>
+                {user.company?.companyname ?? user.companyname}
+              </Line>
+              {account.isPending ? (
+                <>
+                  <Skeleton width="70%" />
+                  <Skeleton width="55%" />
+                </>
+              ) : (
+                <>
+                  <Line icon={<PhoneOutlinedIcon fontSize="small" />}>{profile?.phone || t('none')}</Line>
+                  <Line icon={<EmailOutlinedIcon fontSize="small" />}>{profile?.email || t('none')}</Line>
+                </>
+              )}
+            </Stack>
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 2, textAlign: 'left' }}>
+              {t('timeZoneLine', {
+                zone: user.company?.timezone ?? DEFAULT_TIME_ZONE,
+                currency: user.company?.currency ?? 'HTG',
+              })}
+            </Typography>
+          </CardContent>
         </Card>
 
-        <Card>
-          <CardHeader title={t('details')} />
-          <CardContent>
-            <Box
-              component="dl"
-              sx={{ m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
-            >
-              <Field label={t('firstName')} value={user.first_name} />
-              <Field label={t('lastName')} value={user.last_name} />
-              <Field label={t('username')} value={user.username} />
-              <Field label={t('role')} value={role} />
-              <Field label={t('company')} value={companyLabel(user, t('layout:allCompanies'))} />
-              <Field label={t('timeZone')} value={user.company?.timezone ?? DEFAULT_TIME_ZONE} />
-              <Field label={t('currency')} value={user.company?.currency ?? ''} />
-              <Field label={t('country')} value={user.select_country_code ?? ''} />
-            </Box>
-          </CardContent>
-          <Divider sx={{ borderStyle: 'dashed' }} />
+        <Card sx={{ gridArea: 'perms' }}>
           <CardContent>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
               {t('permissions', { count: perms.length })}
             </Typography>
             {perms.length ? (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, maxHeight: 240, overflowY: 'auto' }}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, maxHeight: 200, overflowY: 'auto' }}>
                 {perms.map((codename) => (
                   <Chip
                     key={codename}
                     label={codename}
                     size="small"
                     variant="outlined"
-                    sx={{ fontFamily: 'monospace', fontWeight: 500 }}
+                    sx={{ fontFamily: 'monospace' }}
                   />
                 ))}
               </Box>
@@ -110,6 +144,34 @@ export default function AccountPage() {
             )}
           </CardContent>
         </Card>
+
+        <Stack spacing={3} sx={{ minWidth: 0, gridArea: 'forms' }}>
+          {account.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void account.refetch()}>
+                  {t('retry')}
+                </Button>
+              }
+            >
+              {account.error.message}
+            </Alert>
+          ) : null}
+          {!canInfo && !canImages && !canPassword ? <Alert severity="info">{t('readOnlyNote')}</Alert> : null}
+          {profile ? (
+            <>
+              {canInfo ? <InfoForm profile={profile} /> : null}
+              {canImages ? <ImagesForm profile={profile} /> : null}
+              {canPassword ? <PasswordForm profile={profile} /> : null}
+            </>
+          ) : account.isPending && (canInfo || canImages || canPassword) ? (
+            <Card sx={{ p: 3 }}>
+              <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+              <Skeleton variant="rounded" height={56} />
+            </Card>
+          ) : null}
+        </Stack>
       </Box>
     </>
   );

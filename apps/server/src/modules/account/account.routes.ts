@@ -1,0 +1,53 @@
+import { accountProfile } from '@borlette/shared/contracts/account';
+import { errorBody } from '@borlette/shared/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { access } from '../../http/access';
+import { authOf } from '../../http/auth';
+import { loadAccount, updateAccount } from './account.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };
+const tags = ['account'];
+
+/** « Mon compte » of the company admin (companies) and of a supervisor (supervisors); hidden for the superuser. */
+const PREFIXES = [
+  { prefix: 'companies', role: 'company' },
+  { prefix: 'supervisors', role: 'supervisor' },
+] as const;
+
+export const accountRoutes =
+  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const { prefix, role } of PREFIXES) {
+      app.get(
+        `/api/${prefix}/user/account`,
+        {
+          config: access.signedIn([role]),
+          schema: {
+            tags,
+            summary: 'Mon compte : l’utilisateur connecté avec son téléphone et son e-mail',
+            response: { 200: accountProfile, ...errors },
+          },
+        },
+        async (request) => loadAccount(database.raw, authOf(request).userId),
+      );
+
+      app.put(
+        `/api/${prefix}/user`,
+        {
+          config: access.signedIn([role]),
+          schema: {
+            tags,
+            summary:
+              'Modifier mon compte (multipart) : first_name, last_name, phone, email (change_user_info) ; photo' +
+              (role === 'company' ? ', logo' : '') +
+              ' ou remove_photo (change_logo) ; current_password + new_password (change_password). ' +
+              'Chaque partie n’est appliquée que si elle est envoyée.',
+            consumes: ['multipart/form-data', 'application/json'],
+            response: { 200: accountProfile, ...errors },
+          },
+        },
+        async (request) => updateAccount(database, request),
+      );
+    }
+  };

@@ -1,0 +1,209 @@
+import {
+  ACCOUNT_INFO_FIELDS,
+  ACCOUNT_PASSWORD_FIELDS,
+  type AccountProfile,
+  accountImageFlags,
+  accountInfoInput,
+  accountPasswordInput,
+} from '@borlette/shared/contracts/account';
+import type { Codename } from '@borlette/shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
+import { audit } from '../../http/audit';
+import { type AuthContext, authOf } from '../../http/auth';
+import { AppError, badRequest, forbidden } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { storeImage } from '../_lib/images';
+import { type ParsedForm, parseForm } from '../_lib/multipart';
+import { validate } from '../_lib/validate';
+import { loadCurrentUser } from '../session/current-user';
+
+/** storeImage, its refusal worded like its field message (the form then shows it once, on the field). */
+async function storeImageOnField(raw: RawClient, opts: { companyId: number | null; data: Buffer; field: string }) {
+  try {
+    return await storeImage(raw, opts);
+  } catch (err) {
+    if (err instanceof AppError && err.fields?.[opts.field]) throw badRequest(err.fields[opts.field], err.fields);
+    throw err;
+  }
+}
+
+/** Wrong current passwords tolerated per user in 15 minutes before the form is refused (429). */
+export const MAX_WRONG_CURRENT_PASSWORD = 10;
+
+/** The current user plus the fields of the account form. */
+export async function loadAccount(raw: RawClient, userId: number): Promise<AccountProfile> {
+  const user = await loadCurrentUser(raw, userId);
+  const [row] = await raw.query<{ photo: string | null; phone: string | null; email: string | null }>(
+    'SELECT photo, phone, email FROM users WHERE id = $1',
+    [userId],
+  );
+  return { ...user, photo: row?.photo ?? null, phone: row?.phone ?? null, email: row?.email ?? null };
+}
+
+function requirePermission(auth: AuthContext, codename: Codename) {
+  if (!auth.permissions.has(codename))
+    throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${codename}.`);
+}
+
+/** Multipart sends every value as text: the flags become booleans; '' stays '' (it clears phone/email). */
+function flag(v: unknown): unknown {
+  return v === 'true' ? true : v === 'false' ? false : v;
+}
+
+const FILE_FIELDS = new Set(['photo', 'logo']);
+
+interface Parts {
+  info?: Partial<z.output<typeof accountInfoInput>>;
+  photo?: Buffer | null; // null = remove
+  logo?: Buffer | null;
+  password?: { current_password: string; new_password: string };
+}
+
+/** Which parts the request carries, checked against the user's permissions (403) and validated (400). */
+export function readParts(auth: AuthContext, form: ParsedForm): Parts {
+  const { fields, files } = form;
+  for (const name of Object.keys(files)) {
+    if (!FILE_FIELDS.has(name)) throw badRequest(`Fichier inattendu (« ${name} »).`, { [name]: 'Fichier inattendu.' });
+  }
+  const has = (k: string) => Object.hasOwn(fields, k);
+  const flags = validate(accountImageFlags, {
+    remove_photo: flag(fields.remove_photo),
+    remove_logo: flag(fields.remove_logo),
+  });
+  const infoSent = ACCOUNT_INFO_FIELDS.some(has);
+  const photoSent = Boolean(files.photo) || flags.remove_photo === true;
+  const logoSent = Boolean(files.logo) || flags.remove_logo === true;
+  const passwordSent = ACCOUNT_PASSWORD_FIELDS.some(has);
+  if (!infoSent && !photoSent && !logoSent && !passwordSent) throw badRequest('Rien à modifier.');
+
+  if (logoSent && auth.role !== 'company')
+    throw forbidden('Seul l’administrateur de la compagnie peut changer le logo de la compagnie.');
+  if (infoSent) requirePermission(auth, 'change_user_info');
+  if (photoSent || logoSent) requirePermission(auth, 'change_logo');
+  if (passwordSent) requirePermission(auth, 'change_password');
+
+  const parts: Parts = {};
+  if (infoSent) {
+    const present = Object.fromEntries(ACCOUNT_INFO_FIELDS.filter(has).map((k) => [k, fields[k]]));
+    parts.info = validate(accountInfoInput.partial(), present);
+  }
+  if (photoSent) parts.photo = files.photo ?? null;
+  if (logoSent) parts.logo = files.logo ?? null;
+  if (passwordSent) {
+    parts.password = validate(accountPasswordInput, {
+      current_password: fields.current_password,
+      new_password: fields.new_password,
+    });
+  }
+  return parts;
+}
+
+interface UserRow {
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  email: string | null;
+  photo: string | null;
+  password_hash: string;
+  company_id: number | null;
+  logo: string | null;
+}
+
+async function checkCurrentPassword(
+  database: Database,
+  request: FastifyRequest,
+  auth: AuthContext,
+  hash: string,
+  given: string,
+) {
+  const [{ n }] = await database.raw.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_log
+      WHERE user_id = $1 AND action = 'change_password_failed' AND at > now() - interval '15 minutes'`,
+    [auth.userId],
+  );
+  if (n >= MAX_WRONG_CURRENT_PASSWORD) {
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Trop d’essais du mot de passe actuel. Réessayez dans 15 minutes.', {
+      current_password: 'Trop d’essais. Réessayez dans 15 minutes.',
+    });
+  }
+  if (await verifyPassword(given, hash)) return;
+  await audit(database.raw, request, { action: 'change_password_failed', entity: 'user', entityId: auth.userId });
+  throw badRequest('Mot de passe actuel incorrect.', { current_password: 'Mot de passe actuel incorrect.' });
+}
+
+/**
+ * PUT …/user: applies the parts sent, in one transaction, and answers the updated account.
+ * A password change revokes every other session of the user (the one making the change stays).
+ */
+export async function updateAccount(database: Database, request: FastifyRequest): Promise<AccountProfile> {
+  const auth = authOf(request);
+  const parts = readParts(auth, await parseForm(request));
+  const [user] = await database.raw.query<UserRow>(
+    `SELECT u.first_name, u.last_name, u.phone, u.email, u.photo, u.password_hash, u.company_id, c.logo
+       FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
+    [auth.userId],
+  );
+  if (!user) throw new AppError(404, 'NOT_FOUND', 'Utilisateur introuvable.');
+  let newHash: string | null = null;
+  if (parts.password) {
+    await checkCurrentPassword(database, request, auth, user.password_hash, parts.password.current_password);
+    newHash = await hashPassword(parts.password.new_password);
+  }
+
+  await database.transaction(async (tx) => {
+    const changes: Record<string, unknown> = { ...parts.info };
+    if (parts.photo !== undefined) {
+      changes.photo = parts.photo
+        ? await storeImageOnField(tx, { companyId: user.company_id, data: parts.photo, field: 'photo' })
+        : null;
+    }
+    const keys = Object.keys(changes);
+    if (keys.length) {
+      const sets = keys.map((k, i) => `${k} = $${i + 2}`);
+      await tx.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
+        auth.userId,
+        ...keys.map((k) => changes[k]),
+      ]);
+      const before = Object.fromEntries(keys.map((k) => [k, user[k as keyof UserRow]]));
+      await audit(tx, request, {
+        action: 'update_profile',
+        entity: 'user',
+        entityId: auth.userId,
+        before,
+        after: changes,
+      });
+    }
+    if (parts.logo !== undefined && user.company_id !== null) {
+      const logo = parts.logo
+        ? await storeImageOnField(tx, { companyId: user.company_id, data: parts.logo, field: 'logo' })
+        : null;
+      await tx.query('UPDATE companies SET logo = $2, updated_at = now() WHERE id = $1', [user.company_id, logo]);
+      await audit(tx, request, {
+        action: 'change_logo',
+        entity: 'company',
+        entityId: user.company_id,
+        before: { logo: user.logo },
+        after: { logo },
+      });
+    }
+    if (newHash) {
+      await tx.query(
+        'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
+        [auth.userId, newHash],
+      );
+      const revoked = await tx.query<{ id: number }>(
+        'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id',
+        [auth.userId, auth.sessionId],
+      );
+      await audit(tx, request, {
+        action: 'change_password',
+        entity: 'user',
+        entityId: auth.userId,
+        after: { other_sessions_revoked: revoked.length },
+      });
+    }
+  });
+  return loadAccount(database.raw, auth.userId);
+}

@@ -1,0 +1,73 @@
+import { errorBody } from '@borlette/shared/contracts/common';
+import {
+  TRACE_KINDS,
+  type TraceEntry,
+  type TraceKind,
+  tracePage as tracePageSchema,
+  traceQuery,
+} from '@borlette/shared/contracts/traceability';
+import { type Codename, ROLE_LABELS, type Role } from '@borlette/shared/permissions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { access } from '../../http/access';
+import { authOf } from '../../http/auth';
+import { type CsvColumn, sendCsv } from '../_lib/list';
+import { traceAll, tracePage } from './traceability.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
+const tags = ['traceability'];
+
+const PERMISSION: Record<TraceKind, Codename> = {
+  agents: 'view_traceagentaction',
+  supervisors: 'view_tracesupervisoraction',
+  // A platform codename: only the superuser holds it.
+  companies: 'view_tracecompanyaction',
+};
+const LABEL: Record<TraceKind, string> = { agents: 'vendeurs', supervisors: 'superviseurs', companies: 'compagnies' };
+
+const changesText = (r: TraceEntry) =>
+  r.changes.map((c) => `${c.field} : ${c.before ?? '∅'} → ${c.after ?? '∅'}`).join(' | ');
+
+function csvColumns(withCompany: boolean): CsvColumn<TraceEntry>[] {
+  return [
+    { header: 'Date', value: (r) => r.at_local },
+    { header: 'Fuseau', value: (r) => r.timezone },
+    ...(withCompany ? [{ header: 'Compagnie', value: (r: TraceEntry) => r.company_name }] : []),
+    { header: 'Utilisateur', value: (r) => r.username },
+    { header: 'Nom', value: (r) => r.name },
+    { header: 'Rôle', value: (r) => (r.role ? (ROLE_LABELS[r.role as Role] ?? r.role) : null) },
+    { header: 'Action', value: (r) => r.action },
+    { header: 'Entité', value: (r) => r.entity },
+    { header: 'Identifiant', value: (r) => r.entity_id },
+    { header: 'Changements', value: changesText },
+    { header: 'Adresse IP', value: (r) => r.ip },
+    { header: 'Navigateur', value: (r) => r.user_agent },
+  ];
+}
+
+export const traceabilityRoutes =
+  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const kind of TRACE_KINDS) {
+      app.get(
+        `/api/companies/tracabilites-${kind}`,
+        {
+          config: access.permission(PERMISSION[kind]),
+          schema: {
+            tags,
+            summary: `Traçabilité des ${LABEL[kind]} : journal d’audit par jour du fuseau de la compagnie (7 derniers jours par défaut, 366 au plus), page, tri, recherche, filtres user_id / action / entity, CSV`,
+            querystring: traceQuery,
+            response: { 200: tracePageSchema, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const q = request.query;
+          if (q.format === 'csv') {
+            const rows = await traceAll(database.raw, request, kind, q);
+            return sendCsv(reply, `tracabilite-${LABEL[kind]}`, csvColumns(authOf(request).companyId === null), rows);
+          }
+          return tracePage(database.raw, request, kind, q);
+        },
+      );
+    }
+  };

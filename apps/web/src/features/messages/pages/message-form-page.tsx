@@ -1,0 +1,136 @@
+import type { Message } from '@borlette/shared/contracts/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { format } from 'date-fns';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FormPage } from '../../../components/form';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { DEFAULT_TIME_ZONE, toZonedWallClock } from '../../../lib/format-time';
+import { useUser } from '../../../lib/session/use-session';
+import { useMessage, useMessageChoices, useSaveMessage } from '../api/messages';
+import { MessageFormFields } from '../components/message-form-fields';
+import {
+  type MessageFormInput,
+  type MessageFormValues,
+  messageFormData,
+  messageFormSchema,
+} from '../components/message-form-schema';
+
+const FIELDS = ['title', 'text', 'image', 'audience', 'surcussale_id', 'agents', 'starts_at', 'ends_at', 'status'];
+
+/** Now on the company's wall clock, as a datetime-local value. */
+function nowLocal(timeZone: string): string {
+  return format(toZonedWallClock(new Date(), timeZone), "yyyy-MM-dd'T'HH:mm");
+}
+
+function toValues(m: Message): MessageFormInput {
+  return {
+    title: m.title,
+    text: m.text,
+    image: m.image,
+    audience: m.audience,
+    surcussale_id: m.surcussale_id,
+    agents: m.agents.map((a) => a.id),
+    starts_at: m.starts_at_local,
+    ends_at: m.ends_at_local ?? '',
+    status: m.status,
+  };
+}
+
+function parseId(raw: string | undefined): number | null {
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/** /dashboard/user/message-push/new and /:messageId/edit. */
+export default function MessageFormPage() {
+  const { messageId } = useParams();
+  return <MessageForm key={messageId ?? 'new'} messageId={messageId} />;
+}
+
+function MessageForm({ messageId }: { messageId: string | undefined }) {
+  const { t } = useTranslation(['messages', 'nav']);
+  const user = useUser();
+  const navigate = useNavigate();
+  const editing = messageId !== undefined;
+  const id = parseId(messageId);
+  const timeZone = user.company?.timezone ?? DEFAULT_TIME_ZONE;
+
+  const record = useMessage(editing ? id : null);
+  const choices = useMessageChoices();
+  const save = useSaveMessage(editing);
+
+  const empty = useMemo<MessageFormInput>(
+    () => ({
+      title: '',
+      text: '',
+      image: null,
+      audience: 'all',
+      surcussale_id: null,
+      agents: [],
+      starts_at: nowLocal(timeZone),
+      ends_at: '',
+      status: 'active',
+    }),
+    [timeZone],
+  );
+  const methods = useForm<MessageFormInput, unknown, MessageFormValues>({
+    resolver: zodResolver(messageFormSchema),
+    defaultValues: empty,
+    values: record.data ? toValues(record.data) : undefined,
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  });
+
+  const list = paths.dashboard.user.messages;
+  const title = t(editing ? 'nav:messages_edit' : 'nav:messages_new');
+  const breadcrumbs = [
+    { label: t('nav:app'), to: paths.dashboard.app },
+    { label: t('nav:messages'), to: list },
+    { label: editing ? (record.data?.title ?? title) : t('nav:messages_new') },
+  ];
+
+  const notFound =
+    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
+  const companyMissing = user.role === 'superuser' && !user.company;
+  const blocked =
+    notFound || (editing && record.isError) || companyMissing ? (
+      <Alert
+        severity={companyMissing ? 'info' : notFound ? 'warning' : 'error'}
+        action={
+          <Button component={RouterLink} to={list} color="inherit" size="small">
+            {t('backToList')}
+          </Button>
+        }
+      >
+        {companyMissing ? t('companyRequired') : notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
+      </Alert>
+    ) : undefined;
+
+  const onSubmit = async (values: MessageFormValues) => {
+    await save.mutateAsync(
+      messageFormData(values, { id: editing && id ? id : undefined, hadImage: !!record.data?.image }),
+    );
+    navigate(list);
+  };
+
+  return (
+    <FormPage
+      title={title}
+      breadcrumbs={breadcrumbs}
+      methods={methods}
+      onSubmit={onSubmit}
+      cancelTo={list}
+      loading={editing && record.isPending}
+      blocked={blocked}
+      fieldNames={FIELDS}
+      submitText={editing ? undefined : t('create')}
+    >
+      <MessageFormFields choices={choices.isError ? null : choices.data} timeZone={timeZone} />
+    </FormPage>
+  );
+}

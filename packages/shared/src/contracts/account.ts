@@ -1,0 +1,71 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { currentUser } from './auth';
+import { optionalText } from './list';
+
+/**
+ * « Mon compte »: PUT /api/companies/user (company admin) and PUT /api/supervisors/user (supervisor),
+ * multipart. Each part is applied only when sent, and only if the user holds its permission:
+ * - info (first_name, last_name, phone, email): change_user_info;
+ * - photo (file `photo`, or remove_photo) and logo (file `logo`, or remove_logo; company admin only): change_logo;
+ * - password (current_password + new_password): change_password.
+ */
+
+export const ACCOUNT_INFO_FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
+export const ACCOUNT_PASSWORD_FIELDS = ['current_password', 'new_password'] as const;
+
+const PHONE = /^\+?[0-9 ().-]{6,40}$/;
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} est requis` })
+    .trim()
+    .min(1, `${label} est requis`)
+    .max(80, `${label} est trop long (80 caractères au plus)`);
+
+export const accountInfoInput = z.object({
+  first_name: personName('Le prénom'),
+  last_name: personName('Le nom'),
+  phone: optionalText(40, 'Le téléphone').refine((v) => v === null || PHONE.test(v), 'Numéro de téléphone invalide'),
+  email: optionalText(150, 'L’adresse e-mail').refine(
+    (v) => v === null || z.email().safeParse(v).success,
+    'Adresse e-mail invalide',
+  ),
+});
+export type AccountInfoInput = z.input<typeof accountInfoInput>;
+
+export const NEW_PASSWORD_MIN = 8;
+
+/** The password part without its cross-field check (the web form adds a confirmation). */
+export const accountPasswordFields = z.object({
+  current_password: z
+    .string({ error: 'Le mot de passe actuel est requis' })
+    .min(1, 'Le mot de passe actuel est requis')
+    .max(256, 'Le mot de passe est trop long (256 caractères au plus)'),
+  new_password: z
+    .string({ error: 'Le nouveau mot de passe est requis' })
+    .min(NEW_PASSWORD_MIN, `Le mot de passe doit compter ${NEW_PASSWORD_MIN} caractères au moins`)
+    .max(128, 'Le mot de passe est trop long (128 caractères au plus)'),
+});
+
+export const NEW_PASSWORD_SAME = 'Le nouveau mot de passe doit être différent de l’actuel';
+export const accountPasswordInput = accountPasswordFields.refine((v) => v.new_password !== v.current_password, {
+  path: ['new_password'],
+  message: NEW_PASSWORD_SAME,
+});
+export type AccountPasswordInput = z.input<typeof accountPasswordInput>;
+
+/** Flags of the photo/logo part (multipart sends 'true'/'false'). */
+export const accountImageFlags = z.object({
+  remove_photo: z.boolean({ error: 'Le champ « remove_photo » doit être vrai ou faux' }).optional(),
+  remove_logo: z.boolean({ error: 'Le champ « remove_logo » doit être vrai ou faux' }).optional(),
+});
+
+/** The current user (GET …/user) plus what the account form shows. */
+export const accountProfile = currentUser.extend({
+  /** The user's own photo (`user_photo` falls back to the company logo for an admin without one). */
+  photo: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type AccountProfile = z.infer<typeof accountProfile>;

@@ -1,0 +1,148 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { listQuery, pageOf } from './list';
+
+/**
+ * Traceability (audit trail) screens: the entries of one actor role, in a day range of the company's
+ * time zone. GET /api/companies/tracabilites-{agents|supervisors|companies}.
+ */
+
+export const TRACE_KINDS = ['agents', 'supervisors', 'companies'] as const;
+export type TraceKind = (typeof TRACE_KINDS)[number];
+/** The actor role each list shows. */
+export const TRACE_ROLE: Record<TraceKind, 'agent' | 'supervisor' | 'company'> = {
+  agents: 'agent',
+  supervisors: 'supervisor',
+  companies: 'company',
+};
+
+/** Default range: the last 7 days (today included). Longest range: 366 days. */
+export const TRACE_DEFAULT_DAYS = 7;
+export const TRACE_MAX_DAYS = 366;
+
+/** Actions the application records (the filter offers them; any other word is accepted too). */
+export const TRACE_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'create',
+  'update',
+  'delete',
+  'block',
+  'unblock',
+  'archive',
+  'change_password',
+  'update_profile',
+  'select_company',
+  'select_country',
+] as const;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+export function isIsoDate(v: string): boolean {
+  const m = ISO_DATE.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isIsoDate(v) && v >= '2000-01-01' && v <= '2100-12-31', `${label} invalide (AAAA-MM-JJ)`);
+
+export const traceQuery = listQuery
+  .extend({
+    start_date: day('Date de début').optional(),
+    end_date: day('Date de fin').optional(),
+    /** Newest first unless asked otherwise. */
+    order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
+    user_id: z.coerce.number({ error: 'Utilisateur invalide' }).int().positive('Utilisateur invalide').optional(),
+    action: z
+      .string()
+      .trim()
+      .regex(/^[a-z_]{1,40}$/, 'Action invalide')
+      .optional(),
+    entity: z
+      .string()
+      .trim()
+      .regex(/^[a-z_-]{1,40}$/, 'Entité invalide')
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.start_date && v.end_date && v.end_date < v.start_date)
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'La date de fin doit suivre la date de début' });
+  });
+export type TraceQuery = z.input<typeof traceQuery>;
+
+/** One field that changed: values rendered as text (JSON for objects), null when absent. */
+export const traceChange = z.object({
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type TraceChange = z.infer<typeof traceChange>;
+
+export const traceEntry = z.object({
+  id: z.number().int(),
+  /** UTC instant (ISO 8601). */
+  at: z.string(),
+  /** The same instant on the company's wall clock ('YYYY-MM-DD HH:mm:ss'). */
+  at_local: z.string(),
+  timezone: z.string(),
+  company_id: z.number().int().nullable(),
+  company_name: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  request_id: z.string().nullable(),
+  changes: z.array(traceChange),
+});
+export type TraceEntry = z.infer<typeof traceEntry>;
+
+/** A page, plus the day range and time zone actually used (defaults applied). */
+export const tracePage = pageOf(traceEntry).extend({
+  start_date: z.string(),
+  end_date: z.string(),
+  timezone: z.string(),
+});
+export type TracePage = z.infer<typeof tracePage>;
+
+function render(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}
+
+const blank = (v: string | null) => v === null || v === '' || v === '[]' || v === '{}';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The readable diff of an audit entry: one line per top-level field whose value differs (all fields of a
+ * creation or a deletion). For an update, only the fields written (those of `after`) are compared: a
+ * `before` often holds the whole record. A non-object value becomes the field « valeur ».
+ */
+export function diffChanges(before: unknown, after: unknown): TraceChange[] {
+  const b = isRecord(before) ? before : before == null ? {} : { valeur: before };
+  const a = isRecord(after) ? after : after == null ? {} : { valeur: after };
+  const both = before != null && after != null;
+  const keys = both ? Object.keys(a) : [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const out: TraceChange[] = [];
+  for (const field of keys) {
+    const rb = render(b[field]);
+    const ra = render(a[field]);
+    if (both && rb === ra) continue;
+    // A creation (or a deletion) lists the fields that hold something.
+    if (!both && blank(rb) && blank(ra)) continue;
+    out.push({ field, before: rb, after: ra });
+  }
+  return out;
+}
