@@ -28,7 +28,7 @@ export async function storeImage(
   if (data.length > MAX_IMAGE_BYTES)
     throw badRequest('Image trop volumineuse (5 Mo au plus).', { [field]: 'Image trop volumineuse (5 Mo au plus).' });
   if (!imageKind(data)) {
-    throw badRequest('Le fichier n’est pas une image PNG, JPEG, WebP ou GIF.', {
+    throw badRequest('Image PNG, JPEG, WebP ou GIF attendue.', {
       [field]: 'Image PNG, JPEG, WebP ou GIF attendue.',
     });
   }
