@@ -88,7 +88,7 @@ try {
   );
   await raw.query(
     `INSERT INTO user_permissions (user_id, codename)
-     SELECT id, p FROM users, unnest(ARRAY['view_traceagentaction', 'view_tracesupervisoraction']) p WHERE role = 'supervisor'`,
+     SELECT id, p FROM users, unnest(ARRAY['view_traceagentaction', 'view_tracesupervisoraction', 'view_agent']) p WHERE role = 'supervisor'`,
   );
   await raw.query(
     `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, password_hash)
@@ -143,6 +143,19 @@ try {
   await raw.exec('VACUUM ANALYZE audit_log');
   const [{ n: total }] = await raw.query('SELECT count(*)::int AS n FROM audit_log');
   log(`  ${total.toLocaleString('fr-FR')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // The agents list: the first company gets 10 000 agents (one INSERT … generate_series).
+  const BIG = Number(process.env.BENCH_AGENTS ?? 10_000);
+  log(`agents: ${BIG.toLocaleString('fr-FR')} more in the first company…`);
+  await raw.query(
+    `INSERT INTO users (username, role, first_name, last_name, phone, company_id, surcussale_id, password_hash)
+     SELECT 'big_agent_' || g, 'agent', 'Prénom' || g, 'Nom' || (g % 997), '+509 38' || lpad(g::text, 6, '0'), c.id,
+            (SELECT min(s.id) FROM surcussales s WHERE s.company_id = c.id) + (g % 2), $1
+       FROM companies c, generate_series(1, $2::int) g WHERE c.ref_code = 'BENCH1'`,
+    [hash, BIG],
+  );
+  await raw.exec('VACUUM ANALYZE users');
+  const [{ n: usersTotal }] = await raw.query('SELECT count(*)::int AS n FROM users');
 
   app = await buildApp({ database, config: testConfig({ webDist: '/nonexistent' }) });
   await app.ready();
@@ -205,6 +218,31 @@ try {
   const ref = await measure(Math.min(RUNS, 50), () => raw.query('SELECT count(*) FROM audit_log'));
   log(`  p50 ${ms(ref.p50)} · p99 ${ms(ref.p99)}`);
   const results = [{ name: 'SELECT count(*) FROM audit_log', ...ref }];
+  const refUsers = await measure(Math.min(RUNS, 50), () => raw.query('SELECT count(*) FROM users'));
+  results.push({ name: 'SELECT count(*) FROM users', ...refUsers });
+  log(
+    `reference: SELECT count(*) FROM users (${usersTotal.toLocaleString('fr-FR')} rows): p50 ${ms(refUsers.p50)} · p99 ${ms(refUsers.p99)}`,
+  );
+  log(`\n${RUNS} calls each, agents list (${BIG.toLocaleString('fr-FR')} agents in the company):`);
+  for (const [label, headers, u] of [
+    ['admin · list-agent · 1re page', adminH, '/api/companies/list-agent'],
+    ['admin · list-agent · recherche', adminH, '/api/companies/list-agent?search=big_agent_4242'],
+    [
+      'admin · list-agent · filtre succursale + tri nom',
+      adminH,
+      `/api/companies/list-agent?sort=name&surcussale_id=${(await raw.query('SELECT min(id) AS id FROM surcussales WHERE company_id = $1', [first.id]))[0].id}`,
+    ],
+    ['superviseur · list-agent · 1re page', supH, '/api/companies/list-agent'],
+  ]) {
+    const res = await get(headers, u)();
+    const sample = res.json();
+    const s = await measure(RUNS, get(headers, u));
+    results.push({ name: label, url: u, count: sample.count, ...s, p50_vs_count: s.p50 / refUsers.p50 });
+    log(
+      `  ${label.padEnd(52)} count ${String(sample.count).padStart(7)} · p50 ${ms(s.p50).padStart(10)} · p99 ${ms(s.p99).padStart(10)} · p50/count(*) ${(s.p50 / refUsers.p50).toFixed(3)}`,
+    );
+  }
+  log(`\n${RUNS} calls each, traceability:`);
   log(`\n${RUNS} calls each (app.inject: auth + validation + SQL + serialisation):`);
   for (const [label, headers, u] of cases) {
     const sample = await (await get(headers, u)()).json();

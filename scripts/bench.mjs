@@ -193,3 +193,10 @@ mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
 const file = path.join(ROOT, '.bench/results.json');
 writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, results }, null, 2));
 console.log(`\nRésultats : ${path.relative(ROOT, file)}`);
+
+// Lists on PostgreSQL (10 000 agents, 1 000 000 audit rows): skipped when PostgreSQL is not reachable.
+if (process.env.BENCH_SKIP_LISTS !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-lists.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log('bench-lists: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
