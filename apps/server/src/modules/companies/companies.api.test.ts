@@ -1,57 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auth,
-  createCompany,
-  createTestApp,
-  createUser,
-  describeApi,
-  expectErrorBody,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
-import { multipartBody, smallPng } from '../../../test/multipart-body';
+import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
+import { smallPng } from '../../../test/multipart-body';
+import { call, form, n, newCompany, root, setupCompanies, t, viewer } from './companies.fixtures';
 
+/**
+ * Creation, update and the list; the admin's password, block, delete and who may use these routes
+ * are in companies-lifecycle.api.test.ts.
+ */
 describeApi('companies (platform)', () => {
-  let t: TestContext;
-  let root: string;
-  let rootId: number;
-  let viewer: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    const r = await createUser(t.database, { role: 'superuser', fullAccess: true });
-    rootId = r.id;
-    root = (await login(t.app, r.username)).accessToken;
-    viewer = (
-      await login(t.app, (await createUser(t.database, { role: 'superuser', permissions: ['view_company'] })).username)
-    ).accessToken;
-  });
+  beforeAll(setupCompanies);
   afterAll(() => t?.close());
-
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const form = (
-    method: 'POST' | 'PUT',
-    token: string,
-    fields: Parameters<typeof multipartBody>[0],
-    files: Parameters<typeof multipartBody>[1] = {},
-  ) => {
-    const { payload, headers } = multipartBody(fields, files);
-    return t.app.inject({ method, url: '/api/generals/compagnies', payload, headers: { ...headers, ...auth(token) } });
-  };
-  let n = 0;
-  const newCompany = (extra: Record<string, string | number> = {}) => {
-    n++;
-    return {
-      name: `Borlette ${n}`,
-      country_code: 'HT',
-      admin_first_name: 'Marie',
-      admin_last_name: 'Joseph',
-      admin_username: `admin_co_${n}_${process.pid}`,
-      admin_password: 'motdepasse-123',
-      ...extra,
-    };
-  };
 
   describe('creation', () => {
     it('creates the company, its settings and a working admin login, with defaults from the country', async () => {
@@ -235,120 +193,6 @@ describeApi('companies (platform)', () => {
     });
     const read = (await call('GET', `/api/generals/compagnies?id=${c.id}`, viewer)).json();
     expect(read).toMatchObject({ ref_code: c.ref_code, name: 'Nouveau nom', admin_last_name: 'Pierre' });
-  });
-
-  it('sets a new password for the company admin and closes its sessions', async () => {
-    const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
-    const { accessToken } = await login(t.app, input.admin_username, input.admin_password);
-    expect(
-      (await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'nouveau-mdp-456' })).json(),
-    ).toEqual({ ok: true });
-    expectErrorBody(await call('GET', '/api/companies/user', accessToken), 401);
-    expect((await login(t.app, input.admin_username, 'nouveau-mdp-456')).role).toBe('company');
-    expectErrorBody(await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'x' }), 400);
-  });
-
-  it('blocking a company ends its users’ sessions (401) and refuses their sign-in (403); unblocking restores', async () => {
-    const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
-    const sup = await createUser(t.database, { role: 'supervisor', companyId: c.id });
-    const adminToken = (await login(t.app, input.admin_username, input.admin_password)).accessToken;
-    const supToken = (await login(t.app, sup.username)).accessToken;
-    expect((await call('GET', '/api/companies/user', adminToken)).statusCode).toBe(200);
-
-    const blocked = await call('POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: true });
-    expect(blocked.json().status).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/companies/user', adminToken), 401);
-    expectErrorBody(await call('GET', '/api/supervisors/user', supToken), 401);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/login',
-      payload: { username: input.admin_username, password: input.admin_password },
-    });
-    expect(expectErrorBody(refused, 403).message).toBe('Votre compagnie est bloquée. Contactez l’administration.');
-
-    const unblocked = await call('POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: false });
-    expect(unblocked.json().status).toBe('active');
-    expect((await login(t.app, input.admin_username, input.admin_password)).role).toBe('company');
-    const actions = await t.database.raw.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE entity = 'company' AND entity_id = $1 ORDER BY id",
-      [String(c.id)],
-    );
-    expect(actions.map((a) => a.action)).toEqual(['create', 'block', 'unblock']);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', root, { id: c.id }), 400);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', root, { id: 999999, blocked: true }), 404);
-  });
-
-  it('refuses to delete a company with agents or other users (409); deletes an unused one with its admin', async () => {
-    const withAgent = (await call('POST', '/api/generals/compagnies', root, newCompany())).json();
-    await t.database.raw.query(
-      "INSERT INTO users (username, role, company_id, password_hash) VALUES ($1, 'agent', $2, 'x')",
-      [`agent_del_${withAgent.id}`, withAgent.id],
-    );
-    const refused = await call('DELETE', '/api/generals/delete-company', root, { id: withAgent.id });
-    expect(expectErrorBody(refused, 409).message).toBe(
-      `Impossible de supprimer « ${withAgent.name} » : 1 vendeur(s) y sont rattachés. Bloquez la compagnie plutôt.`,
-    );
-    const withSup = (await call('POST', '/api/generals/compagnies', root, newCompany())).json();
-    await createUser(t.database, { role: 'supervisor', companyId: withSup.id, status: 'archived' });
-    expect(
-      expectErrorBody(await call('DELETE', '/api/generals/delete-company', root, { id: withSup.id }), 409).message,
-    ).toMatch(/1 autre\(s\) utilisateur\(s\)/);
-
-    const input = newCompany();
-    const empty = (await call('POST', '/api/generals/compagnies', root, input)).json();
-    await call('POST', '/api/generals/company', root, { ref_code: empty.ref_code });
-    await t.database.raw.query("INSERT INTO surcussales (company_id, name) VALUES ($1, 'Seule')", [empty.id]);
-    const adminToken = (await login(t.app, input.admin_username, input.admin_password)).accessToken;
-    expect((await call('DELETE', `/api/generals/delete-company?id=${empty.id}`, root)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', `/api/generals/compagnies?id=${empty.id}`, root), 404);
-    expectErrorBody(await call('GET', '/api/companies/user', adminToken), 401);
-    const gone = await t.database.raw.query('SELECT 1 FROM users WHERE username = $1', [input.admin_username]);
-    expect(gone).toHaveLength(0);
-    const settings = await t.database.raw.query('SELECT 1 FROM company_settings WHERE company_id = $1', [empty.id]);
-    expect(settings).toHaveLength(0);
-    // The audit trail stays; the superuser who had selected it is back on « Toutes ».
-    const kept = await t.database.raw.query<{ action: string }>(
-      "SELECT action FROM audit_log WHERE entity = 'company' AND entity_id = $1 ORDER BY id",
-      [String(empty.id)],
-    );
-    expect(kept.map((r) => r.action)).toEqual(['create', 'delete']);
-    const [me] = await t.database.raw.query<{ select_company: string }>(
-      'SELECT select_company FROM users WHERE id = $1',
-      [rootId],
-    );
-    expect(me.select_company).toBe('all');
-    expectErrorBody(await call('DELETE', '/api/generals/delete-company', root, { id: empty.id }), 404);
-  });
-
-  it('is closed to company admins and supervisors (403), and to generals without the codename', async () => {
-    const c = await createCompany(t.database);
-    const admin = (
-      await login(
-        t.app,
-        (
-          await createUser(t.database, { role: 'company', companyId: c.id, fullAccess: true })
-        ).username,
-      )
-    ).accessToken;
-    const list = await call('GET', '/api/generals/compagnies', admin);
-    expect(expectErrorBody(list, 403).code).toBe('FORBIDDEN');
-    expect(list.body).not.toContain(c.ref_code);
-    expectErrorBody(await call('GET', '/api/generals/simple-compagnies', admin), 403);
-    expectErrorBody(await call('POST', '/api/generals/compagnies', admin, newCompany()), 403);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', admin, { id: c.id, blocked: true }), 403);
-    const sup = (await login(t.app, (await createUser(t.database, { role: 'supervisor', companyId: c.id })).username))
-      .accessToken;
-    expectErrorBody(await call('GET', `/api/generals/compagnies?id=${c.id}`, sup), 403);
-
-    expect(expectErrorBody(await call('POST', '/api/generals/compagnies', viewer, newCompany()), 403).code).toBe(
-      'PERMISSION_DENIED',
-    );
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', viewer, { id: c.id, blocked: true }), 403);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-company', viewer, { id: c.id }), 403);
-    const none = (await login(t.app, (await createUser(t.database, { role: 'superuser' })).username)).accessToken;
-    expectErrorBody(await call('GET', '/api/generals/compagnies?page=1', none), 403);
   });
 
   it('lists the companies of the selected country, with filters, search, pagination and CSV', async () => {

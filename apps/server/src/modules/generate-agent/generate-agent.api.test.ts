@@ -208,7 +208,6 @@ describeApi('generate agents', () => {
     expect(new Set(agents.map((x) => x.username)).size).toBe(200);
     expect(agents.at(-1)?.username).toBe('lot200');
     console.info(`generate 200 agents (${t.database.kind}, hash concurrency ${HASH_CONCURRENCY}): ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(60_000);
   }, 90_000);
 });
 
