@@ -5,15 +5,15 @@ import {
   agentOptions as agentOptionsBody,
   agentUpdate,
 } from '@borlette/shared/contracts/agents';
-import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { blockBody, idBody, pageOf, passwordBody } from '@borlette/shared/contracts/list';
+import { errorBody } from '@borlette/shared/contracts/common';
+import { idBody, pageOf } from '@borlette/shared/contracts/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { badRequest } from '../../http/errors';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
+import { personWriteRoutes } from '../_lib/people';
 import { agentVisibility, companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import {
@@ -149,54 +149,24 @@ export const agentsRoutes =
       },
     );
 
-    app.delete(
-      '/api/companies/agent',
-      {
+    personWriteRoutes(app, {
+      path: '/api/companies/agent',
+      tags,
+      item: agent,
+      archive: {
         config: access.permission('change_agent'),
-        schema: {
-          tags,
-          summary: 'Archiver un vendeur (masqué, connexion refusée, sessions fermées; gardé pour l’historique)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Archiver un vendeur (masqué, connexion refusée, sessions fermées; gardé pour l’historique)',
+        run: (request, id) => archiveAgent(database, request, companyForWrite(request), id),
       },
-      async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
-        await archiveAgent(database, request, companyForWrite(request), id);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      '/api/companies/agent/block',
-      {
+      block: {
         config: access.permission('block_agent'),
-        schema: {
-          tags,
-          summary: 'Bloquer / débloquer un vendeur (bloqué : connexion refusée, sessions fermées)',
-          body: blockBody,
-          response: { 200: agent, ...errors },
-        },
+        summary: 'Bloquer / débloquer un vendeur (bloqué : connexion refusée, sessions fermées)',
+        run: (request, id, blocked) => blockAgent(database, request, companyForWrite(request), id, blocked),
       },
-      async (request) => blockAgent(database, request, companyForWrite(request), request.body.id, request.body.blocked),
-    );
-
-    app.post(
-      '/api/companies/agent/password',
-      {
+      password: {
         config: access.permission('change_password_agent'),
-        schema: {
-          tags,
-          summary: 'Changer le mot de passe d’un vendeur (ses sessions sont fermées)',
-          body: passwordBody,
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Changer le mot de passe d’un vendeur (ses sessions sont fermées)',
+        run: (request, id, password) => changeAgentPassword(database, request, companyForWrite(request), id, password),
       },
-      async (request) => {
-        await changeAgentPassword(database, request, companyForWrite(request), request.body.id, request.body.password);
-        return { ok: true as const };
-      },
-    );
+    });
   };

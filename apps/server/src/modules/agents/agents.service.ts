@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
-import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { agentVisibility, orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 import {
+  archiveUser,
   assertAgentWithinSupervisor,
+  assertNotArchived,
   assertStatusChange,
   assertSupervisorOfCompany,
   assertSurcussalesOfCompany,
@@ -17,7 +16,11 @@ import {
   isoUtc,
   rethrowUsernameTaken,
   revokeSessions,
-} from './people';
+  setUserPassword,
+  setUserStatus,
+} from '../_lib/people';
+import { agentVisibility, orNotFound } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
 
 export const AGENT_COLUMNS = `
   u.id, u.company_id, u.username, u.first_name, u.last_name, u.phone, u.status,
@@ -167,25 +170,8 @@ export async function blockAgent(
   blocked: boolean,
 ) {
   const before = await getAgent(database.raw, request, companyId, id);
-  if (before.status === 'archived') {
-    throw new AppError(409, 'ARCHIVED', 'Ce vendeur est archivé : restaurez-le d’abord (modifier, statut actif).');
-  }
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query(
-      "UPDATE users SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND role = 'agent'",
-      [companyId, id, status],
-    );
-    const revoked = blocked ? await revokeSessions(tx, id) : 0;
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'agent',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status, sessions_revoked: revoked },
-    });
-  });
+  assertNotArchived(before.status, 'Ce vendeur est archivé : restaurez-le d’abord (modifier, statut actif).');
+  await setUserStatus(database, request, { role: 'agent', companyId, id }, before, blocked);
   return stripAgent(await getAgent(database.raw, request, companyId, id));
 }
 
@@ -198,43 +184,14 @@ export async function changeAgentPassword(
   password: string,
 ) {
   await getAgent(database.raw, request, companyId, id);
-  const hash = await hashPassword(password);
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND role = 'agent'`,
-      [companyId, id, hash],
-    );
-    const revoked = await revokeSessions(tx, id);
-    await audit(tx, request, {
-      action: 'password',
-      entity: 'agent',
-      entityId: id,
-      companyId,
-      after: { sessions_revoked: revoked },
-    });
-  });
+  await setUserPassword(database, request, { role: 'agent', companyId, id }, password);
 }
 
 /** Archived: hidden from lists, sign-in refused, sessions ended; kept for the history (its tickets). */
 export async function archiveAgent(database: Database, request: FastifyRequest, companyId: number, id: number) {
   const before = await getAgent(database.raw, request, companyId, id);
   if (before.status === 'archived') return;
-  await database.transaction(async (tx) => {
-    await tx.query(
-      "UPDATE users SET status = 'archived', updated_at = now() WHERE company_id = $1 AND id = $2 AND role = 'agent'",
-      [companyId, id],
-    );
-    const revoked = await revokeSessions(tx, id);
-    await audit(tx, request, {
-      action: 'archive',
-      entity: 'agent',
-      entityId: id,
-      companyId,
-      before: stripAgent(before),
-      after: { status: 'archived', sessions_revoked: revoked },
-    });
-  });
+  await archiveUser(database, request, { role: 'agent', companyId, id }, stripAgent(before));
 }
 
 /** The sub-branches and supervisors an agent form may offer to this user, and the company's default rate. */

@@ -1,4 +1,4 @@
-import { blockBody, errorBody, idBody, okBody, pageOf, passwordBody } from '@borlette/shared';
+import { errorBody, pageOf } from '@borlette/shared';
 import {
   type Generale,
   generale,
@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
-import { badRequest } from '../../http/errors';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
+import { personWriteRoutes } from '../_lib/people';
 import { SqlParams } from '../_lib/sql';
 import { sortable } from '../countries/countries.service';
 import {
@@ -119,54 +119,24 @@ export const generalesRoutes =
       },
     );
 
-    app.delete(
-      BASE,
-      {
+    personWriteRoutes(app, {
+      path: BASE,
+      tags,
+      item: generale,
+      archive: {
         config: access.permission('change_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Archiver un compte général (connexion refusée, sessions fermées, historique gardé)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Archiver un compte général (connexion refusée, sessions fermées, historique gardé)',
+        run: (request, id) => archiveGenerale(database, request, id),
       },
-      async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
-        await archiveGenerale(database, request, id);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      `${BASE}/block`,
-      {
+      block: {
         config: access.permission('change_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Bloquer / débloquer un compte général',
-          body: blockBody,
-          response: { 200: generale, ...errors },
-        },
+        summary: 'Bloquer / débloquer un compte général',
+        run: (request, id, blocked) => blockGenerale(database, request, id, blocked),
       },
-      async (request) => blockGenerale(database, request, request.body.id, request.body.blocked),
-    );
-
-    app.post(
-      `${BASE}/password`,
-      {
+      password: {
         config: access.permission('change_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Nouveau mot de passe d’un compte général (ses autres sessions sont fermées)',
-          body: passwordBody,
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Nouveau mot de passe d’un compte général (ses autres sessions sont fermées)',
+        run: (request, id, password) => setGeneralePassword(database, request, id, password),
       },
-      async (request) => {
-        await setGeneralePassword(database, request, request.body.id, request.body.password);
-        return { ok: true as const };
-      },
-    );
+    });
   };

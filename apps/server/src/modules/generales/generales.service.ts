@@ -7,6 +7,7 @@ import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { revokeSessions } from '../_lib/people';
 import { orNotFound } from '../_lib/scope';
 import { isUniqueViolation } from '../_lib/validate';
 
@@ -152,9 +153,7 @@ export async function blockGenerale(database: Database, request: FastifyRequest,
   const status = blocked ? 'blocked' : 'active';
   await database.transaction(async (raw) => {
     await raw.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
-    if (blocked) {
-      await raw.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
-    }
+    if (blocked) await revokeSessions(raw, id);
     await audit(raw, request, {
       action: blocked ? 'block' : 'unblock',
       entity: 'generale',
@@ -176,7 +175,7 @@ export async function archiveGenerale(database: Database, request: FastifyReques
   checkTarget(auth, before);
   await database.transaction(async (raw) => {
     await raw.query("UPDATE users SET status = 'archived', updated_at = now() WHERE id = $1", [id]);
-    await raw.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [id]);
+    await revokeSessions(raw, id);
     await audit(raw, request, {
       action: 'archive',
       entity: 'generale',
@@ -200,10 +199,7 @@ export async function setGeneralePassword(database: Database, request: FastifyRe
       'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
       [id, hash],
     );
-    await raw.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id <> $2', [
-      id,
-      auth.sessionId,
-    ]);
+    await revokeSessions(raw, id, auth.sessionId);
     await audit(raw, request, { action: 'change_password', entity: 'generale', entityId: id, companyId: null });
   });
 }

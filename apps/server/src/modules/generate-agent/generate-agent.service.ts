@@ -7,8 +7,8 @@ import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { assertAgentWithinSupervisor, assertSupervisorOfCompany, assertSurcussalesOfCompany } from '../_lib/people';
 import { isUniqueViolation } from '../_lib/validate';
-import { assertAgentWithinSupervisor, assertSupervisorOfCompany, assertSurcussalesOfCompany } from '../agents/people';
 
 export type GenerateValues = z.output<typeof generateAgentInput>;
 

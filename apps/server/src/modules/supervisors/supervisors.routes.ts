@@ -1,5 +1,5 @@
-import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { blockBody, idBody, pageOf, passwordBody } from '@borlette/shared/contracts/list';
+import { errorBody } from '@borlette/shared/contracts/common';
+import { idBody, pageOf } from '@borlette/shared/contracts/list';
 import {
   supervisor,
   supervisorInput,
@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { badRequest } from '../../http/errors';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
+import { personWriteRoutes } from '../_lib/people';
 import { companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
@@ -180,61 +180,25 @@ export const supervisorsRoutes =
       },
     );
 
-    app.delete(
-      '/api/companies/supervisor',
-      {
+    personWriteRoutes(app, {
+      path: '/api/companies/supervisor',
+      tags,
+      item: supervisor,
+      archive: {
         config: access.permission('change_supervisor'),
-        schema: {
-          tags,
-          summary: 'Archiver un superviseur (sessions fermées, retiré de ses succursales)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Archiver un superviseur (sessions fermées, retiré de ses succursales)',
+        run: (request, id) => archiveSupervisor(database, request, companyForWrite(request), id),
       },
-      async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
-        await archiveSupervisor(database, request, companyForWrite(request), id);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      '/api/companies/supervisor/block',
-      {
+      block: {
         config: access.permission('block_sup'),
-        schema: {
-          tags,
-          summary: 'Bloquer / débloquer un superviseur (bloqué : connexion refusée, sessions fermées)',
-          body: blockBody,
-          response: { 200: supervisor, ...errors },
-        },
+        summary: 'Bloquer / débloquer un superviseur (bloqué : connexion refusée, sessions fermées)',
+        run: (request, id, blocked) => blockSupervisor(database, request, companyForWrite(request), id, blocked),
       },
-      async (request) =>
-        blockSupervisor(database, request, companyForWrite(request), request.body.id, request.body.blocked),
-    );
-
-    app.post(
-      '/api/companies/supervisor/password',
-      {
+      password: {
         config: access.permission('change_password_sup'),
-        schema: {
-          tags,
-          summary: 'Changer le mot de passe d’un superviseur (ses sessions sont fermées)',
-          body: passwordBody,
-          response: { 200: okBody, ...errors },
-        },
+        summary: 'Changer le mot de passe d’un superviseur (ses sessions sont fermées)',
+        run: (request, id, password) =>
+          changeSupervisorPassword(database, request, companyForWrite(request), id, password),
       },
-      async (request) => {
-        await changeSupervisorPassword(
-          database,
-          request,
-          companyForWrite(request),
-          request.body.id,
-          request.body.password,
-        );
-        return { ok: true as const };
-      },
-    );
+    });
   };

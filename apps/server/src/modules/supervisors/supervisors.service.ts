@@ -8,9 +8,9 @@ import { authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { storeImage } from '../_lib/images';
-import { orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 import {
+  archiveUser,
+  assertNotArchived,
   assertStatusChange,
   assertSurcussalesOfCompany,
   assertUsernameFree,
@@ -18,9 +18,13 @@ import {
   isoUtc,
   rethrowUsernameTaken,
   revokeSessions,
+  setUserPassword,
+  setUserStatus,
   supervisorActor,
   watchedSurcussales,
-} from '../agents/people';
+} from '../_lib/people';
+import { orNotFound } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
 
 export const SUPERVISOR_COLUMNS = `
   u.id, u.company_id, u.username, u.first_name, u.last_name, u.phone, u.email, u.photo, u.status,
@@ -224,25 +228,8 @@ export async function blockSupervisor(
 ) {
   const before = await getSupervisor(database.raw, request, companyId, id);
   refuseSelf(request, id, blocked ? 'bloquer' : 'débloquer');
-  if (before.status === 'archived') {
-    throw new AppError(409, 'ARCHIVED', 'Ce superviseur est archivé : restaurez-le d’abord (modifier, statut actif).');
-  }
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query(
-      "UPDATE users SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND role = 'supervisor'",
-      [companyId, id, status],
-    );
-    const revoked = blocked ? await revokeSessions(tx, id) : 0;
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'supervisor',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status, sessions_revoked: revoked },
-    });
-  });
+  assertNotArchived(before.status, 'Ce superviseur est archivé : restaurez-le d’abord (modifier, statut actif).');
+  await setUserStatus(database, request, { role: 'supervisor', companyId, id }, before, blocked);
   return stripSupervisor(await getSupervisor(database.raw, request, companyId, id));
 }
 
@@ -255,23 +242,9 @@ export async function changeSupervisorPassword(
   password: string,
 ) {
   await getSupervisor(database.raw, request, companyId, id);
-  const hash = await hashPassword(password);
   const auth = authOf(request);
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now()
-        WHERE company_id = $1 AND id = $2 AND role = 'supervisor'`,
-      [companyId, id, hash],
-    );
-    const revoked = await revokeSessions(tx, id, auth.userId === id ? auth.sessionId : undefined);
-    await audit(tx, request, {
-      action: 'password',
-      entity: 'supervisor',
-      entityId: id,
-      companyId,
-      after: { sessions_revoked: revoked },
-    });
-  });
+  const keep = auth.userId === id ? auth.sessionId : undefined;
+  await setUserPassword(database, request, { role: 'supervisor', companyId, id }, password, keep);
 }
 
 /**
@@ -282,25 +255,13 @@ export async function archiveSupervisor(database: Database, request: FastifyRequ
   const before = await getSupervisor(database.raw, request, companyId, id);
   refuseSelf(request, id, 'archiver');
   if (before.status === 'archived') return;
-  await database.transaction(async (tx) => {
-    await tx.query(
-      "UPDATE users SET status = 'archived', updated_at = now() WHERE company_id = $1 AND id = $2 AND role = 'supervisor'",
-      [companyId, id],
-    );
-    const revoked = await revokeSessions(tx, id);
+  await archiveUser(database, request, { role: 'supervisor', companyId, id }, stripSupervisor(before), async (tx) => {
     await tx.query('DELETE FROM supervisor_surcussales WHERE company_id = $1 AND supervisor_id = $2', [companyId, id]);
     const released = await tx.query<{ id: number }>(
       "UPDATE users SET supervisor_id = NULL, updated_at = now() WHERE company_id = $1 AND supervisor_id = $2 AND role = 'agent' RETURNING id",
       [companyId, id],
     );
-    await audit(tx, request, {
-      action: 'archive',
-      entity: 'supervisor',
-      entityId: id,
-      companyId,
-      before: stripSupervisor(before),
-      after: { status: 'archived', sessions_revoked: revoked, agents_released: released.map((r) => r.id) },
-    });
+    return { agents_released: released.map((r) => r.id) };
   });
 }
 

@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordDialog } from '../../../components/password-dialog';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -28,7 +29,6 @@ import {
   useBlockAgent,
 } from '../api/agents';
 import { agentColumns } from '../components/agent-columns';
-import { PasswordDialog } from '../components/password-dialog';
 
 const statusFilter: DataTableFilter = {
   key: 'status',
@@ -199,7 +199,9 @@ export default function AgentListPage() {
       />
       <PasswordDialog
         open={passwordFor !== null}
-        name={passwordFor ? nameOf(passwordFor) : ''}
+        ns="agents"
+        title={t('password.title', { name: passwordFor ? nameOf(passwordFor) : '' })}
+        text={t('password.text')}
         onClose={() => setPasswordFor(null)}
         onSubmit={(pw) =>
           passwordFor

@@ -15,11 +15,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordDialog } from '../../../components/password-dialog';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useCountryOptions } from '../../countries/api/countries';
-import { PasswordDialog } from '../../generales/components/password-dialog';
 import { useSelectCompany } from '../../shell/api/selection';
 import {
   COMPANIES_KEY,
@@ -194,6 +194,7 @@ export default function CompanyListPage() {
       />
       <PasswordDialog
         open={!!passwordFor}
+        ns="generales"
         title={t('password.title', { name: passwordFor?.name ?? '' })}
         text={t('password.text', { username: passwordFor?.admin_username ?? '' })}
         onClose={() => setPasswordFor(null)}

@@ -12,6 +12,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordDialog } from '../../../components/password-dialog';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -25,7 +26,6 @@ import {
   useGeneralePassword,
 } from '../api/generales';
 import { generaleColumns } from '../components/generale-columns';
-import { PasswordDialog } from '../components/password-dialog';
 
 const statusFilter: DataTableFilter = {
   key: 'status',
@@ -150,6 +150,7 @@ export default function GeneraleListPage() {
       />
       <PasswordDialog
         open={!!passwordFor}
+        ns="generales"
         title={t('password.title', { name: passwordFor ? fullName(passwordFor) : '' })}
         text={t('password.text')}
         onClose={() => setPasswordFor(null)}

@@ -13,10 +13,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordDialog } from '../../../components/password-dialog';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { PasswordDialog } from '../../agents/components/password-dialog';
 import {
   SUPERVISOR_SORTS,
   SUPERVISORS_KEY,
@@ -42,7 +42,7 @@ const statusFilter: DataTableFilter = {
 
 /** /dashboard/supervisor: the supervisors of the company (a supervisor sees only itself). */
 export default function SupervisorListPage() {
-  const { t } = useTranslation(['supervisors', 'nav', 'components']);
+  const { t } = useTranslation(['supervisors', 'nav', 'components', 'agents']);
   const user = useUser();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -184,7 +184,9 @@ export default function SupervisorListPage() {
       />
       <PasswordDialog
         open={passwordFor !== null}
-        name={passwordFor ? supervisorName(passwordFor) : ''}
+        ns="agents"
+        title={t('agents:password.title', { name: passwordFor ? supervisorName(passwordFor) : '' })}
+        text={t('agents:password.text')}
         onClose={() => setPasswordFor(null)}
         onSubmit={(pw) =>
           passwordFor

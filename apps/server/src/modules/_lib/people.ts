@@ -1,9 +1,16 @@
 import type { Codename } from '@borlette/shared';
+import { errorBody, okBody } from '@borlette/shared/contracts/common';
+import { blockBody, idBody, passwordBody } from '@borlette/shared/contracts/list';
 import type { FastifyRequest } from 'fastify';
-import type { RawClient } from '../../db/client';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
+import type { Access } from '../../http/access';
+import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
-import { isUniqueViolation } from '../_lib/validate';
+import { hashPassword } from '../../lib/password';
+import { isUniqueViolation } from './validate';
 
 /**
  * What the people of a company (agents, supervisors, generated agents) share on the server:
@@ -39,6 +46,172 @@ export async function revokeSessions(raw: RawClient, userId: number, exceptSessi
     [userId, exceptSessionId ?? null],
   );
   return rows.length;
+}
+
+/** A person of a company that the block / password / archive writes act on (the role is also the audit entity). */
+export interface PersonRef {
+  role: 'agent' | 'supervisor';
+  companyId: number;
+  id: number;
+}
+
+/** Refuses a write that an archived person must first be restored for (409 ARCHIVED). */
+export function assertNotArchived(status: string, message: string) {
+  if (status === 'archived') throw new AppError(409, 'ARCHIVED', message);
+}
+
+/**
+ * Block or unblock an existing person (the caller has checked it): status set, its sessions ended when
+ * blocked, the change audited (`block` / `unblock`).
+ */
+export async function setUserStatus(
+  database: Database,
+  request: FastifyRequest,
+  { role, companyId, id }: PersonRef,
+  before: { status: string },
+  blocked: boolean,
+) {
+  const status = blocked ? 'blocked' : 'active';
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2 AND role = '${role}'`,
+      [companyId, id, status],
+    );
+    const revoked = blocked ? await revokeSessions(tx, id) : 0;
+    await audit(tx, request, {
+      action: blocked ? 'block' : 'unblock',
+      entity: role,
+      entityId: id,
+      companyId,
+      before: { status: before.status },
+      after: { status, sessions_revoked: revoked },
+    });
+  });
+}
+
+/**
+ * New password for an existing person: its sessions end (but `keepSessionId`, the caller's own when it
+ * changes its own), audited as `password`.
+ */
+export async function setUserPassword(
+  database: Database,
+  request: FastifyRequest,
+  { role, companyId, id }: PersonRef,
+  password: string,
+  keepSessionId?: number,
+) {
+  const hash = await hashPassword(password);
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now()
+        WHERE company_id = $1 AND id = $2 AND role = '${role}'`,
+      [companyId, id, hash],
+    );
+    const revoked = await revokeSessions(tx, id, keepSessionId);
+    await audit(tx, request, {
+      action: 'password',
+      entity: role,
+      entityId: id,
+      companyId,
+      after: { sessions_revoked: revoked },
+    });
+  });
+}
+
+/**
+ * Archives an existing person (hidden, sign-in refused, sessions ended; kept for the history), audited as
+ * `archive`. `also` runs in the same transaction and adds to the audit's `after`.
+ */
+export async function archiveUser(
+  database: Database,
+  request: FastifyRequest,
+  { role, companyId, id }: PersonRef,
+  before: unknown,
+  also?: (tx: RawClient) => Promise<Record<string, unknown>>,
+) {
+  await database.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE users SET status = 'archived', updated_at = now() WHERE company_id = $1 AND id = $2 AND role = '${role}'`,
+      [companyId, id],
+    );
+    const revoked = await revokeSessions(tx, id);
+    const more = also ? await also(tx) : {};
+    await audit(tx, request, {
+      action: 'archive',
+      entity: role,
+      entityId: id,
+      companyId,
+      before,
+      after: { status: 'archived', sessions_revoked: revoked, ...more },
+    });
+  });
+}
+
+interface PersonWrite<A extends unknown[], R> {
+  config: { access: Access };
+  summary: string;
+  run: (request: FastifyRequest, id: number, ...args: A) => Promise<R>;
+}
+
+/**
+ * The three writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
+ * query), POST `/block` (answers the person, `item`) and POST `/password` (answers `{ ok: true }`).
+ */
+export function personWriteRoutes<T extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  o: {
+    path: string;
+    tags: string[];
+    item: T;
+    archive: PersonWrite<[], unknown>;
+    block: PersonWrite<[blocked: boolean], z.input<T>>;
+    password: PersonWrite<[password: string], unknown>;
+  },
+) {
+  const { tags } = o;
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+  app.delete(
+    o.path,
+    {
+      config: o.archive.config,
+      schema: {
+        tags,
+        summary: o.archive.summary,
+        body: idBody.nullish(),
+        querystring: idBody.partial(),
+        response: { 200: okBody, ...errors },
+      },
+    },
+    async (request) => {
+      const id = request.body?.id ?? request.query.id;
+      if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
+      await o.archive.run(request, id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    `${o.path}/block`,
+    {
+      config: o.block.config,
+      // Widened for the handler's type (a generic schema); `run` is already checked against `item`.
+      schema: { tags, summary: o.block.summary, body: blockBody, response: { 200: o.item as z.ZodType, ...errors } },
+    },
+    async (request) => o.block.run(request, request.body.id, request.body.blocked),
+  );
+
+  app.post(
+    `${o.path}/password`,
+    {
+      config: o.password.config,
+      schema: { tags, summary: o.password.summary, body: passwordBody, response: { 200: okBody, ...errors } },
+    },
+    async (request) => {
+      await o.password.run(request, request.body.id, request.body.password);
+      return { ok: true as const };
+    },
+  );
 }
 
 /** The acting user when it is a supervisor (its writes are limited to what it watches), else null. */

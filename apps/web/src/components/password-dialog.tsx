@@ -11,11 +11,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, RHFTextField } from '../../../components/form';
+import { applyServerErrors, RHFTextField } from './form';
 
 const schema = z
   .object({ password: newPasswordField, confirm: z.string() })
@@ -24,19 +24,23 @@ type Values = z.infer<typeof schema>;
 
 export interface PasswordDialogProps {
   open: boolean;
-  /** Whose password (shown in the title). */
-  name: string;
+  /** The i18n namespace of the labels (`password.new`, `.confirm`, `.show`, `.hide`, `.cancel`, `.save`). */
+  ns: 'agents' | 'generales';
+  /** Already translated (it names whose password). */
+  title: ReactNode;
+  /** Already translated: what the change does to the person's sessions. */
+  text: ReactNode;
   onClose: () => void;
   /** Rejects with the server's error: its `fields.password` lands on the field. */
   onSubmit: (password: string) => Promise<unknown>;
 }
 
 /**
- * Sets a new password for an agent or a supervisor (the server ends its sessions). Used by the agents'
- * and the supervisors' lists.
+ * Sets a new password for someone else (an agent, a supervisor, a general, a company's admin); the server
+ * closes their sessions. Its field and button labels are the `password.*` keys of the namespace `ns`.
  */
-export function PasswordDialog({ open, name, onClose, onSubmit }: PasswordDialogProps) {
-  const { t } = useTranslation('agents');
+export function PasswordDialog({ open, ns, title, text, onClose, onSubmit }: PasswordDialogProps) {
+  const { t } = useTranslation(ns);
   const titleId = useId();
   const [show, setShow] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -81,9 +85,9 @@ export function PasswordDialog({ open, name, onClose, onSubmit }: PasswordDialog
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth aria-labelledby={titleId}>
       <FormProvider {...methods}>
         <form noValidate onSubmit={submit}>
-          <DialogTitle id={titleId}>{t('password.title', { name })}</DialogTitle>
+          <DialogTitle id={titleId}>{title}</DialogTitle>
           <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-            <DialogContentText>{t('password.text')}</DialogContentText>
+            <DialogContentText>{text}</DialogContentText>
             {formError ? <Alert severity="error">{formError}</Alert> : null}
             <RHFTextField<Values>
               name="password"
