@@ -44,7 +44,11 @@ function whereClause(spec: ListSpec, q: ListQuery): string {
   return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
 }
 
-/** One page of a list, with the total count of matching rows. */
+/**
+ * One page of a list, with the total count of matching rows.
+ * The page's ids are chosen first (filter, sort, count: cheap columns only); the display columns
+ * (often correlated subqueries) are then computed for those rows alone, not for every match.
+ */
 export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery): Promise<Page<T>> {
   const where = whereClause(spec, q);
   const order = orderBy(spec, q);
@@ -52,7 +56,10 @@ export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery):
   const offset = spec.params.p((q.page - 1) * q.page_size);
   const values = spec.params.values;
   const rows = await raw.query<T & { __total: number }>(
-    `SELECT ${spec.select}, count(*) OVER ()::int AS __total ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
+    `WITH page AS (
+       SELECT ${spec.tieBreaker} AS __id, count(*) OVER ()::int AS __total
+       ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset})
+     SELECT ${spec.select}, page.__total ${spec.from} JOIN page ON page.__id = ${spec.tieBreaker} ${order}`,
     values,
   );
   let count = rows[0]?.__total;
