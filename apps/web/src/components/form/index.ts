@@ -1,5 +1,6 @@
 export { toFormData } from './form-data';
 export { FormPage, type FormPageProps } from './form-page';
+export { type RecordBlockOptions, recordBlock } from './record-block';
 export { RHFImageUpload } from './rhf-image-upload';
 export { RHFMultiSelect } from './rhf-multi-select';
 export { RHFSelect, type SelectOption } from './rhf-select';

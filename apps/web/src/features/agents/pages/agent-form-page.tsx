@@ -1,13 +1,10 @@
 import type { AgentInput } from '@borlette/shared/contracts/agents';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FormPage } from '../../../components/form';
+import { useNavigate, useParams } from 'react-router';
+import { FormPage, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useAgent, useAgentOptions, useCreateAgent, useUpdateAgent } from '../api/agents';
@@ -71,22 +68,14 @@ function AgentForm({ agentId }: { agentId: string | undefined }) {
     { label: editing ? recordName : t('nav:agents_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
-  const loadError = options.isError ? options.error : editing && record.isError ? record.error : null;
-  const blocked =
-    notFound || loadError ? (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={RouterLink} to={list} color="inherit" size="small">
-            {t('backToList')}
-          </Button>
-        }
-      >
-        {notFound ? t('notFound') : (loadError?.message ?? t('notFound'))}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    otherError: options.isError ? options.error : null,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+  });
 
   const onSubmit = async (values: AgentFormValues) => {
     try {

@@ -4,7 +4,6 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -12,11 +11,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { FormPage, RHFImageUpload, RHFSelect, RHFTextField, toFormData } from '../../../components/form';
+import { FormPage, RHFImageUpload, RHFSelect, RHFTextField, recordBlock, toFormData } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import { useCountryCities, useCountryOptions } from '../../countries/api/countries';
 import { RHFCurrencyField, RHFTimeZoneField } from '../../countries/components/zone-currency-fields';
@@ -142,21 +140,13 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
     { label: editing ? (record.data?.name ?? title) : t('nav:companies_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
-  const blocked =
-    notFound || (editing && record.isError) ? (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={RouterLink} to={list} color="inherit" size="small">
-            {t('backToList')}
-          </Button>
-        }
-      >
-        {notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+  });
 
   const onSubmit = async (values: FormOutput) => {
     const body: Record<string, unknown> = { ...values };

@@ -1,16 +1,13 @@
 import { type CountryDetail, countryInput, flagEmoji } from '@borlette/shared/contracts/countries';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { FormPage, RHFImageUpload, RHFTextField, toFormData } from '../../../components/form';
+import { FormPage, RHFImageUpload, RHFTextField, recordBlock, toFormData } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useCountry, useSaveCountry } from '../api/countries';
@@ -75,21 +72,13 @@ function CountryForm({ paysId }: { paysId: string | undefined }) {
     { label: editing ? (record.data?.name ?? title) : t('nav:pays_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
-  const blocked =
-    notFound || (editing && record.isError) ? (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={RouterLink} to={list} color="inherit" size="small">
-            {t('backToList')}
-          </Button>
-        }
-      >
-        {notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+  });
 
   const onSubmit = async ({ flag_image, flag, ...values }: FormOutput) => {
     // The flag: a new image file, the current image's URL (kept), or the emoji typed (default: the code's).

@@ -2,9 +2,7 @@ import { type Generale, generaleInput, generaleUpdate } from '@borlette/shared/c
 import { zodResolver } from '@hookform/resolvers/zod';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -12,11 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { FormPage, RHFTextField } from '../../../components/form';
+import { FormPage, RHFTextField, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import { useCreateGenerale, useGenerale, useUpdateGenerale } from '../api/generales';
 import { PermissionPicker } from '../components/permission-picker';
@@ -87,8 +84,6 @@ function GeneraleForm({ generaleId }: { generaleId: string | undefined }) {
     { label: editing ? recordName || title : t('nav:generales_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
   // The server refuses changes to an archived account or to one holding more than the editor.
   const untouchable =
     record.data &&
@@ -97,21 +92,14 @@ function GeneraleForm({ generaleId }: { generaleId: string | undefined }) {
       : record.data.permissions.some((c) => !grantable.has(c))
         ? t('holdsMore')
         : null);
-  const backButton = (
-    <Button component={RouterLink} to={list} color="inherit" size="small">
-      {t('backToList')}
-    </Button>
-  );
-  const blocked =
-    notFound || (editing && record.isError) ? (
-      <Alert severity={notFound ? 'warning' : 'error'} action={backButton}>
-        {notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
-      </Alert>
-    ) : untouchable ? (
-      <Alert severity="warning" action={backButton}>
-        {untouchable}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+    refusal: untouchable ? { severity: 'warning', text: untouchable } : null,
+  });
 
   const onSubmit = async (values: FormOutput) => {
     if (editing && id !== null) {

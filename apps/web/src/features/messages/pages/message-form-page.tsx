@@ -1,15 +1,12 @@
 import type { Message } from '@borlette/shared/contracts/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { format } from 'date-fns';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FormPage } from '../../../components/form';
+import { useNavigate, useParams } from 'react-router';
+import { FormPage, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { DEFAULT_TIME_ZONE, toZonedWallClock } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { useMessage, useMessageChoices, useSaveMessage } from '../api/messages';
@@ -94,22 +91,16 @@ function MessageForm({ messageId }: { messageId: string | undefined }) {
     { label: editing ? (record.data?.title ?? title) : t('nav:messages_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
   const companyMissing = user.role === 'superuser' && !user.company;
-  const blocked =
-    notFound || (editing && record.isError) || companyMissing ? (
-      <Alert
-        severity={companyMissing ? 'info' : notFound ? 'warning' : 'error'}
-        action={
-          <Button component={RouterLink} to={list} color="inherit" size="small">
-            {t('backToList')}
-          </Button>
-        }
-      >
-        {companyMissing ? t('companyRequired') : notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+    refusal: companyMissing ? { severity: 'info', text: t('companyRequired') } : null,
+    refusalFirst: true,
+  });
 
   const onSubmit = async (values: MessageFormValues) => {
     await save.mutateAsync(

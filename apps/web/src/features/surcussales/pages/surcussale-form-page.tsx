@@ -1,14 +1,11 @@
 import type { Surcussale, SurcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { surcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { FormPage } from '../../../components/form';
+import { useNavigate, useParams } from 'react-router';
+import { FormPage, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import {
   companyCountry,
@@ -79,21 +76,13 @@ function SurcussaleForm({ surcussaleId }: { surcussaleId: string | undefined }) 
     { label: editing ? (record.data?.name ?? title) : t('nav:surcussales_new') },
   ];
 
-  const notFound =
-    editing && (id === null || (record.isError && isApiError(record.error) && record.error.statusCode === 404));
-  const blocked =
-    notFound || (editing && record.isError) ? (
-      <Alert
-        severity={notFound ? 'warning' : 'error'}
-        action={
-          <Button component={RouterLink} to={list} color="inherit" size="small">
-            {t('backToList')}
-          </Button>
-        }
-      >
-        {notFound ? t('notFound') : (record.error?.message ?? t('notFound'))}
-      </Alert>
-    ) : undefined;
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+  });
 
   const onSubmit = async (values: SurcussaleValues) => {
     if (editing && id !== null) await update.mutateAsync({ ...values, id });
