@@ -1,6 +1,6 @@
 import type { Codename } from '@borlette/shared';
 import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { blockBody, idBody, passwordBody } from '@borlette/shared/contracts/list';
+import { blockBody, passwordBody } from '@borlette/shared/contracts/list';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { deleteIdOf, deleteTarget } from './delete-target';
 import { isUniqueViolation } from './validate';
 
 /**
@@ -178,14 +179,12 @@ export function personWriteRoutes<T extends z.ZodType>(
       schema: {
         tags,
         summary: o.archive.summary,
-        body: idBody.nullish(),
-        querystring: idBody.partial(),
+        ...deleteTarget,
         response: { 200: okBody, ...errors },
       },
     },
     async (request) => {
-      const id = request.body?.id ?? request.query.id;
-      if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
+      const id = deleteIdOf(request);
       await o.archive.run(request, id);
       return { ok: true as const };
     },

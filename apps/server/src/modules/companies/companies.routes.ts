@@ -1,4 +1,4 @@
-import { blockBody, errorBody, idBody, okBody, pageOf, passwordBody } from '@borlette/shared';
+import { blockBody, errorBody, okBody, pageOf, passwordBody } from '@borlette/shared';
 import {
   type Company,
   company,
@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
 import { SqlParams } from '../_lib/sql';
@@ -49,12 +49,6 @@ const csvColumns: CsvColumn<Company>[] = [
   { header: 'Admin', value: (r) => r.admin_username },
   { header: 'Créée le', value: (r) => r.created_at },
 ];
-
-function idOf(request: { body?: { id?: number } | null; query: { id?: number } }): number {
-  const id = request.body?.id ?? request.query.id;
-  if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
-  return id;
-}
 
 export const companiesRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
@@ -171,13 +165,12 @@ export const companiesRoutes =
         schema: {
           tags,
           summary: 'Supprimer une compagnie (refusé si elle a des vendeurs ou d’autres utilisateurs que son admin)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        await deleteCompany(database, request, idOf(request));
+        await deleteCompany(database, request, deleteIdOf(request));
         return { ok: true as const };
       },
     );

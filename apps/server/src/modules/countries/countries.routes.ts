@@ -1,4 +1,4 @@
-import { errorBody, idBody, okBody, pageOf } from '@borlette/shared';
+import { errorBody, okBody, pageOf } from '@borlette/shared';
 import {
   type City,
   type Country,
@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
 import { SqlParams } from '../_lib/sql';
@@ -56,13 +56,6 @@ const LIST_PARAMS = ['page', 'page_size', 'search', 'sort', 'order', 'format'];
 function asksForList(request: FastifyRequest): boolean {
   const params = new URL(request.url, 'http://local').searchParams;
   return LIST_PARAMS.some((k) => params.has(k));
-}
-
-/** The id of a DELETE: in the body `{ id }` or in the query `?id=`. */
-function idOf(request: { body?: { id?: number } | null; query: { id?: number } }): number {
-  const id = request.body?.id ?? request.query.id;
-  if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
-  return id;
 }
 
 async function readCountryForm(request: FastifyRequest) {
@@ -158,13 +151,12 @@ export const countriesRoutes =
         schema: {
           tags,
           summary: 'Supprimer un pays (refusé si une compagnie y est enregistrée)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        await deleteCountry(database, request, idOf(request));
+        await deleteCountry(database, request, deleteIdOf(request));
         return { ok: true as const };
       },
     );
@@ -213,13 +205,12 @@ export const countriesRoutes =
         schema: {
           tags,
           summary: 'Supprimer une ville (refusé si une compagnie ou une succursale y est située)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        await deleteCity(database, request, idOf(request));
+        await deleteCity(database, request, deleteIdOf(request));
         return { ok: true as const };
       },
     );

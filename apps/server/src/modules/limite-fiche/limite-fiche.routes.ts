@@ -8,13 +8,13 @@ import {
   limiteFicheListQuery,
   limiteFicheUpdate,
 } from '@borlette/shared/contracts/limite-fiche';
-import { blockBody, idBody, pageOf } from '@borlette/shared/contracts/list';
+import { blockBody, pageOf } from '@borlette/shared/contracts/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
@@ -164,14 +164,12 @@ export const limiteFicheRoutes =
         schema: {
           tags,
           summary: 'Supprimer une limite par fiche',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
+        const id = deleteIdOf(request);
         await deleteLimite(database, request, companyForWrite(request), id);
         return { ok: true as const };
       },

@@ -1,12 +1,12 @@
 import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { idBody, pageOf } from '@borlette/shared/contracts/list';
+import { pageOf } from '@borlette/shared/contracts/list';
 import { type Message, message, messageChoices, messageListQuery } from '@borlette/shared/contracts/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
@@ -154,14 +154,12 @@ export const messagesRoutes =
         schema: {
           tags,
           summary: 'Supprimer un message push',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
+        const id = deleteIdOf(request);
         await deleteMessage(database, request, companyForWrite(request), id);
         return { ok: true as const };
       },

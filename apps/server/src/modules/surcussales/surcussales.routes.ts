@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyCondition, companyScope, surcussaleVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
@@ -139,14 +139,12 @@ export const surcussalesRoutes =
         schema: {
           tags,
           summary: 'Supprimer une succursale (refusé si des vendeurs y sont rattachés)',
-          body: idBody.nullish(),
-          querystring: idBody.partial(),
+          ...deleteTarget,
           response: { 200: okBody, ...errors },
         },
       },
       async (request) => {
-        const id = request.body?.id ?? request.query.id;
-        if (!id) throw badRequest('L’identifiant est requis.', { id: 'L’identifiant est requis' });
+        const id = deleteIdOf(request);
         await deleteSurcussale(database, request, companyForWrite(request), id);
         return { ok: true as const };
       },
