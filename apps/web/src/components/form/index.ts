@@ -6,4 +6,5 @@ export { RHFMultiSelect } from './rhf-multi-select';
 export { RHFSelect, type SelectOption } from './rhf-select';
 export { RHFSwitch } from './rhf-switch';
 export { RHFTextField } from './rhf-text-field';
+export { parseRouteId } from './route-id';
 export { applyServerErrors, mapServerErrors } from './server-errors';

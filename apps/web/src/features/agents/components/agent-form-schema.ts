@@ -97,8 +97,3 @@ export function renameErrorFields(error: unknown, map: Record<string, string>): 
   const fields = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [map[k] ?? k, m]));
   return new ApiError(error.statusCode, { ...(error.body as object), fields });
 }
-
-/** A positive integer route param, or null. */
-export function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}

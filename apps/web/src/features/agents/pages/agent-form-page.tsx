@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormPage, recordBlock } from '../../../components/form';
+import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -16,7 +16,6 @@ import {
   agentPayload,
   agentToForm,
   EMPTY_AGENT,
-  parseId,
   renameErrorFields,
 } from '../components/agent-form-schema';
 
@@ -44,7 +43,7 @@ function AgentForm({ agentId }: { agentId: string | undefined }) {
   const user = useUser();
   const navigate = useNavigate();
   const editing = agentId !== undefined;
-  const id = parseId(agentId);
+  const id = parseRouteId(agentId);
 
   const record = useAgent(editing ? id : null);
   const options = useAgentOptions();

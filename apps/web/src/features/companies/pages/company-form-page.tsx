@@ -13,7 +13,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { FormPage, RHFImageUpload, RHFSelect, RHFTextField, recordBlock, toFormData } from '../../../components/form';
+import {
+  FormPage,
+  parseRouteId,
+  RHFImageUpload,
+  RHFSelect,
+  RHFTextField,
+  recordBlock,
+  toFormData,
+} from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session/use-session';
 import { useCountryCities, useCountryOptions } from '../../countries/api/countries';
@@ -78,10 +86,6 @@ function toValues(c: Company): FormInput {
   };
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** /dashboard/company/new and /dashboard/company/:companyId/edit. */
 export default function CompanyFormPage() {
   const { companyId } = useParams();
@@ -93,7 +97,7 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
   const navigate = useNavigate();
   const user = useUser();
   const editing = companyId !== undefined;
-  const id = parseId(companyId);
+  const id = parseRouteId(companyId);
   const record = useCompany(editing ? id : null);
   const countries = useCountryOptions();
   const save = useSaveCompany(editing);

@@ -6,7 +6,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { FormPage, RHFImageUpload, RHFTextField, recordBlock, toFormData } from '../../../components/form';
+import {
+  FormPage,
+  parseRouteId,
+  RHFImageUpload,
+  RHFTextField,
+  recordBlock,
+  toFormData,
+} from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -35,10 +42,6 @@ function toValues(c: CountryDetail): FormInput {
   };
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** /dashboard/user/pays/new and /dashboard/user/pays/:paysId/edit (with the country's cities). */
 export default function CountryFormPage() {
   const { paysId } = useParams();
@@ -50,7 +53,7 @@ function CountryForm({ paysId }: { paysId: string | undefined }) {
   const user = useUser();
   const navigate = useNavigate();
   const editing = paysId !== undefined;
-  const id = parseId(paysId);
+  const id = parseRouteId(paysId);
   const record = useCountry(editing ? id : null);
   const save = useSaveCountry(editing);
 

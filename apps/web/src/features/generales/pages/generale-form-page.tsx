@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { FormPage, RHFTextField, recordBlock } from '../../../components/form';
+import { FormPage, parseRouteId, RHFTextField, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session/use-session';
 import { useCreateGenerale, useGenerale, useUpdateGenerale } from '../api/generales';
@@ -45,10 +45,6 @@ function toValues(g: Generale): FormInput {
   };
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** /dashboard/generale/new and /dashboard/generale/:generaleId/edit. */
 export default function GeneraleFormPage() {
   const { generaleId } = useParams();
@@ -60,7 +56,7 @@ function GeneraleForm({ generaleId }: { generaleId: string | undefined }) {
   const user = useUser();
   const navigate = useNavigate();
   const editing = generaleId !== undefined;
-  const id = parseId(generaleId);
+  const id = parseRouteId(generaleId);
   const record = useGenerale(editing ? id : null);
   const create = useCreateGenerale();
   const update = useUpdateGenerale();

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormPage, recordBlock } from '../../../components/form';
+import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { DEFAULT_TIME_ZONE, toZonedWallClock } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
@@ -39,10 +39,6 @@ function toValues(m: Message): MessageFormInput {
   };
 }
 
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** /dashboard/user/message-push/new and /:messageId/edit. */
 export default function MessageFormPage() {
   const { messageId } = useParams();
@@ -54,7 +50,7 @@ function MessageForm({ messageId }: { messageId: string | undefined }) {
   const user = useUser();
   const navigate = useNavigate();
   const editing = messageId !== undefined;
-  const id = parseId(messageId);
+  const id = parseRouteId(messageId);
   const timeZone = user.company?.timezone ?? DEFAULT_TIME_ZONE;
 
   const record = useMessage(editing ? id : null);

@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormPage, recordBlock } from '../../../components/form';
+import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { parseId } from '../../agents/components/agent-form-schema';
 import { supervisorName, useSaveSupervisor, useSupervisor, useSupervisorFormOptions } from '../api/supervisors';
 import {
   EMPTY_SUPERVISOR,
@@ -31,7 +30,7 @@ function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) 
   const user = useUser();
   const navigate = useNavigate();
   const editing = supervisorId !== undefined;
-  const id = parseId(supervisorId);
+  const id = parseRouteId(supervisorId);
 
   const record = useSupervisor(editing ? id : null);
   const options = useSupervisorFormOptions();

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormPage, recordBlock } from '../../../components/form';
+import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session/use-session';
 import {
@@ -30,11 +30,6 @@ function toValues(s: Surcussale): SurcussaleInput {
   };
 }
 
-/** A positive integer route param, or null. */
-function parseId(raw: string | undefined): number | null {
-  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /**
  * /dashboard/surcussale/new and /dashboard/surcussale/:surcussaleId/edit. City and supervisors come
  * from other features' endpoints; while those are missing the fields are hidden, and on edit the
@@ -51,7 +46,7 @@ function SurcussaleForm({ surcussaleId }: { surcussaleId: string | undefined }) 
   const user = useUser();
   const navigate = useNavigate();
   const editing = surcussaleId !== undefined;
-  const id = parseId(surcussaleId);
+  const id = parseRouteId(surcussaleId);
 
   const record = useSurcussale(editing ? id : null);
   const cities = useCities(companyCountry(user));
