@@ -87,7 +87,7 @@ export async function createCompany(database: Database, opts: { name?: string; c
      SELECT $1, $2, id FROM countries WHERE name_code = $3 RETURNING id, ref_code`,
     [ref, opts.name ?? `Compagnie ${ref}`, opts.country ?? 'HT'],
   );
-  await database.raw.query('INSERT INTO company_settings (company_id) VALUES ($1)', [row.id]);
+  await database.raw.query('SELECT borlette_init_company($1)', [row.id]);
   return row;
 }
 

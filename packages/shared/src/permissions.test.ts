@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_CODENAMES,
   COMPANY_CODENAMES,
+  FICHE_CODENAMES,
   GRANTABLE_PERMISSIONS,
   isCodename,
   PLATFORM_CODENAMES,
@@ -26,9 +27,10 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents', () => {
+  it('adds nothing beyond the spec but the pos_ codenames of agents and the ticket actions', () => {
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.every((c) => c.startsWith('pos_'))).toBe(true);
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...FICHE_CODENAMES].sort());
+    for (const c of FICHE_CODENAMES) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
   });
 
   it('gives a company admin every company codename and no platform one', () => {

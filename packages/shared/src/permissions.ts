@@ -93,9 +93,24 @@ const OTHER_CODENAMES = [
  */
 export const POS_CODENAMES = ['pos_sell', 'pos_cancel', 'pos_pay', 'pos_report'] as const;
 
-export type Codename = CrudCodename | (typeof OTHER_CODENAMES)[number] | (typeof POS_CODENAMES)[number];
+/**
+ * Ticket actions of the back office that the spec names no codename for (it has reactivate_fiche
+ * only): ours, like pos_*. A company admin holds them; a supervisor may be granted them.
+ */
+export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche'] as const;
 
-export const ALL_CODENAMES: readonly Codename[] = [...CRUD_CODENAMES, ...OTHER_CODENAMES, ...POS_CODENAMES];
+export type Codename =
+  | CrudCodename
+  | (typeof OTHER_CODENAMES)[number]
+  | (typeof POS_CODENAMES)[number]
+  | (typeof FICHE_CODENAMES)[number];
+
+export const ALL_CODENAMES: readonly Codename[] = [
+  ...CRUD_CODENAMES,
+  ...OTHER_CODENAMES,
+  ...FICHE_CODENAMES,
+  ...POS_CODENAMES,
+];
 
 /** Platform-only codenames: they concern the platform itself, never one company's business. */
 export const PLATFORM_CODENAMES: readonly Codename[] = [

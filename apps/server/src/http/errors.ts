@@ -56,6 +56,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.fields) body.fields = error.fields;
       return reply.status(error.statusCode).send(body);
     }
+    const refused = databaseRefusal(error);
+    if (refused) return reply.status(refused.statusCode).send(refused.body);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
@@ -90,6 +92,29 @@ export function registerErrorHandler(app: FastifyInstance) {
     const message = (fe.code && FASTIFY_MESSAGES[fe.code]) || STATUS_MESSAGES[status] || 'Requête invalide.';
     return reply.status(status).send({ statusCode: status, code: fe.code ?? 'BAD_REQUEST', message });
   });
+}
+
+/**
+ * A business refusal raised by the engine's SQL functions (borlette_fail): SQLSTATE P0001, a French
+ * message, and a JSON detail `{ status, code, line?, … }`. A line number becomes the field `lines.<i>`.
+ */
+export function databaseRefusal(error: unknown): { statusCode: number; body: Record<string, unknown> } | null {
+  let e = error as { code?: string; detail?: string; message?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e.code !== 'P0001' || !e.detail) continue;
+    let detail: { status?: number; code?: string; line?: number };
+    try {
+      detail = JSON.parse(e.detail);
+    } catch {
+      return null;
+    }
+    const status = detail.status && detail.status >= 400 && detail.status < 500 ? detail.status : 409;
+    const message = String(e.message);
+    const body: Record<string, unknown> = { statusCode: status, code: detail.code ?? 'REFUSED', message };
+    if (typeof detail.line === 'number') body.fields = { [`lines.${detail.line - 1}`]: message };
+    return { statusCode: status, body };
+  }
+  return null;
 }
 
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);

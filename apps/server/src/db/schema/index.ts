@@ -1,2 +1,4 @@
+export * from './game';
 export * from './platform';
+export * from './tickets';
 export * from './users';

@@ -137,6 +137,8 @@ export const auditLog = pgTable(
     index('audit_log_company_role_at_idx').on(t.companyId, t.role, t.at),
     // The superuser's traceability across all companies (« Toutes »): by role, newest first.
     index('audit_log_role_at_idx').on(t.role, t.at),
+    // The history of one record (a ticket's events in its detail drawer).
+    index('audit_log_company_entity_idx').on(t.companyId, t.entity, t.entityId),
   ],
 );
 

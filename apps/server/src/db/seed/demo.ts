@@ -67,6 +67,8 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
        SELECT 'DEMO', 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
        RETURNING id`,
     );
+    // Settings, general primes, loto options and the usual draws (domain.md defaults).
+    await raw.query('SELECT borlette_init_company($1)', [company.id]);
     await user({
       username: 'demo',
       role: 'company',

@@ -117,7 +117,8 @@ export async function createCompany(
         logo = await storeImage(raw, { companyId: row.id, data: logoFile, field: 'logo' });
         await raw.query('UPDATE companies SET logo = $2 WHERE id = $1', [row.id, logo]);
       }
-      await raw.query('INSERT INTO company_settings (company_id) VALUES ($1)', [row.id]);
+      // Settings, general primes, loto options and the usual draws (domain.md defaults).
+      await raw.query('SELECT borlette_init_company($1)', [row.id]);
       const [admin] = await raw.query<{ id: number }>(
         `INSERT INTO users (company_id, role, username, first_name, last_name, password_hash, full_access)
          VALUES ($1, 'company', $2, $3, $4, $5, true) RETURNING id`,
@@ -272,6 +273,20 @@ export async function deleteCompany(database: Database, request: FastifyRequest,
     await database.transaction(async (raw) => {
       await raw.query('DELETE FROM messages WHERE company_id = $1', [id]);
       await raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [id]);
+      // Its game configuration (defaults made at creation); tickets would make the DELETE fail (409).
+      for (const table of [
+        'info_tirage_versions',
+        'info_tirages',
+        'primes',
+        'sale_limits',
+        'boule_blocks',
+        'interval_mas',
+        'lotto_options',
+        'sale_counters',
+        'tirages',
+      ]) {
+        await raw.query(`DELETE FROM ${table} WHERE company_id = $1`, [id]);
+      }
       await raw.query('DELETE FROM supervisor_surcussales WHERE company_id = $1', [id]);
       await raw.query('DELETE FROM surcussales WHERE company_id = $1', [id]);
       // Only its admin: a user added meanwhile makes the company's DELETE fail (409 below), never vanish.

@@ -86,6 +86,8 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
           one('view_fiche_win', 'Gagnantes et payées'),
           one('view_fiche_delete', 'Supprimées'),
           one('reactivate_fiche', 'Réactiver'),
+          one('delete_fiche', 'Supprimer'),
+          one('block_fiche', 'Bloquer'),
         ],
       },
       crud('wallettransaction', 'Transactions'),

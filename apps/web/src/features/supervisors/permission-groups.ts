@@ -77,7 +77,10 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
       'block_limite_boule_agent',
     ],
   },
-  { id: 'tickets', codenames: ['view_fichevente', 'view_fiche_win', 'view_fiche_delete', 'reactivate_fiche'] },
+  {
+    id: 'tickets',
+    codenames: ['view_fichevente', 'view_fiche_win', 'view_fiche_delete', 'reactivate_fiche', 'delete_fiche', 'block_fiche'],
+  },
   {
     id: 'reports',
     codenames: [

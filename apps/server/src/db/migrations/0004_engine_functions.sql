@@ -1,0 +1,679 @@
+-- The borlette engine in the database: reference sources, company defaults, the state of a draw,
+-- the sale (one round trip, all or nothing), the limit counters and the set-based settlement.
+-- Errors a person reads are raised as SQLSTATE P0001 with a French MESSAGE and a JSON DETAIL
+-- {"status": 4xx, "code": "...", ...} that the HTTP layer turns into the answer (http/errors.ts).
+
+-- Official sessions (domain.md): local time of the state; days 0 = Sunday … 6 = Saturday.
+INSERT INTO draw_sources (state, state_name, session, name, timezone, draw_time, days) VALUES
+  ('NY', 'New York', 'midi', 'New York Midi', 'America/New_York', '14:30', '{0,1,2,3,4,5,6}'),
+  ('NY', 'New York', 'soir', 'New York Soir', 'America/New_York', '22:30', '{0,1,2,3,4,5,6}'),
+  ('FL', 'Florida', 'midi', 'Florida Midi', 'America/New_York', '13:30', '{0,1,2,3,4,5,6}'),
+  ('FL', 'Florida', 'soir', 'Florida Soir', 'America/New_York', '21:45', '{0,1,2,3,4,5,6}'),
+  ('GA', 'Georgia', 'midi', 'Georgia Midi', 'America/New_York', '12:29', '{0,1,2,3,4,5,6}'),
+  ('GA', 'Georgia', 'soir', 'Georgia Soir', 'America/New_York', '18:59', '{0,1,2,3,4,5,6}'),
+  ('GA', 'Georgia', 'nuit', 'Georgia Nuit', 'America/New_York', '23:34', '{0,1,2,3,4,5,6}'),
+  ('TN', 'Tennessee', 'matin', 'Tennessee Matin', 'America/Chicago', '09:28', '{1,2,3,4,5,6}'),
+  ('TN', 'Tennessee', 'midi', 'Tennessee Midi', 'America/Chicago', '12:28', '{1,2,3,4,5,6}'),
+  ('TN', 'Tennessee', 'soir', 'Tennessee Soir', 'America/Chicago', '18:28', '{0,1,2,3,4,5,6}'),
+  ('TX', 'Texas', 'matin', 'Texas Matin', 'America/Chicago', '10:00', '{1,2,3,4,5,6}'),
+  ('TX', 'Texas', 'midi', 'Texas Midi', 'America/Chicago', '12:27', '{1,2,3,4,5,6}'),
+  ('TX', 'Texas', 'soir', 'Texas Soir', 'America/Chicago', '18:00', '{1,2,3,4,5,6}'),
+  ('TX', 'Texas', 'nuit', 'Texas Nuit', 'America/Chicago', '22:12', '{1,2,3,4,5,6}')
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+
+CREATE OR REPLACE FUNCTION borlette_fail(p_status int, p_code text, p_message text, p_detail jsonb DEFAULT '{}')
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = p_message,
+    DETAIL = (jsonb_build_object('status', p_status, 'code', p_code) || p_detail)::text;
+END $$;
+--> statement-breakpoint
+
+-- 20000 -> '200', 20050 -> '200,50' (French decimal comma); never negative here.
+CREATE OR REPLACE FUNCTION borlette_money(p bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p % 100 = 0 THEN (p / 100)::text
+              ELSE (p / 100)::text || ',' || lpad((p % 100)::text, 2, '0') END
+$$;
+--> statement-breakpoint
+
+-- Luhn check digit of a positive number (ticket numbers are sequence * 10 + this digit).
+CREATE OR REPLACE FUNCTION borlette_luhn(p bigint) RETURNS int LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE s text := p::text; total int := 0; d int; dbl boolean := true; i int;
+BEGIN
+  FOR i IN REVERSE length(s)..1 LOOP
+    d := substr(s, i, 1)::int;
+    IF dbl THEN d := d * 2; IF d > 9 THEN d := d - 9; END IF; END IF;
+    total := total + d;
+    dbl := NOT dbl;
+  END LOOP;
+  RETURN (10 - total % 10) % 10;
+END $$;
+--> statement-breakpoint
+
+-- Serialises results (exclusive) against sales, payments and cancellations (shared) of one draw.
+CREATE OR REPLACE FUNCTION borlette_lock_key(p_tirage bigint) RETURNS int LANGUAGE sql IMMUTABLE AS $$
+  SELECT (p_tirage % 2147483647)::int
+$$;
+--> statement-breakpoint
+
+-- A company's defaults (domain.md): settings, general primes, the six loto options and the usual draws
+-- closing the company's `sales_close_minutes` before the official time. Idempotent.
+CREATE OR REPLACE FUNCTION borlette_init_company(p_company bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO company_settings (company_id) VALUES (p_company) ON CONFLICT DO NOTHING;
+  INSERT INTO primes (company_id, level, bolet_1, bolet_2, bolet_3, mariage, loto3,
+                      loto4_o1, loto4_o2, loto4_o3, loto5_o1, loto5_o2, loto5_o3)
+  VALUES (p_company, 'general', 50, 20, 10, 1000, 500, 5000, 5000, 5000, 25000, 25000, 25000)
+  ON CONFLICT DO NOTHING;
+  INSERT INTO lotto_options (company_id, code, label, mapping) VALUES
+    (p_company, 41, 'Loto 4 option 1', ARRAY['lot2', 'lot3']),
+    (p_company, 42, 'Loto 4 option 2', ARRAY['lot1', 'lot2']),
+    (p_company, 43, 'Loto 4 option 3', ARRAY['lot1', 'lot3']),
+    (p_company, 51, 'Loto 5 option 1', ARRAY['pick3', 'lot2']),
+    (p_company, 52, 'Loto 5 option 2', ARRAY['pick3', 'lot3']),
+    (p_company, 53, 'Loto 5 option 3', ARRAY['lot1LastDigit', 'lot2', 'lot3'])
+  ON CONFLICT DO NOTHING;
+  INSERT INTO tirages (company_id, name, source_id, days, open_time, close_time)
+  SELECT p_company, s.name, s.id, s.days, time '00:00', x.local_draw - make_interval(mins => cs.sales_close_minutes)
+    FROM draw_sources s
+   CROSS JOIN companies c
+    JOIN company_settings cs ON cs.company_id = c.id
+   CROSS JOIN LATERAL (
+     SELECT ((current_date + s.draw_time) AT TIME ZONE s.timezone) AT TIME ZONE c.timezone AS local_ts
+   ) y
+   CROSS JOIN LATERAL (SELECT y.local_ts::time AS local_draw) x
+   WHERE c.id = p_company
+     -- Only draws that take place on the same local day, late enough to close after midnight.
+     AND y.local_ts::date = current_date
+     AND x.local_draw > time '00:00' + make_interval(mins => cs.sales_close_minutes + 1)
+     AND NOT EXISTS (SELECT 1 FROM tirages t WHERE t.company_id = p_company AND t.source_id = s.id)
+   ORDER BY s.id
+  ON CONFLICT DO NOTHING;
+END $$;
+--> statement-breakpoint
+
+SELECT borlette_init_company(id) FROM companies;
+--> statement-breakpoint
+
+-- The official draw instant of a company draw on a date (its close time when it has no source).
+CREATE OR REPLACE FUNCTION borlette_draw_at(p_tirage bigint, p_date date) RETURNS timestamptz
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN s.id IS NOT NULL THEN (p_date + s.draw_time) AT TIME ZONE s.timezone
+              ELSE (p_date + t.close_time) AT TIME ZONE c.timezone END
+    FROM tirages t
+    JOIN companies c ON c.id = t.company_id
+    LEFT JOIN draw_sources s ON s.id = t.source_id
+   WHERE t.id = p_tirage
+$$;
+--> statement-breakpoint
+
+-- Whether a draw sells now, by the server clock, and why not. The draw date is the company's date.
+-- reason: blocked | forced_closed | result | drawn | day | not_open | closed (null = open).
+CREATE OR REPLACE FUNCTION borlette_tirage_state(p_tirage bigint, p_now timestamptz DEFAULT now())
+RETURNS TABLE (draw_date date, is_open boolean, reason text, opens_at timestamptz, closes_at timestamptz,
+               draw_at timestamptz)
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  t record;
+  v_local timestamp;
+BEGIN
+  SELECT tr.id, tr.company_id, tr.status, tr.mode, tr.days, tr.open_time, tr.close_time,
+         c.timezone AS tz, s.timezone AS source_tz, s.draw_time
+    INTO t
+    FROM tirages tr
+    JOIN companies c ON c.id = tr.company_id
+    LEFT JOIN draw_sources s ON s.id = tr.source_id
+   WHERE tr.id = p_tirage;
+  IF NOT FOUND THEN RETURN; END IF;
+  v_local := p_now AT TIME ZONE t.tz;
+  draw_date := v_local::date;
+  opens_at := (draw_date + t.open_time) AT TIME ZONE t.tz;
+  closes_at := (draw_date + t.close_time) AT TIME ZONE t.tz;
+  draw_at := CASE WHEN t.source_tz IS NOT NULL THEN (draw_date + t.draw_time) AT TIME ZONE t.source_tz
+                  ELSE closes_at END;
+  reason := CASE
+    WHEN t.status <> 'active' THEN 'blocked'
+    WHEN t.mode = 'closed' THEN 'forced_closed'
+    WHEN EXISTS (SELECT 1 FROM info_tirages i
+                  WHERE i.company_id = t.company_id AND i.tirage_id = t.id AND i.draw_date = v_local::date) THEN 'result'
+    WHEN p_now >= draw_at THEN 'drawn'
+    WHEN t.mode = 'open' THEN NULL
+    WHEN NOT (extract(dow FROM v_local)::smallint = ANY (t.days)) THEN 'day'
+    WHEN v_local::time < t.open_time THEN 'not_open'
+    WHEN v_local::time >= t.close_time THEN 'closed'
+    ELSE NULL END;
+  is_open := reason IS NULL;
+  RETURN NEXT;
+END $$;
+--> statement-breakpoint
+
+-- The display status of a ticket: annule | supprime | paye | en_attente | gagnant | perdant.
+CREATE OR REPLACE FUNCTION borlette_fiche_status(f fiches) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN f.status = 'cancelled' THEN 'annule'
+    WHEN f.status = 'deleted' THEN 'supprime'
+    WHEN f.paid_at IS NOT NULL THEN 'paye'
+    WHEN EXISTS (SELECT 1 FROM fiche_tirages ft
+                  WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id
+                    AND NOT EXISTS (SELECT 1 FROM info_tirages i
+                                     WHERE i.company_id = ft.company_id AND i.tirage_id = ft.tirage_id
+                                       AND i.draw_date = ft.draw_date)) THEN 'en_attente'
+    WHEN f.win_amount > 0 THEN 'gagnant'
+    ELSE 'perdant' END
+$$;
+--> statement-breakpoint
+
+-- A ticket as the point of sale, the public page and the back office read it.
+CREATE OR REPLACE FUNCTION borlette_fiche_json(p_fiche bigint) RETURNS jsonb LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object(
+    'id', f.id,
+    'number', f.number,
+    'ref_code', f.ref_code,
+    'sold_at', to_char(f.sold_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'sale_date', to_char(f.sale_date, 'YYYY-MM-DD'),
+    'status', borlette_fiche_status(f),
+    'blocked', f.blocked,
+    'amount', f.amount,
+    'commission_amount', f.commission_amount,
+    'win_amount', f.win_amount,
+    'paid_at', to_char(f.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'paid_amount', f.paid_amount,
+    'expires_on', to_char(f.sale_date + cs.payout_validity_days, 'YYYY-MM-DD'),
+    'cancel_until', to_char((f.sold_at + make_interval(mins => cs.cancel_window_minutes)) AT TIME ZONE 'UTC',
+                            'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'print_count', f.print_count,
+    'agent_id', f.agent_id,
+    'agent_name', trim(u.first_name || ' ' || u.last_name),
+    'surcussale_name', s.name,
+    'company_name', c.name,
+    'company_logo', c.logo,
+    'currency', c.currency,
+    'timezone', c.timezone,
+    'draws', (
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'tirage_id', ft.tirage_id,
+               'name', t.name,
+               'draw_date', to_char(ft.draw_date, 'YYYY-MM-DD'),
+               'amount', ft.amount,
+               'win_amount', ft.win_amount,
+               'status', CASE WHEN f.status = 'cancelled' THEN 'annule'
+                              WHEN f.status = 'deleted' THEN 'supprime'
+                              WHEN i.id IS NULL THEN 'en_attente'
+                              WHEN ft.win_amount > 0 THEN 'gagnant' ELSE 'perdant' END,
+               'result', CASE WHEN i.id IS NULL THEN NULL ELSE jsonb_build_object(
+                  'pick3', i.pick3, 'pick4', i.pick4, 'lot1', i.lot1, 'lot2', i.lot2, 'lot3', i.lot3) END
+             ) ORDER BY t.name, ft.tirage_id), '[]'::jsonb)
+        FROM fiche_tirages ft
+        JOIN tirages t ON t.id = ft.tirage_id
+        LEFT JOIN info_tirages i ON i.company_id = ft.company_id AND i.tirage_id = ft.tirage_id
+                                AND i.draw_date = ft.draw_date
+       WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id),
+    'lines', (
+      SELECT coalesce(jsonb_agg(jsonb_build_object(
+               'tirage_id', l.tirage_id,
+               'position', l.position,
+               'code', l.code,
+               'number', l.number,
+               'stake', l.stake,
+               'free', l.code = 44,
+               'win_amount', l.win_amount
+             ) ORDER BY l.tirage_id, l.position), '[]'::jsonb)
+        FROM fiche_lines l
+       WHERE l.company_id = f.company_id AND l.fiche_id = f.id)
+  )
+  FROM fiches f
+  JOIN companies c ON c.id = f.company_id
+  JOIN company_settings cs ON cs.company_id = f.company_id
+  JOIN users u ON u.id = f.agent_id
+  LEFT JOIN surcussales s ON s.id = f.surcussale_id
+  WHERE f.id = p_fiche
+$$;
+--> statement-breakpoint
+
+-- Adds (p_sign 1) or removes (-1) a ticket's stakes to the running totals per number: company-wide
+-- (agent 0) and the seller's. Rows are locked in one global order (no deadlock between sales); with
+-- p_check, a total above its limit raises LIMIT_EXCEEDED naming the line, the number and what is left.
+CREATE OR REPLACE FUNCTION borlette_count(p_company bigint, p_fiche bigint, p_sign int, p_check boolean)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_agent bigint;
+  x record;
+BEGIN
+  SELECT agent_id INTO v_agent FROM fiches WHERE id = p_fiche AND company_id = p_company;
+  WITH g AS (
+    SELECT l.tirage_id, l.draw_date, l.code, l.number, sum(l.stake)::bigint AS amount
+      FROM fiche_lines l
+     WHERE l.company_id = p_company AND l.fiche_id = p_fiche AND l.code <> 44
+     GROUP BY l.tirage_id, l.draw_date, l.code, l.number
+  ), k AS (
+    SELECT g.*, 0::bigint AS agent_id FROM g
+    UNION ALL
+    SELECT g.*, v_agent FROM g
+  ), up AS (
+    INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount)
+    SELECT p_company, k.tirage_id, k.draw_date, k.agent_id, k.code, k.number, p_sign * k.amount
+      FROM k
+     ORDER BY k.tirage_id, k.draw_date, k.agent_id, k.code, k.number
+    ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number)
+      DO UPDATE SET amount = c.amount + EXCLUDED.amount
+    RETURNING c.tirage_id, c.agent_id, c.code, c.number, c.amount
+  )
+  SELECT up.tirage_id, up.agent_id, up.code, up.number, up.amount AS total, g.amount AS own, lim.max_amount
+    INTO x
+    FROM up
+    JOIN g ON g.tirage_id = up.tirage_id AND g.code = up.code AND g.number = up.number
+    CROSS JOIN LATERAL (
+      SELECT sl.max_amount FROM sale_limits sl
+       WHERE p_check
+         AND sl.company_id = p_company
+         AND coalesce(sl.agent_id, 0) = up.agent_id
+         AND sl.code = up.code
+         AND (sl.number = up.number OR sl.number IS NULL)
+         AND (sl.tirage_id = up.tirage_id OR sl.tirage_id IS NULL)
+         AND sl.status = 'active'
+       ORDER BY (sl.number IS NULL), (sl.tirage_id IS NULL)
+       LIMIT 1
+    ) lim
+   WHERE up.amount > lim.max_amount
+   ORDER BY up.tirage_id, up.agent_id, up.code, up.number
+   LIMIT 1;
+  IF x.tirage_id IS NOT NULL THEN
+    PERFORM borlette_fail(409, 'LIMIT_EXCEEDED',
+      format('Ligne %s : %s : maximum %s %s encore pour %s%s',
+             (SELECT min(l.position) FROM fiche_lines l
+               WHERE l.company_id = p_company AND l.fiche_id = p_fiche AND l.tirage_id = x.tirage_id
+                 AND l.code = x.code AND l.number = x.number),
+             x.number, borlette_money(greatest(x.max_amount - (x.total - x.own), 0)),
+             (SELECT c.currency FROM companies c WHERE c.id = p_company),
+             (SELECT t.name FROM tirages t WHERE t.id = x.tirage_id),
+             CASE WHEN x.agent_id <> 0 THEN ' (limite du vendeur)' ELSE '' END),
+      jsonb_build_object('line', (SELECT min(l.position) FROM fiche_lines l
+                                   WHERE l.company_id = p_company AND l.fiche_id = p_fiche
+                                     AND l.tirage_id = x.tirage_id AND l.code = x.code AND l.number = x.number),
+                         'number', x.number, 'tirage_id', x.tirage_id,
+                         'remaining', greatest(x.max_amount - (x.total - x.own), 0),
+                         'scope', CASE WHEN x.agent_id <> 0 THEN 'agent' ELSE 'company' END));
+  END IF;
+END $$;
+--> statement-breakpoint
+
+-- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
+-- tirages: [id], lines: [{code, number, stake}] (validated and normalised by the caller),
+-- free: ['aa*bb', …] (random candidates drawn by the caller, used in order), ip, user_agent, request_id }.
+-- Answers the ticket (borlette_fiche_json) with "replayed": true when the key was already used.
+CREATE OR REPLACE FUNCTION borlette_sell(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_company bigint := (p ->> 'company_id')::bigint;
+  v_agent bigint := (p ->> 'agent_id')::bigint;
+  v_key text := p ->> 'key';
+  v_hash text := p ->> 'hash';
+  a record;
+  st record;
+  v_existing record;
+  v_date date;
+  v_tirages bigint[];
+  v_tid bigint;
+  v_tname text;
+  v_lines jsonb := p -> 'lines';
+  v_nlines int;
+  v_line_total bigint;
+  v_total bigint;
+  v_limit bigint;
+  v_free_n int := 0;
+  v_free jsonb := '[]'::jsonb;
+  v_pairs text[];
+  v_fiche bigint;
+  v_number bigint;
+  x record;
+BEGIN
+  -- A retried sale: the same ticket, never a second one.
+  SELECT id, request_hash INTO v_existing FROM fiches
+   WHERE company_id = v_company AND agent_id = v_agent AND idempotency_key = v_key;
+  IF FOUND THEN
+    IF v_existing.request_hash <> v_hash THEN
+      PERFORM borlette_fail(409, 'IDEMPOTENCY_CONFLICT',
+        'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
+    END IF;
+    RETURN borlette_fiche_json(v_existing.id) || '{"replayed": true}'::jsonb;
+  END IF;
+
+  -- The seller, its branch and its company must be active.
+  SELECT u.status, u.surcussale_id, coalesce(u.commission_bp, cs.commission_bp) AS commission_bp,
+         c.status AS company_status, c.timezone, c.currency, s.status AS surcussale_status, s.name AS surcussale_name,
+         cs.free_mariage_amount, cs.bolet_cumulative
+    INTO a
+    FROM users u
+    JOIN companies c ON c.id = u.company_id
+    JOIN company_settings cs ON cs.company_id = c.id
+    LEFT JOIN surcussales s ON s.id = u.surcussale_id AND s.company_id = u.company_id
+   WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
+  IF NOT FOUND THEN
+    PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  IF a.company_status <> 'active' THEN
+    PERFORM borlette_fail(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée : la vente est suspendue.');
+  END IF;
+  IF a.status <> 'active' THEN
+    PERFORM borlette_fail(403, 'AGENT_BLOCKED', 'Votre compte est bloqué : la vente est impossible.');
+  END IF;
+  IF a.surcussale_status IS DISTINCT FROM 'active' THEN
+    PERFORM borlette_fail(403, 'SURCUSSALE_BLOCKED',
+      format('La succursale %s est bloquée : la vente est suspendue.', coalesce(a.surcussale_name, '')));
+  END IF;
+
+  -- The draws, locked (shared) in one order, each open by the server clock.
+  SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint) INTO v_tirages
+    FROM jsonb_array_elements_text(p -> 'tirages') tj(v);
+  IF v_tirages IS NULL THEN
+    PERFORM borlette_fail(400, 'NO_DRAW', 'Choisissez au moins un tirage.');
+  END IF;
+  PERFORM pg_advisory_xact_lock_shared(727100, borlette_lock_key(t)) FROM unnest(v_tirages) t ORDER BY t;
+  FOREACH v_tid IN ARRAY v_tirages LOOP
+    SELECT name INTO v_tname FROM tirages WHERE id = v_tid AND company_id = v_company;
+    IF NOT FOUND THEN
+      PERFORM borlette_fail(404, 'TIRAGE_NOT_FOUND', 'Tirage introuvable.', jsonb_build_object('tirage_id', v_tid));
+    END IF;
+    SELECT * INTO st FROM borlette_tirage_state(v_tid);
+    IF NOT st.is_open THEN
+      PERFORM borlette_fail(409, 'TIRAGE_CLOSED', CASE st.reason
+        WHEN 'blocked' THEN format('Le tirage %s est bloqué.', v_tname)
+        WHEN 'forced_closed' THEN format('Le tirage %s est fermé.', v_tname)
+        WHEN 'result' THEN format('Le tirage %s a déjà ses résultats pour aujourd’hui.', v_tname)
+        WHEN 'drawn' THEN format('Le tirage %s a déjà eu lieu (à %s).', v_tname,
+                                 to_char(st.draw_at AT TIME ZONE a.timezone, 'HH24:MI'))
+        WHEN 'day' THEN format('Le tirage %s n’a pas lieu aujourd’hui.', v_tname)
+        WHEN 'not_open' THEN format('Le tirage %s ouvre à %s.', v_tname,
+                                    to_char(st.opens_at AT TIME ZONE a.timezone, 'HH24:MI'))
+        ELSE format('Le tirage %s est fermé depuis %s.', v_tname,
+                    to_char(st.closes_at AT TIME ZONE a.timezone, 'HH24:MI')) END,
+        jsonb_build_object('tirage_id', v_tid, 'reason', st.reason));
+    END IF;
+    v_date := st.draw_date;
+  END LOOP;
+
+  -- The lines (already normalised by the caller; checked again here).
+  v_nlines := jsonb_array_length(v_lines);
+  IF v_nlines = 0 THEN PERFORM borlette_fail(400, 'NO_LINE', 'La fiche ne contient aucun pari.'); END IF;
+  SELECT l.pos INTO x FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
+   WHERE l.stake IS NULL OR l.stake <= 0 OR NOT CASE l.code
+           WHEN 20 THEN l.number ~ '^\d{2}$'
+           WHEN 40 THEN l.number ~ '^\d{2}\*\d{2}$' AND left(l.number, 2) < right(l.number, 2)
+           WHEN 30 THEN l.number ~ '^\d{3}$'
+           WHEN 41 THEN l.number ~ '^\d{4}$' WHEN 42 THEN l.number ~ '^\d{4}$' WHEN 43 THEN l.number ~ '^\d{4}$'
+           WHEN 51 THEN l.number ~ '^\d{5}$' WHEN 52 THEN l.number ~ '^\d{5}$' WHEN 53 THEN l.number ~ '^\d{5}$'
+           ELSE false END
+   ORDER BY l.pos LIMIT 1;
+  IF FOUND THEN
+    PERFORM borlette_fail(400, 'INVALID_LINE', format('Ligne %s : pari invalide.', x.pos),
+      jsonb_build_object('line', x.pos));
+  END IF;
+
+  -- Loto options must be offered and not blocked.
+  SELECT l.pos, l.code, o.label INTO x
+    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
+    LEFT JOIN lotto_options o ON o.company_id = v_company AND o.code = l.code
+   WHERE l.code >= 41 AND (o.id IS NULL OR NOT o.enabled OR o.status <> 'active')
+   ORDER BY l.pos LIMIT 1;
+  IF FOUND THEN
+    PERFORM borlette_fail(409, 'OPTION_UNAVAILABLE',
+      format('Ligne %s : %s n’est pas disponible.', x.pos,
+             coalesce(x.label, CASE WHEN x.code < 50 THEN 'le loto 4 option ' || (x.code - 40)
+                                    ELSE 'le loto 5 option ' || (x.code - 50) END)),
+      jsonb_build_object('line', x.pos));
+  END IF;
+
+  -- Blocked numbers: a ball blocks itself and every mariage that contains it.
+  SELECT l.pos, l.number, b.number AS blocked, t.name AS tirage_name INTO x
+    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
+    CROSS JOIN unnest(v_tirages) AS sel(id)
+    JOIN tirages t ON t.id = sel.id
+    JOIN boule_blocks b ON b.company_id = v_company AND b.active
+                       AND (b.tirage_id IS NULL OR b.tirage_id = sel.id)
+                       AND (b.number = l.number
+                            OR (l.code = 40 AND b.number IN (left(l.number, 2), right(l.number, 2))))
+   ORDER BY l.pos LIMIT 1;
+  IF FOUND THEN
+    PERFORM borlette_fail(409, 'BOULE_BLOCKED',
+      format('Ligne %s : la boule %s est bloquée pour %s.', x.pos, x.blocked, x.tirage_name),
+      jsonb_build_object('line', x.pos, 'number', x.number));
+  END IF;
+
+  -- Amounts: per draw, and for the ticket (limite fiche).
+  SELECT sum(l.stake) INTO v_line_total FROM jsonb_to_recordset(v_lines) AS l(stake bigint);
+  v_total := v_line_total * array_length(v_tirages, 1);
+  SELECT max_amount INTO v_limit FROM limite_fiches
+   WHERE company_id = v_company AND (agent_id = v_agent OR agent_id IS NULL) AND status = 'active'
+   ORDER BY agent_id NULLS LAST LIMIT 1;
+  IF v_limit IS NOT NULL AND v_total > v_limit THEN
+    PERFORM borlette_fail(409, 'TICKET_LIMIT',
+      format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(v_limit), a.currency,
+             borlette_money(v_total), a.currency),
+      jsonb_build_object('limit', v_limit, 'total', v_total));
+  END IF;
+
+  -- Free mariages: the count earned by the amount per draw; candidates in the caller's random order,
+  -- skipping blocked balls and pairs already played; per draw (its blocked balls may differ).
+  SELECT coalesce(max(im.count), 0) INTO v_free_n FROM interval_mas im
+   WHERE im.company_id = v_company AND im.status = 'active'
+     AND v_line_total >= im.min_amount AND (im.max_amount IS NULL OR v_line_total <= im.max_amount);
+  IF v_free_n > 0 THEN
+    FOREACH v_tid IN ARRAY v_tirages LOOP
+      SELECT array_agg(c.pair ORDER BY c.ord) INTO v_pairs FROM (
+        SELECT f.pair, f.ord FROM jsonb_array_elements_text(p -> 'free') WITH ORDINALITY AS f(pair, ord)
+         WHERE f.pair ~ '^\d{2}\*\d{2}$' AND left(f.pair, 2) < right(f.pair, 2)
+           AND NOT EXISTS (SELECT 1 FROM boule_blocks b
+                            WHERE b.company_id = v_company AND b.active
+                              AND (b.tirage_id IS NULL OR b.tirage_id = v_tid)
+                              AND b.number IN (left(f.pair, 2), right(f.pair, 2), f.pair))
+           AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(v_lines) AS l(code int, number text)
+                            WHERE l.code = 40 AND l.number = f.pair)
+         ORDER BY f.ord LIMIT v_free_n) c;
+      IF coalesce(array_length(v_pairs, 1), 0) < v_free_n THEN
+        -- Too few usable candidates (many blocked balls): draw among every allowed pair.
+        SELECT array_agg(q.pair) INTO v_pairs FROM (
+          SELECT lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0') AS pair
+            FROM generate_series(0, 98) i, generate_series(1, 99) j
+           WHERE i < j
+             AND NOT EXISTS (SELECT 1 FROM boule_blocks b
+                              WHERE b.company_id = v_company AND b.active
+                                AND (b.tirage_id IS NULL OR b.tirage_id = v_tid)
+                                AND b.number IN (lpad(i::text, 2, '0'), lpad(j::text, 2, '0'),
+                                                 lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0')))
+             AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(v_lines) AS l(code int, number text)
+                              WHERE l.code = 40 AND l.number = lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0'))
+           ORDER BY random() LIMIT v_free_n) q;
+      END IF;
+      v_free := v_free || coalesce((SELECT jsonb_agg(jsonb_build_object('tirage_id', v_tid, 'number', pr, 'k', k))
+                                      FROM unnest(v_pairs) WITH ORDINALITY AS u(pr, k)), '[]'::jsonb);
+    END LOOP;
+  END IF;
+
+  -- The ticket; a concurrent twin with the same key waits here, then finds it (replay).
+  v_number := nextval('fiche_number_seq');
+  v_number := v_number * 10 + borlette_luhn(v_number);
+  INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
+                      sale_date, amount, commission_bp, commission_amount)
+  VALUES (v_company, v_number, p ->> 'ref_code', v_agent, a.surcussale_id, v_key, v_hash, v_date, v_total,
+          a.commission_bp, (v_total * a.commission_bp + 5000) / 10000)
+  ON CONFLICT (company_id, agent_id, idempotency_key) DO NOTHING
+  RETURNING id INTO v_fiche;
+  IF v_fiche IS NULL THEN
+    SELECT id, request_hash INTO v_existing FROM fiches
+     WHERE company_id = v_company AND agent_id = v_agent AND idempotency_key = v_key;
+    IF v_existing.request_hash <> v_hash THEN
+      PERFORM borlette_fail(409, 'IDEMPOTENCY_CONFLICT',
+        'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
+    END IF;
+    RETURN borlette_fiche_json(v_existing.id) || '{"replayed": true}'::jsonb;
+  END IF;
+
+  INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount)
+  SELECT v_company, v_fiche, t, v_date, v_line_total FROM unnest(v_tirages) t;
+
+  -- Lines per draw with the prime snapshot (agent > surcussale > tirage > general).
+  INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake,
+                           prime1, prime2, prime3, template, cumulative)
+  SELECT v_company, v_fiche, pr.tirage_id, v_date, l.pos, l.code, l.number, l.stake,
+         CASE l.code WHEN 20 THEN pr.bolet_1 WHEN 40 THEN pr.mariage WHEN 30 THEN pr.loto3
+                     WHEN 41 THEN pr.loto4_o1 WHEN 42 THEN pr.loto4_o2 WHEN 43 THEN pr.loto4_o3
+                     WHEN 51 THEN pr.loto5_o1 WHEN 52 THEN pr.loto5_o2 WHEN 53 THEN pr.loto5_o3 END,
+         CASE WHEN l.code = 20 THEN pr.bolet_2 END,
+         CASE WHEN l.code = 20 THEN pr.bolet_3 END,
+         CASE WHEN l.code >= 41 THEN (
+           SELECT string_agg('{' || m.part || '}', '' ORDER BY m.ord)
+             FROM lotto_options o, unnest(o.mapping) WITH ORDINALITY AS m(part, ord)
+            WHERE o.company_id = v_company AND o.code = l.code) END,
+         a.bolet_cumulative
+    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
+   CROSS JOIN (
+     SELECT sel.id AS tirage_id,
+            coalesce(pa.bolet_1, ps.bolet_1, pt.bolet_1, g.bolet_1) AS bolet_1,
+            coalesce(pa.bolet_2, ps.bolet_2, pt.bolet_2, g.bolet_2) AS bolet_2,
+            coalesce(pa.bolet_3, ps.bolet_3, pt.bolet_3, g.bolet_3) AS bolet_3,
+            coalesce(pa.mariage, ps.mariage, pt.mariage, g.mariage) AS mariage,
+            coalesce(pa.loto3, ps.loto3, pt.loto3, g.loto3) AS loto3,
+            coalesce(pa.loto4_o1, ps.loto4_o1, pt.loto4_o1, g.loto4_o1) AS loto4_o1,
+            coalesce(pa.loto4_o2, ps.loto4_o2, pt.loto4_o2, g.loto4_o2) AS loto4_o2,
+            coalesce(pa.loto4_o3, ps.loto4_o3, pt.loto4_o3, g.loto4_o3) AS loto4_o3,
+            coalesce(pa.loto5_o1, ps.loto5_o1, pt.loto5_o1, g.loto5_o1) AS loto5_o1,
+            coalesce(pa.loto5_o2, ps.loto5_o2, pt.loto5_o2, g.loto5_o2) AS loto5_o2,
+            coalesce(pa.loto5_o3, ps.loto5_o3, pt.loto5_o3, g.loto5_o3) AS loto5_o3
+       FROM unnest(v_tirages) AS sel(id)
+       JOIN primes g ON g.company_id = v_company AND g.level = 'general'
+       LEFT JOIN primes pt ON pt.company_id = v_company AND pt.level = 'tirage' AND pt.tirage_id = sel.id
+       LEFT JOIN primes ps ON ps.company_id = v_company AND ps.level = 'surcussale'
+                          AND ps.surcussale_id = a.surcussale_id
+       LEFT JOIN primes pa ON pa.company_id = v_company AND pa.level = 'agent' AND pa.agent_id = v_agent
+   ) pr;
+
+  INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1,
+                           cumulative)
+  SELECT v_company, v_fiche, (fr ->> 'tirage_id')::bigint, v_date, v_nlines + (fr ->> 'k')::int, 44,
+         fr ->> 'number', 0, a.free_mariage_amount, a.bolet_cumulative
+    FROM jsonb_array_elements(v_free) fr;
+
+  PERFORM borlette_count(v_company, v_fiche, 1, true);
+
+  INSERT INTO audit_log (company_id, user_id, role, username, action, entity, entity_id, after, ip, user_agent,
+                         request_id)
+  SELECT v_company, v_agent, 'agent', u.username, 'sell', 'fiche', v_fiche::text,
+         jsonb_build_object('number', v_number, 'amount', v_total, 'tirages', to_jsonb(v_tirages),
+                            'lines', v_nlines, 'free', jsonb_array_length(v_free)),
+         p ->> 'ip', p ->> 'user_agent', p ->> 'request_id'
+    FROM users u WHERE u.id = v_agent;
+
+  RETURN borlette_fiche_json(v_fiche) || '{"replayed": false}'::jsonb;
+END $$;
+--> statement-breakpoint
+
+-- Settles one company draw on one date against its result in force (none: every win back to 0).
+-- Set-based: every line of the draw is evaluated in one pass; only lines whose win changes are
+-- written (winners on a first settlement). A change on a paid ticket is refused (PAID_TICKETS)
+-- unless p_allow_paid: then the payment is reversed (fiche_payments 'reversal') and it may be paid again.
+CREATE OR REPLACE FUNCTION borlette_settle(p_company bigint, p_tirage bigint, p_date date, p_actor bigint,
+                                           p_allow_paid boolean)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  v_paid int;
+  v_reversed int := 0;
+  v_changed int;
+  v_result jsonb;
+BEGIN
+  PERFORM pg_advisory_xact_lock(727100, borlette_lock_key(p_tirage));
+  SELECT i.lot1, i.lot2, i.lot3, i.pick3, i.pick4 INTO r FROM info_tirages i
+   WHERE i.company_id = p_company AND i.tirage_id = p_tirage AND i.draw_date = p_date;
+
+  IF to_regclass('pg_temp.borlette_changed') IS NULL THEN
+    CREATE TEMP TABLE borlette_changed (id bigint, fiche_id bigint, old bigint, win bigint) ON COMMIT DELETE ROWS;
+  END IF;
+  DELETE FROM borlette_changed;
+  INSERT INTO borlette_changed
+  SELECT c.id, c.fiche_id, c.old, CASE WHEN f.status = 'active' THEN c.win ELSE 0 END
+    FROM (
+      SELECT l.id, l.fiche_id, l.win_amount AS old,
+             CASE WHEN r.lot1 IS NULL THEN 0 ELSE CASE l.code
+               WHEN 20 THEN CASE WHEN l.cumulative THEN
+                   (CASE WHEN l.number = r.lot1 THEN l.stake * l.prime1 ELSE 0 END)
+                 + (CASE WHEN l.number = r.lot2 THEN l.stake * l.prime2 ELSE 0 END)
+                 + (CASE WHEN l.number = r.lot3 THEN l.stake * l.prime3 ELSE 0 END)
+                 ELSE greatest(CASE WHEN l.number = r.lot1 THEN l.stake * l.prime1 ELSE 0 END,
+                               CASE WHEN l.number = r.lot2 THEN l.stake * l.prime2 ELSE 0 END,
+                               CASE WHEN l.number = r.lot3 THEN l.stake * l.prime3 ELSE 0 END) END
+               WHEN 40 THEN CASE WHEN left(l.number, 2) IN (r.lot1, r.lot2, r.lot3)
+                                  AND right(l.number, 2) IN (r.lot1, r.lot2, r.lot3)
+                                  AND (left(l.number, 2) <> right(l.number, 2)
+                                       OR (r.lot1 = left(l.number, 2))::int + (r.lot2 = left(l.number, 2))::int
+                                          + (r.lot3 = left(l.number, 2))::int >= 2)
+                                THEN l.stake * l.prime1 ELSE 0 END
+               WHEN 44 THEN CASE WHEN left(l.number, 2) IN (r.lot1, r.lot2, r.lot3)
+                                  AND right(l.number, 2) IN (r.lot1, r.lot2, r.lot3)
+                                  AND (left(l.number, 2) <> right(l.number, 2)
+                                       OR (r.lot1 = left(l.number, 2))::int + (r.lot2 = left(l.number, 2))::int
+                                          + (r.lot3 = left(l.number, 2))::int >= 2)
+                                THEN l.prime1 ELSE 0 END
+               WHEN 30 THEN CASE WHEN l.number = r.pick3 THEN l.stake * l.prime1 ELSE 0 END
+               ELSE CASE WHEN l.number = replace(replace(replace(replace(replace(replace(l.template,
+                                  '{pick3}', r.pick3), '{pick4}', r.pick4), '{lot1LastDigit}', right(r.lot1, 1)),
+                                  '{lot1}', r.lot1), '{lot2}', r.lot2), '{lot3}', r.lot3)
+                         THEN l.stake * l.prime1 ELSE 0 END
+             END END AS win
+        FROM fiche_lines l
+       WHERE l.company_id = p_company AND l.tirage_id = p_tirage AND l.draw_date = p_date
+    ) c
+    JOIN fiches f ON f.id = c.fiche_id
+   WHERE c.win > 0 OR c.old > 0;
+  DELETE FROM borlette_changed WHERE win = old;
+  SELECT count(*) INTO v_changed FROM borlette_changed;
+
+  SELECT count(DISTINCT ch.fiche_id) INTO v_paid
+    FROM borlette_changed ch JOIN fiches f ON f.id = ch.fiche_id
+   WHERE f.paid_at IS NOT NULL;
+  IF v_paid > 0 THEN
+    IF NOT p_allow_paid THEN
+      PERFORM borlette_fail(409, 'PAID_TICKETS',
+        format('%s fiche(s) déjà payée(s) changeraient de gain. Confirmez la correction : leurs paiements seront annulés et enregistrés.', v_paid),
+        jsonb_build_object('paid', v_paid));
+    END IF;
+    WITH rev AS (
+      UPDATE fiches f SET paid_at = NULL, paid_by = NULL, paid_amount = NULL, paid_surcussale_id = NULL
+        FROM fiches old
+       WHERE old.id = f.id AND f.id IN (SELECT DISTINCT ch.fiche_id FROM borlette_changed ch)
+         AND old.paid_at IS NOT NULL
+      RETURNING f.id, f.company_id, old.paid_by AS agent_id, old.paid_surcussale_id AS surcussale_id,
+                old.paid_amount AS paid
+    ), ins AS (
+      INSERT INTO fiche_payments (company_id, fiche_id, kind, amount, actor_id, agent_id, surcussale_id)
+      SELECT rev.company_id, rev.id, 'reversal', -rev.paid, p_actor, rev.agent_id, rev.surcussale_id FROM rev
+      RETURNING fiche_id
+    )
+    INSERT INTO audit_log (company_id, user_id, action, entity, entity_id, after)
+    SELECT p_company, p_actor, 'payment_reversed', 'fiche', ins.fiche_id::text,
+           jsonb_build_object('tirage_id', p_tirage, 'draw_date', p_date)
+      FROM ins;
+    GET DIAGNOSTICS v_reversed = ROW_COUNT;
+  END IF;
+
+  IF v_changed > 0 THEN
+    UPDATE fiche_lines l SET win_amount = ch.win FROM borlette_changed ch WHERE l.id = ch.id;
+    WITH d AS (SELECT fiche_id, sum(win - old) AS delta FROM borlette_changed GROUP BY fiche_id)
+    UPDATE fiche_tirages ft SET win_amount = ft.win_amount + d.delta FROM d
+     WHERE ft.company_id = p_company AND ft.fiche_id = d.fiche_id AND ft.tirage_id = p_tirage;
+    WITH d AS (SELECT fiche_id, sum(win - old) AS delta FROM borlette_changed GROUP BY fiche_id)
+    UPDATE fiches f SET win_amount = f.win_amount + d.delta FROM d WHERE f.id = d.fiche_id;
+  END IF;
+
+  UPDATE info_tirages SET settled_at = now()
+   WHERE company_id = p_company AND tirage_id = p_tirage AND draw_date = p_date;
+
+  SELECT jsonb_build_object('winners', count(*) FILTER (WHERE ft.win_amount > 0),
+                            'win_amount', coalesce(sum(ft.win_amount), 0),
+                            'tickets', count(*),
+                            'changed_lines', v_changed,
+                            'reversed', v_reversed)
+    INTO v_result
+    FROM fiche_tirages ft
+   WHERE ft.company_id = p_company AND ft.tirage_id = p_tirage AND ft.draw_date = p_date;
+  RETURN v_result;
+END $$;

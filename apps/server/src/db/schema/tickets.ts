@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies } from './platform';
+import { tirages } from './game';
+
+/** Ticket numbers: one sequence for the platform (unique per company a fortiori, no hot counter row). */
+export const ficheNumberSeq = pgSequence('fiche_number_seq', { startWith: 10_000, cache: 1 });
+
+/**
+ * A ticket (fiche): one receipt, one or more draws. Money in centimes, snapshots taken at sale.
+ * status: active | cancelled (by its agent, within the window) | deleted (by the back office).
+ * Results are read from its lines (win_amount maintained by the settlement for winners only).
+ */
+export const fiches = pgTable(
+  'fiches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    /** Short, human-readable: sequence × 10 + a Luhn check digit (a typo is caught at payment). */
+    number: bigint('number', { mode: 'number' }).notNull(),
+    /** The unguessable key of the public link /fiche-view/{refCode}. */
+    refCode: text('ref_code').notNull(),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+    surcussaleId: bigint('surcussale_id', { mode: 'number' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the sale request: the same key with another content is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The company's business date of the sale (= the draw date of every draw on it). */
+    saleDate: date('sale_date').notNull(),
+    soldAt: timestamp('sold_at', { withTimezone: true }).notNull().defaultNow(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    commissionBp: integer('commission_bp').notNull(),
+    commissionAmount: bigint('commission_amount', { mode: 'number' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
+    status: text('status', { enum: ['active', 'cancelled', 'deleted'] })
+      .notNull()
+      .default('active'),
+    blocked: boolean('blocked').notNull().default(false),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    statusBy: bigint('status_by', { mode: 'number' }),
+    statusReason: text('status_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidBy: bigint('paid_by', { mode: 'number' }),
+    paidAmount: bigint('paid_amount', { mode: 'number' }),
+    paidSurcussaleId: bigint('paid_surcussale_id', { mode: 'number' }),
+    printCount: integer('print_count').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('fiches_ref_code_uq').on(t.refCode),
+    uniqueIndex('fiches_company_number_uq').on(t.companyId, t.number),
+    uniqueIndex('fiches_company_agent_key_uq').on(t.companyId, t.agentId, t.idempotencyKey),
+    index('fiches_company_date_idx').on(t.companyId, t.saleDate),
+    index('fiches_company_agent_date_idx').on(t.companyId, t.agentId, t.saleDate),
+    index('fiches_company_paid_idx')
+      .on(t.companyId, t.paidAt)
+      .where(sql`${t.paidAt} IS NOT NULL`),
+    index('fiches_company_winners_idx')
+      .on(t.companyId, t.saleDate)
+      .where(sql`${t.winAmount} > 0`),
+  ],
+);
+
+/** One draw of a ticket: its stake for that draw and what it won there. */
+export const ficheTirages = pgTable(
+  'fiche_tirages',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    ficheId: bigint('fiche_id', { mode: 'number' })
+      .notNull()
+      .references(() => fiches.id),
+    tirageId: bigint('tirage_id', { mode: 'number' })
+      .notNull()
+      .references(() => tirages.id),
+    drawDate: date('draw_date').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.ficheId, t.tirageId] }),
+    index('fiche_tirages_company_tirage_date_idx').on(t.companyId, t.tirageId, t.drawDate),
+  ],
+);
+
+/**
+ * A bet line for one draw (a ticket for 2 draws has each bet twice). The primes are the snapshot of
+ * the sale: bolet uses prime1..3 per lot position; a free mariage (44) keeps its fixed amount in
+ * prime1 and has a stake of 0; loto 4 / loto 5 keep the option's number template ('{lot2}{lot3}').
+ */
+export const ficheLines = pgTable(
+  'fiche_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    ficheId: bigint('fiche_id', { mode: 'number' })
+      .notNull()
+      .references(() => fiches.id),
+    tirageId: bigint('tirage_id', { mode: 'number' }).notNull(),
+    drawDate: date('draw_date').notNull(),
+    /** Position of the bet on the ticket (1-based); free lines come after. */
+    position: smallint('position').notNull(),
+    code: smallint('code').notNull(),
+    number: text('number').notNull(),
+    stake: bigint('stake', { mode: 'number' }).notNull(),
+    prime1: bigint('prime1', { mode: 'number' }).notNull(),
+    prime2: bigint('prime2', { mode: 'number' }),
+    prime3: bigint('prime3', { mode: 'number' }),
+    template: text('template'),
+    /** Bolet: a number on two lots is paid for each hit (true) or the best hit only. */
+    cumulative: boolean('cumulative').notNull().default(true),
+    winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    index('fiche_lines_company_tirage_date_idx').on(t.companyId, t.tirageId, t.drawDate),
+    index('fiche_lines_company_fiche_idx').on(t.companyId, t.ficheId),
+  ],
+);
+
+/**
+ * Running totals sold per number, per draw and date: company-wide (agent_id 0) and per agent.
+ * Maintained in the sale transaction (row locks make the limits exact under concurrency).
+ */
+export const saleCounters = pgTable(
+  'sale_counters',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    tirageId: bigint('tirage_id', { mode: 'number' }).notNull(),
+    drawDate: date('draw_date').notNull(),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+    code: smallint('code').notNull(),
+    number: text('number').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.tirageId, t.drawDate, t.agentId, t.code, t.number] })],
+);
+
+/** Payments of winning tickets and their reversals (a corrected result), append-only. */
+export const fichePayments = pgTable(
+  'fiche_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    ficheId: bigint('fiche_id', { mode: 'number' })
+      .notNull()
+      .references(() => fiches.id),
+    kind: text('kind', { enum: ['payment', 'reversal'] }).notNull(),
+    /** Positive for a payment, negative for its reversal. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Who paid (an agent at its point of sale, or a back-office user); the corrector for a reversal. */
+    actorId: bigint('actor_id', { mode: 'number' }),
+    agentId: bigint('agent_id', { mode: 'number' }),
+    surcussaleId: bigint('surcussale_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fiche_payments_company_at_idx').on(t.companyId, t.at),
+    index('fiche_payments_company_fiche_idx').on(t.companyId, t.ficheId),
+  ],
+);

@@ -1,0 +1,303 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { MAX_AMOUNT, checkDateRange, dateRangeFields, requiredId, soldBetCode } from './engine-common';
+import { listQuery } from './list';
+
+/**
+ * Tickets (fiches). A ticket covers one or more draws of its sale date; each bet line is played on
+ * every draw; free mariages (code 44, stake 0) are drawn per draw.
+ *
+ * Display status: en_attente (a draw has no result yet) | gagnant | perdant | paye | annule (by its
+ * agent) | supprime (by the back office). A blocked ticket cannot be paid. A winning ticket is paid
+ * once, for all its draws, when every draw has its result, until `expires_on`.
+ */
+
+export const FICHE_STATUSES = ['en_attente', 'gagnant', 'perdant', 'paye', 'annule', 'supprime'] as const;
+export const ficheStatus = z.enum(FICHE_STATUSES);
+export type FicheStatus = z.infer<typeof ficheStatus>;
+export const DRAW_STATUSES = ['en_attente', 'gagnant', 'perdant', 'annule', 'supprime'] as const;
+
+export const ficheDraw = z.object({
+  tirage_id: z.number().int(),
+  name: z.string(),
+  draw_date: z.string(),
+  amount: z.number().int(),
+  win_amount: z.number().int(),
+  status: z.enum(DRAW_STATUSES),
+  result: z
+    .object({ pick3: z.string(), pick4: z.string(), lot1: z.string(), lot2: z.string(), lot3: z.string() })
+    .nullable(),
+});
+export type FicheDraw = z.infer<typeof ficheDraw>;
+
+export const ficheLine = z.object({
+  tirage_id: z.number().int(),
+  /** Position on the ticket (1-based); free mariages come after the bets. */
+  position: z.number().int(),
+  code: z.number().int(),
+  number: z.string(),
+  stake: z.number().int(),
+  /** A free mariage (printed « gratuit »). */
+  free: z.boolean(),
+  win_amount: z.number().int(),
+});
+export type FicheLine = z.infer<typeof ficheLine>;
+
+/** A ticket as the point of sale, the public link and the back-office drawer read it. */
+export const ficheView = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  ref_code: z.string(),
+  sold_at: z.string(),
+  sale_date: z.string(),
+  status: ficheStatus,
+  blocked: z.boolean(),
+  amount: z.number().int(),
+  commission_amount: z.number().int(),
+  win_amount: z.number().int(),
+  paid_at: z.string().nullable(),
+  paid_amount: z.number().int().nullable(),
+  /** Last day a win can be paid. */
+  expires_on: z.string(),
+  /** Until when its agent may cancel it (the draws must also still be open). */
+  cancel_until: z.string(),
+  print_count: z.number().int(),
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  surcussale_name: z.string().nullable(),
+  company_name: z.string(),
+  company_logo: z.string().nullable(),
+  currency: z.string(),
+  timezone: z.string(),
+  draws: z.array(ficheDraw),
+  lines: z.array(ficheLine),
+});
+export type FicheView = z.infer<typeof ficheView>;
+
+/* ---- Back office: lists, detail, actions ---- */
+
+/** One row of the ticket lists. */
+export const ficheRow = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  ref_code: z.string(),
+  sold_at: z.string(),
+  sale_date: z.string(),
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  agent_username: z.string(),
+  surcussale_id: z.number().int().nullable(),
+  surcussale_name: z.string().nullable(),
+  tirages: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  amount: z.number().int(),
+  commission_amount: z.number().int(),
+  win_amount: z.number().int(),
+  status: ficheStatus,
+  blocked: z.boolean(),
+  paid_at: z.string().nullable(),
+  paid_amount: z.number().int().nullable(),
+  paid_by_name: z.string().nullable(),
+  /** When and by whom it was cancelled / deleted, and why. */
+  status_at: z.string().nullable(),
+  status_by_name: z.string().nullable(),
+  status_reason: z.string().nullable(),
+});
+export type FicheRow = z.infer<typeof ficheRow>;
+
+export const ficheTotals = z.object({
+  count: z.number().int(),
+  amount: z.number().int(),
+  commission_amount: z.number().int(),
+  win_amount: z.number().int(),
+  paid_amount: z.number().int(),
+});
+export type FicheTotals = z.infer<typeof ficheTotals>;
+
+export const fichePage = z.object({
+  results: z.array(ficheRow),
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  totals: ficheTotals,
+});
+export type FichePage = z.infer<typeof fichePage>;
+
+/**
+ * GET /api/companies/fiche (sold: every ticket not cancelled nor deleted), fiche-gagnants (winning:
+ * win > 0, paid or not), fiche-payants (paid), fiche-supp (cancelled or deleted), each with
+ * start_date / end_date (sale dates; default today), tirage_id, surcussale_id, agent_id, status,
+ * search (number, agent), pagination, sort, CSV. `?id=` on /api/companies/fiche answers one ticket
+ * with its events (ficheDetail).
+ */
+export const ficheListQuery = listQuery
+  .extend({
+    id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
+    ...dateRangeFields,
+    tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
+    surcussale_id: z.coerce
+      .number({ error: 'Succursale invalide' })
+      .int()
+      .positive('Succursale invalide')
+      .optional(),
+    agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
+    status: ficheStatus.optional(),
+    order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
+  })
+  .superRefine(checkDateRange);
+export type FicheListQuery = z.input<typeof ficheListQuery>;
+
+export const ficheEvent = z.object({
+  at: z.string(),
+  action: z.string(),
+  actor_name: z.string().nullable(),
+  actor_role: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export const ficheDetail = ficheView.extend({
+  agent_username: z.string(),
+  status_reason: z.string().nullable(),
+  events: z.array(ficheEvent),
+});
+export type FicheDetail = z.infer<typeof ficheDetail>;
+
+/**
+ * PUT /api/companies/fiche: delete (with a reason, before results; delete_fiche), reactivate (before
+ * the draws close and only if the limits still allow; reactivate_fiche), block / unblock (a blocked
+ * ticket cannot be paid; block_fiche). Each is audited; answers the ticket.
+ */
+export const ficheAction = z
+  .object({
+    id: requiredId('L’identifiant'),
+    action: z.enum(['delete', 'reactivate', 'block', 'unblock'], {
+      error: 'Action invalide (delete, reactivate, block ou unblock)',
+    }),
+    reason: z.string().trim().max(300, 'Le motif est trop long (300 caractères au plus)').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'delete' && (!v.reason || v.reason.length < 3))
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Le motif de la suppression est requis' });
+  });
+export type FicheAction = z.input<typeof ficheAction>;
+
+/* ---- Point of sale (agents' API, /api/agents/*) ---- */
+
+/** A bet line as the agent sells it (the POS parses what is typed with the shared rules). */
+export const saleLine = z.object({
+  code: soldBetCode,
+  number: z.string({ error: 'Le numéro est requis' }).trim().min(2, 'Numéro invalide').max(11, 'Numéro invalide'),
+  stake: z.coerce
+    .number({ error: 'La mise est requise' })
+    .int('La mise doit être un nombre entier de centimes')
+    .min(1, 'La mise doit être positive')
+    .max(MAX_AMOUNT, 'La mise est trop élevée'),
+});
+export type SaleLine = z.infer<typeof saleLine>;
+
+/**
+ * POST /api/agents/fiches: sell. `idempotency_key` is made by the device for this sale (a UUID): a
+ * retry with the same key answers the same ticket (`replayed: true`), never a second one; the same
+ * key with other content is refused (409).
+ */
+export const saleInput = z.object({
+  idempotency_key: z
+    .string({ error: 'La clé de vente est requise' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Clé de vente invalide (8 à 64 lettres, chiffres, - ou _)'),
+  tirages: z
+    .array(requiredId('Le tirage'), { error: 'Choisissez au moins un tirage' })
+    .min(1, 'Choisissez au moins un tirage')
+    .max(20, '20 tirages au plus'),
+  lines: z.array(saleLine, { error: 'Ajoutez au moins un pari' }).min(1, 'Ajoutez au moins un pari').max(100, '100 paris au plus'),
+});
+export type SaleInput = z.input<typeof saleInput>;
+
+export const saleAnswer = ficheView.extend({ replayed: z.boolean() });
+export type SaleAnswer = z.infer<typeof saleAnswer>;
+
+/** A draw as the POS offers it now. */
+export const posTirage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  draw_date: z.string(),
+  is_open: z.boolean(),
+  closed_reason: z.string().nullable(),
+  /** ISO instants (UTC). */
+  opens_at: z.string(),
+  closes_at: z.string(),
+});
+export type PosTirage = z.infer<typeof posTirage>;
+
+/** GET /api/agents/config: what the POS needs to sell. */
+export const posConfig = z.object({
+  company: z.object({ name: z.string(), logo: z.string().nullable(), currency: z.string(), timezone: z.string() }),
+  agent: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    surcussale_name: z.string().nullable(),
+    can_cancel: z.boolean(),
+  }),
+  cancel_window_minutes: z.number().int(),
+  /** Sold codes offered (loto options enabled and not blocked). */
+  codes: z.array(z.number().int()),
+  tirages: z.array(posTirage),
+  /** Free mariage intervals in force. */
+  intervals: z.array(z.object({ min_amount: z.number().int(), max_amount: z.number().int().nullable(), count: z.number().int() })),
+  ticket_limit: z.number().int().nullable(),
+  server_time: z.string(),
+});
+export type PosConfig = z.infer<typeof posConfig>;
+
+/** POST /api/agents/fiches/cancel {id} · /reprint {id} · /pay {number}. */
+export const ficheIdBody = z.object({ id: requiredId('La fiche') });
+export const ficheNumberBody = z.object({
+  number: z.coerce
+    .number({ error: 'Le numéro de fiche est requis' })
+    .int('Numéro de fiche invalide')
+    .positive('Numéro de fiche invalide')
+    .max(Number.MAX_SAFE_INTEGER, 'Numéro de fiche invalide'),
+});
+/** GET /api/agents/fiche?number= (any ticket of the company, to pay it) or ?id=. */
+export const ficheLookupQuery = z.object({
+  number: z.coerce.number({ error: 'Numéro de fiche invalide' }).int().positive('Numéro de fiche invalide').optional(),
+  id: z.coerce.number({ error: 'Fiche invalide' }).int().positive('Fiche invalide').optional(),
+});
+
+/** GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. */
+export const agentFichesQuery = listQuery.extend({ date: dateRangeFields.start_date });
+
+/** GET /api/agents/report?date=: the agent's day (sale date = its business day). */
+export const agentDayReport = z.object({
+  date: z.string(),
+  tickets: z.number().int(),
+  sales_amount: z.number().int(),
+  commission_amount: z.number().int(),
+  cancelled: z.number().int(),
+  cancelled_amount: z.number().int(),
+  /** Winnings of its tickets of the day (paid or not) and what it paid out that day (any ticket). */
+  win_amount: z.number().int(),
+  paid: z.number().int(),
+  paid_amount: z.number().int(),
+  /** sales - payouts - commission: positive, the agent owes the company. */
+  balance: z.number().int(),
+});
+export type AgentDayReport = z.infer<typeof agentDayReport>;
+export const agentReportQuery = z.object({ date: dateRangeFields.start_date });
+
+/** GET /api/public/fiche/{refCode}: the ticket alone (nothing else of the company). */
+export const publicFiche = z.object({
+  number: z.number().int(),
+  sold_at: z.string(),
+  sale_date: z.string(),
+  status: ficheStatus,
+  company_name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
+  amount: z.number().int(),
+  win_amount: z.number().int(),
+  paid_at: z.string().nullable(),
+  expires_on: z.string(),
+  draws: z.array(ficheDraw),
+  lines: z.array(ficheLine),
+});
+export type PublicFiche = z.infer<typeof publicFiche>;

@@ -1,0 +1,134 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { amountField, MAX_PRIME, requiredId } from './engine-common';
+import { listQuery } from './list';
+
+/**
+ * Payout multipliers (primes) at four levels; the most specific wins: agent > surcussale > tirage >
+ * general. A ticket keeps the primes in force at its sale.
+ *
+ * General (one per company, complete): GET/PUT /api/companies/prime (view_tauxtirage / change_tauxtirage);
+ * the superuser's list of every company's: GET /api/companies/prime/list (page).
+ * Per draw: /api/companies/prime-tirage (tiragetauxtirage codenames); per sub-branch and per agent:
+ * /api/companies/prime-surcussale and /api/companies/prime-agent (agenttauxtirage codenames):
+ * GET (page; `?id=` one), POST, PUT, DELETE ?id= (DELETE /api/companies/prime-{type}).
+ * Levels below general set any subset: a null multiplier inherits.
+ */
+
+export const PRIME_FIELDS = [
+  'bolet_1',
+  'bolet_2',
+  'bolet_3',
+  'mariage',
+  'loto3',
+  'loto4_o1',
+  'loto4_o2',
+  'loto4_o3',
+  'loto5_o1',
+  'loto5_o2',
+  'loto5_o3',
+] as const;
+export type PrimeField = (typeof PRIME_FIELDS)[number];
+
+/** The bet code each multiplier pays (bolet: per lot position). */
+export const PRIME_FIELD_CODE: Record<PrimeField, number> = {
+  bolet_1: 20,
+  bolet_2: 20,
+  bolet_3: 20,
+  mariage: 40,
+  loto3: 30,
+  loto4_o1: 41,
+  loto4_o2: 42,
+  loto4_o3: 43,
+  loto5_o1: 51,
+  loto5_o2: 52,
+  loto5_o3: 53,
+};
+
+const multiplier = z.coerce
+  .number({ error: 'La prime doit être un nombre' })
+  .int('La prime doit être un nombre entier')
+  .min(0, 'La prime ne peut pas être négative')
+  .max(MAX_PRIME, `La prime est de ${MAX_PRIME.toLocaleString('fr-FR')} au plus`);
+
+/** '' / null / undefined: inherit from the next level. */
+const optionalMultiplier = z.preprocess((v) => (v === '' || v === undefined ? null : v), multiplier.nullable());
+
+const requiredValues = Object.fromEntries(PRIME_FIELDS.map((f) => [f, multiplier])) as Record<
+  PrimeField,
+  typeof multiplier
+>;
+const optionalValues = Object.fromEntries(PRIME_FIELDS.map((f) => [f, optionalMultiplier])) as Record<
+  PrimeField,
+  typeof optionalMultiplier
+>;
+
+export const primeValues = z.object(
+  Object.fromEntries(PRIME_FIELDS.map((f) => [f, z.number().int()])) as Record<PrimeField, z.ZodNumber>,
+);
+export type PrimeValues = z.infer<typeof primeValues>;
+export const partialPrimeValues = z.object(
+  Object.fromEntries(PRIME_FIELDS.map((f) => [f, z.number().int().nullable()])) as Record<
+    PrimeField,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+export type PartialPrimeValues = z.infer<typeof partialPrimeValues>;
+
+/** The general level, with the payout settings that go with it. */
+export const primeGeneral = primeValues.extend({
+  company_id: z.number().int(),
+  company_name: z.string(),
+  /** Centimes a winning free mariage pays (default 1000 HTG). */
+  free_mariage_amount: z.number().int(),
+  /** A bolet on two lots is paid for each hit (true) or the best hit only. */
+  bolet_cumulative: z.boolean(),
+  updated_at: z.string(),
+});
+export type PrimeGeneral = z.infer<typeof primeGeneral>;
+
+export const primeGeneralInput = z.object({
+  ...requiredValues,
+  free_mariage_amount: amountField('Le montant du mariage gratuit', { allowZero: true }),
+  bolet_cumulative: z.boolean({ error: 'Le champ « bolet_cumulative » doit être vrai ou faux' }),
+  /** Superuser only (the list of every company): which company; others act on their own. */
+  company_id: z.coerce.number().int().positive('Compagnie invalide').optional(),
+});
+export type PrimeGeneralInput = z.input<typeof primeGeneralInput>;
+
+export const PRIME_TYPES = ['tirage', 'surcussale', 'agent'] as const;
+export type PrimeType = (typeof PRIME_TYPES)[number];
+
+/** A prime configuration of one draw, sub-branch or agent. */
+export const primeConf = partialPrimeValues.extend({
+  id: z.number().int(),
+  type: z.enum(PRIME_TYPES),
+  /** The draw, sub-branch or agent id. */
+  target_id: z.number().int(),
+  target_name: z.string(),
+  updated_at: z.string(),
+});
+export type PrimeConf = z.infer<typeof primeConf>;
+
+function atLeastOne(v: Partial<Record<PrimeField, number | null>>, ctx: z.RefinementCtx) {
+  if (PRIME_FIELDS.every((f) => v[f] === null || v[f] === undefined))
+    ctx.addIssue({ code: 'custom', path: ['bolet_1'], message: 'Renseignez au moins une prime' });
+}
+
+export const primeConfInput = z
+  .object({
+    /** tirage_id, surcussale_id or agent_id according to the endpoint. */
+    target_id: requiredId('La cible'),
+    ...optionalValues,
+  })
+  .superRefine(atLeastOne);
+export type PrimeConfInput = z.input<typeof primeConfInput>;
+
+export const primeConfUpdate = z.object({ id: requiredId('L’identifiant'), ...optionalValues }).superRefine(atLeastOne);
+export type PrimeConfUpdate = z.input<typeof primeConfUpdate>;
+
+export const primeConfListQuery = listQuery.extend({
+  id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
+});
+
+export const primeGeneralListQuery = listQuery;

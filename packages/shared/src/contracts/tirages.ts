@@ -1,0 +1,109 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { activeStatus, checkDateRange, dateRangeFields, optionalId, requiredId, timeOfDay } from './engine-common';
+import { listQuery } from './list';
+
+/**
+ * Draws (tirages) of a company and the official sources they follow.
+ * GET /api/companies/list-tirage (page) · GET /api/companies/tirage?id= · POST/PUT /api/companies/tirage ·
+ * DELETE /api/companies/tirage?tirageId= · POST /api/companies/tirage/block · GET /api/companies/draw-sources
+ */
+
+/** Why a draw does not sell now (null: it sells). */
+export const TIRAGE_CLOSED_REASONS = ['blocked', 'forced_closed', 'result', 'drawn', 'day', 'not_open', 'closed'] as const;
+export type TirageClosedReason = (typeof TIRAGE_CLOSED_REASONS)[number];
+
+/** 0 = Sunday … 6 = Saturday (as JavaScript's getDay and PostgreSQL's dow). */
+export const WEEK_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+export const drawSource = z.object({
+  id: z.number().int(),
+  /** 'NY', 'FL', 'GA', 'TN', 'TX'. */
+  state: z.string(),
+  state_name: z.string(),
+  /** 'matin', 'midi', 'soir', 'nuit'. */
+  session: z.string(),
+  name: z.string(),
+  /** The state's IANA zone. */
+  timezone: z.string(),
+  /** Official draw time in the state's zone, 'HH:MM'. */
+  draw_time: z.string(),
+  days: z.array(z.number().int()),
+  /** The official time in the company's zone today (null for the superuser with « Toutes »). */
+  local_draw_time: z.string().nullable(),
+});
+export type DrawSource = z.infer<typeof drawSource>;
+
+export const tirageMode = z.enum(['auto', 'open', 'closed'], {
+  error: 'Mode invalide (« auto », « open » ou « closed »)',
+});
+export type TirageMode = z.infer<typeof tirageMode>;
+
+export const tirage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  source_id: z.number().int().nullable(),
+  source_name: z.string().nullable(),
+  days: z.array(z.number().int()),
+  /** Company zone, 'HH:MM'. */
+  open_time: z.string(),
+  close_time: z.string(),
+  mode: tirageMode,
+  status: activeStatus,
+  /** The official draw time in the company's zone today ('HH:MM'); its close time without a source. */
+  draw_time: z.string().nullable(),
+  /** Sells now (by the server clock)? and why not. */
+  is_open: z.boolean(),
+  closed_reason: z.enum(TIRAGE_CLOSED_REASONS).nullable(),
+  /** The latest result within the listed period (or ever, for a single record). */
+  last_result: z
+    .object({ draw_date: z.string(), pick3: z.string(), pick4: z.string(), lot1: z.string(), lot2: z.string(), lot3: z.string() })
+    .nullable(),
+  created_at: z.string(),
+});
+export type Tirage = z.infer<typeof tirage>;
+
+const days = z
+  .array(z.coerce.number().int().min(0, 'Jour invalide').max(6, 'Jour invalide'), { error: 'Choisissez les jours' })
+  .min(1, 'Choisissez au moins un jour')
+  .max(7, 'Sept jours au plus')
+  .transform((d) => [...new Set(d)].sort());
+
+const tirageFields = {
+  name: z
+    .string({ error: 'Le nom est requis' })
+    .trim()
+    .min(2, 'Le nom doit compter 2 caractères au moins')
+    .max(80, 'Le nom est trop long (80 caractères au plus)'),
+  /** The official session it follows (results published by the platform); null: the company's own draw. */
+  source_id: optionalId('La source'),
+  days,
+  open_time: timeOfDay('L’heure d’ouverture'),
+  close_time: timeOfDay('L’heure de fermeture'),
+  mode: tirageMode.optional().default('auto'),
+};
+
+function checkHours(v: { open_time: string; close_time: string }, ctx: z.RefinementCtx) {
+  if (v.close_time <= v.open_time)
+    ctx.addIssue({ code: 'custom', path: ['close_time'], message: 'La fermeture doit suivre l’ouverture' });
+}
+
+export const tirageInput = z.object(tirageFields).superRefine(checkHours);
+export type TirageInput = z.input<typeof tirageInput>;
+
+export const tirageUpdate = z.object({ ...tirageFields, id: requiredId('L’identifiant') }).superRefine(checkHours);
+export type TirageUpdate = z.input<typeof tirageUpdate>;
+
+export const tirageListQuery = listQuery.extend({
+  status: activeStatus.optional(),
+  mode: tirageMode.optional(),
+  source_id: z.coerce.number().int().positive('Source invalide').optional(),
+  /** The period of `last_result` (spec: list-tirage?start_date&end_date). */
+  ...dateRangeFields,
+}).superRefine(checkDateRange);
+
+/** DELETE /api/companies/tirage?tirageId= (the spec's name) or ?id=. */
+export const tirageDeleteQuery = z.object({
+  tirageId: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
+  id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
+});
