@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const api = 'http://127.0.0.1:3000';
+// `npm run dev` defaults; API_URL / WEB_PORT let several servers run side by side.
+const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 /**
  * Long-lived vendor chunks. Only libraries that the very first screen (splash + login) needs anyway
@@ -59,7 +60,7 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    port: 5173,
+    port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/uploads': { target: api, changeOrigin: false },

@@ -110,6 +110,8 @@ $$;
 
 -- Whether a draw sells now, by the server clock, and why not. The draw date is the company's date.
 -- reason: blocked | forced_closed | result | drawn | day | not_open | closed (null = open).
+-- A draw of the company's own (no source) closes at close_time in auto mode; forced open, it sells
+-- until its result is entered (results are accepted after its close time).
 CREATE OR REPLACE FUNCTION borlette_tirage_state(p_tirage bigint, p_now timestamptz DEFAULT now())
 RETURNS TABLE (draw_date date, is_open boolean, reason text, opens_at timestamptz, closes_at timestamptz,
                draw_at timestamptz)
@@ -137,7 +139,8 @@ BEGIN
     WHEN t.mode = 'closed' THEN 'forced_closed'
     WHEN EXISTS (SELECT 1 FROM info_tirages i
                   WHERE i.company_id = t.company_id AND i.tirage_id = t.id AND i.draw_date = v_local::date) THEN 'result'
-    WHEN p_now >= draw_at THEN 'drawn'
+    -- An official draw has taken place: nothing sells after it, not even a forced-open draw.
+    WHEN t.source_tz IS NOT NULL AND p_now >= draw_at THEN 'drawn'
     WHEN t.mode = 'open' THEN NULL
     WHEN NOT (extract(dow FROM v_local)::smallint = ANY (t.days)) THEN 'day'
     WHEN v_local::time < t.open_time THEN 'not_open'
