@@ -1,3 +1,5 @@
+export { AmountInput } from './amount-input';
+export { amountField } from './amount-schema';
 export { toFormData } from './form-data';
 export { FormPage, type FormPageProps } from './form-page';
 export { type RecordBlockOptions, recordBlock } from './record-block';

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors } from '../../../components/form';
 import { useUpdateLimite } from '../api/limite-fiche';
-import { AmountInput } from './amount-input';
-import { amountField } from './amount-schema';
-import { centimesToInput } from './money';
+import { AmountInput } from '../../../components/form/amount-input';
+import { amountField } from '../../../components/form/amount-schema';
+import { centimesToInput } from '../../../lib/money';
 
 /** Changes the amount of one limit (its scope stays: delete it and create another to move it). */
 export function EditLimiteDialog({

@@ -8,7 +8,7 @@ import { StatusChip } from '../../../components/status-chip';
 import { fDateTime } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { LIMITE_SORTS } from '../api/limite-fiche';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 
 function Scope({ l }: { l: LimiteFiche }) {
   const { t } = useTranslation('limiteFiche');

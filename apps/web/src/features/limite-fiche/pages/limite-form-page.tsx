@@ -24,8 +24,8 @@ import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import { LIMITE_FICHE_KEY, LIMITE_FICHE_URL, useCreateLimite, useLimiteAgents } from '../api/limite-fiche';
-import { AmountInput } from '../components/amount-input';
-import { amountField } from '../components/amount-schema';
+import { AmountInput } from '../../../components/form/amount-input';
+import { amountField } from '../../../components/form/amount-schema';
 
 const makeSchema = (m: Record<'required' | 'invalid' | 'positive' | 'tooLarge' | 'agent', string>) =>
   z

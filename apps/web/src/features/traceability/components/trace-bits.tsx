@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { dateLocale, fDateTime, fTime, toZonedWallClock } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
-import { formatMoney } from '../../limite-fiche/components/money';
+import { formatMoney } from '../../../lib/money';
 
 type Tone = 'success' | 'info' | 'warning' | 'error' | 'grey';
 

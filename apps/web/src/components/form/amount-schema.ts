@@ -1,12 +1,15 @@
 import { MAX_LIMITE_FICHE_AMOUNT } from '@borlette/shared/contracts/limite-fiche';
 import { z } from 'zod';
-import { parseAmount } from './money';
+import { parseAmount } from '../../lib/money';
 
 /**
- * The form field `max_amount` holds what the person types (HTG, 2 decimals); it leaves the form as
- * centimes, so that the server's `fields.max_amount` lands on the same input.
+ * An amount field holds what the person types (HTG, 2 decimals); it leaves the form as centimes, so
+ * that the server's `fields.<name>` lands on the same input. Pair it with <AmountInput>.
  */
-export const amountField = (messages: { required: string; invalid: string; positive: string; tooLarge: string }) =>
+export const amountField = (
+  messages: { required: string; invalid: string; positive: string; tooLarge: string },
+  opts: { max?: number; allowZero?: boolean } = {},
+) =>
   z
     .string()
     .trim()
@@ -17,11 +20,11 @@ export const amountField = (messages: { required: string; invalid: string; posit
         ctx.addIssue({ code: 'custom', message: messages.invalid });
         return z.NEVER;
       }
-      if (centimes < 1) {
+      if (centimes < (opts.allowZero ? 0 : 1)) {
         ctx.addIssue({ code: 'custom', message: messages.positive });
         return z.NEVER;
       }
-      if (centimes > MAX_LIMITE_FICHE_AMOUNT) {
+      if (centimes > (opts.max ?? MAX_LIMITE_FICHE_AMOUNT)) {
         ctx.addIssue({ code: 'custom', message: messages.tooLarge });
         return z.NEVER;
       }

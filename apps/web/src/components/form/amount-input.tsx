@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import type { FieldValues, Path } from 'react-hook-form';
-import { RHFTextField } from '../../../components/form';
+import { RHFTextField } from './rhf-text-field';
 
 /** The HTG amount of a limit: decimal keyboard on phones, the currency beside it. */
 export function AmountInput<T extends FieldValues>({
