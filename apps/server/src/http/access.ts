@@ -5,7 +5,14 @@ import type { Codename, Role } from '@borlette/shared';
  * - `public`: anyone, signed in or not;
  * - otherwise a signed-in user of one of `roles`, holding `permission` (null = no permission needed).
  */
-export type Access = { public: true } | { public?: false; roles: readonly Role[]; permission: Codename | null };
+export type Access =
+  | { public: true }
+  | {
+      public?: false;
+      roles: readonly Role[];
+      /** One codename, or several of which the user must hold at least one (the handler refines). */
+      permission: Codename | readonly Codename[] | null;
+    };
 
 export const PUBLIC: Access = { public: true };
 
@@ -20,13 +27,20 @@ export const access = {
   permission: (permission: Codename, roles: readonly Role[] = COMPANY_ROLES): { access: Access } => ({
     access: { roles, permission },
   }),
+  /** Signed in with one of these roles AND holding at least one of the codenames. */
+  anyOf: (permissions: readonly Codename[], roles: readonly Role[] = COMPANY_ROLES): { access: Access } => ({
+    access: { roles, permission: permissions },
+  }),
 };
 
 export function isAccess(value: unknown): value is Access {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   if (v.public === true) return true;
-  return Array.isArray(v.roles) && v.roles.length > 0 && (v.permission === null || typeof v.permission === 'string');
+  const p = v.permission;
+  const permissionOk =
+    p === null || typeof p === 'string' || (Array.isArray(p) && p.length > 0 && p.every((c) => typeof c === 'string'));
+  return Array.isArray(v.roles) && v.roles.length > 0 && permissionOk;
 }
 
 declare module 'fastify' {

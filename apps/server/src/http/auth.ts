@@ -76,7 +76,8 @@ SELECT s.id AS session_id, s.last_seen_at, u.id AS user_id, u.username, u.role, 
    AND (u.company_id IS NULL OR c.status = 'active')`;
 
 export function effectivePermissions(role: Role, fullAccess: boolean, granted: readonly string[]): Set<Codename> {
-  if (fullAccess) return new Set(ROLE_DEFAULT_PERMISSIONS[role]);
+  // Agents hold the point-of-sale codenames by their role (can_cancel and blocking govern the rest).
+  if (fullAccess || role === 'agent') return new Set(ROLE_DEFAULT_PERMISSIONS[role]);
   const allowed = new Set<string>(GRANTABLE_PERMISSIONS[role]);
   return new Set(granted.filter((c) => allowed.has(c)) as Codename[]);
 }
@@ -116,8 +117,12 @@ export function registerAuth(app: FastifyInstance, database: Database) {
     if (!declared.roles.includes(request.auth.role)) {
       throw forbidden('Cet accès n’est pas ouvert à votre rôle.');
     }
-    if (declared.permission && !request.auth.permissions.has(declared.permission)) {
-      throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${declared.permission}.`);
+    const needed = declared.permission;
+    if (needed) {
+      const anyOf: readonly Codename[] = typeof needed === 'string' ? [needed] : needed;
+      if (!anyOf.some((c) => request.auth?.permissions.has(c))) {
+        throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${anyOf.join(' ou ')}.`);
+      }
     }
   });
 }
@@ -151,6 +156,13 @@ async function resolveSession(database: Database, token: string): Promise<AuthCo
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** Refuses (403) unless the user holds `codename` (for routes that declared several with anyOf). */
+export function requirePermission(request: FastifyRequest, codename: Codename): void {
+  if (!authOf(request).permissions.has(codename)) {
+    throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${codename}.`);
+  }
 }
 
 /** The company a write acts on; the superuser must have selected one company, not 'all'. */

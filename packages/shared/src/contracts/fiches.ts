@@ -184,7 +184,7 @@ export type FicheAction = z.input<typeof ficheAction>;
 /** A bet line as the agent sells it (the POS parses what is typed with the shared rules). */
 export const saleLine = z.object({
   code: soldBetCode,
-  number: z.string({ error: 'Le numéro est requis' }).trim().min(2, 'Numéro invalide').max(11, 'Numéro invalide'),
+  number: z.string({ error: 'Le numéro est requis' }).trim().min(1, 'Le numéro est requis').max(11, 'Numéro invalide'),
   stake: z.coerce
     .number({ error: 'La mise est requise' })
     .int('La mise doit être un nombre entier de centimes')

@@ -1,0 +1,182 @@
+import { errorBody } from '@borlette/shared/contracts/common';
+import {
+  agentDayReport,
+  agentFichesQuery,
+  agentReportQuery,
+  ficheIdBody,
+  ficheLookupQuery,
+  ficheNumberBody,
+  ficheView,
+  posConfig,
+  saleAnswer,
+  saleInput,
+} from '@borlette/shared/contracts/fiches';
+import { pageOf } from '@borlette/shared/contracts/list';
+import { agentMessage } from '@borlette/shared/contracts/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { access } from '../../http/access';
+import { authOf } from '../../http/auth';
+import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
+import { messagesForAgent } from '../messages/messages.service';
+import { agentFiches, agentReport, lookupFiche, posConfig as loadConfig } from './pos.service';
+import { sellTicket } from './sale.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['point de vente'];
+const AGENT = ['agent'] as const;
+
+/**
+ * The agents' API (point of sale). Agents sign in with POST /api/user/auth/login like everyone;
+ * `GET /api/agents/user` (session module) is the current agent. Every call acts on the agent's own
+ * company; a blocked agent, sub-branch or company is refused (sessions end, and the sale re-checks).
+ */
+export const posRoutes =
+  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { raw } = database;
+    const me = (request: Parameters<typeof authOf>[0]) => {
+      const auth = authOf(request);
+      return { companyId: auth.ownCompanyId as number, agentId: auth.userId };
+    };
+
+    app.get(
+      '/api/agents/config',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: {
+          tags,
+          summary: 'Ce qu’il faut pour vendre : compagnie, vendeur, tirages ouverts, jeux, mariages gratuits',
+          response: { 200: posConfig, ...errors },
+        },
+      },
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        return loadConfig(raw, companyId, agentId);
+      },
+    );
+
+    app.post(
+      '/api/agents/fiches',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: {
+          tags,
+          summary: 'Vendre une fiche (tout ou rien ; la même clé de vente rend la même fiche)',
+          description:
+            'Les paris sont joués sur chaque tirage choisi. Refus en français : tirage fermé, boule bloquée, ' +
+            'limite atteinte (avec le montant encore possible), limite de fiche, option indisponible, ' +
+            'vendeur / succursale / compagnie bloqués. `fields["lines.<i>"]` désigne la ligne refusée.',
+          body: saleInput,
+          response: { 200: saleAnswer, ...errors },
+        },
+      },
+      async (request) => sellTicket(database, request, request.body),
+    );
+
+    app.get(
+      '/api/agents/fiches',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: {
+          tags,
+          summary: 'Mes fiches du jour (les plus récentes d’abord)',
+          querystring: agentFichesQuery,
+          response: { 200: pageOf(ficheView), ...errors },
+        },
+      },
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        return agentFiches(raw, companyId, agentId, request.query);
+      },
+    );
+
+    app.get(
+      '/api/agents/fiche',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: {
+          tags,
+          summary: 'Une fiche : par numéro (toute fiche de la compagnie, pour la payer) ou une des miennes par id',
+          querystring: ficheLookupQuery,
+          response: { 200: ficheView, ...errors },
+        },
+      },
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        return lookupFiche(raw, companyId, agentId, request.query);
+      },
+    );
+
+    app.post(
+      '/api/agents/fiches/cancel',
+      {
+        config: access.permission('pos_cancel', AGENT),
+        schema: {
+          tags,
+          summary: 'Annuler une de mes fiches (dans le délai de la compagnie, tirages encore ouverts)',
+          body: ficheIdBody,
+          response: { 200: ficheView, ...errors },
+        },
+      },
+      async (request) => cancelByAgent(database, request, request.body.id),
+    );
+
+    app.post(
+      '/api/agents/fiches/pay',
+      {
+        config: access.permission('pos_pay', AGENT),
+        schema: {
+          tags,
+          summary: 'Payer une fiche gagnante (une seule fois, même si deux vendeurs essaient en même temps)',
+          body: ficheNumberBody,
+          response: { 200: ficheView, ...errors },
+        },
+      },
+      async (request) => payFiche(database, request, request.body.number),
+    );
+
+    app.post(
+      '/api/agents/fiches/reprint',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: {
+          tags,
+          summary: 'Réimprimer une de mes fiches (compté et tracé)',
+          body: ficheIdBody,
+          response: { 200: ficheView, ...errors },
+        },
+      },
+      async (request) => reprintFiche(database, request, request.body.id),
+    );
+
+    app.get(
+      '/api/agents/report',
+      {
+        config: access.permission('pos_report', AGENT),
+        schema: {
+          tags,
+          summary: 'Mon rapport du jour : ventes, commission, gains, paiements, solde',
+          querystring: agentReportQuery,
+          response: { 200: agentDayReport, ...errors },
+        },
+      },
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        return agentReport(raw, companyId, agentId, request.query.date);
+      },
+    );
+
+    app.get(
+      '/api/agents/messages',
+      {
+        config: access.permission('pos_sell', AGENT),
+        schema: { tags, summary: 'Mes messages en cours', response: { 200: z.array(agentMessage), ...errors } },
+      },
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        return messagesForAgent(raw, companyId, agentId);
+      },
+    );
+  };

@@ -1,0 +1,128 @@
+import type { AgentDayReport, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
+import type { Page } from '@borlette/shared/contracts/list';
+import type { RawClient } from '../../db/client';
+import { notFound } from '../../http/errors';
+import { ticketLimitFor } from '../limite-fiche/limite-fiche.service';
+
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** What the point of sale needs to sell now: the company, the agent, the draws and their state. */
+export async function posConfig(raw: RawClient, companyId: number, agentId: number): Promise<PosConfig> {
+  const [head] = await raw.query<{
+    company: PosConfig['company'];
+    agent: PosConfig['agent'];
+    cancel_window_minutes: number;
+    server_time: string;
+  }>(
+    `SELECT json_build_object('name', c.name, 'logo', c.logo, 'currency', c.currency, 'timezone', c.timezone) AS company,
+            json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name), 'username', u.username,
+                              'surcussale_name', s.name, 'can_cancel', u.can_cancel) AS agent,
+            cs.cancel_window_minutes, ${ISO('now()')} AS server_time
+       FROM users u
+       JOIN companies c ON c.id = u.company_id
+       JOIN company_settings cs ON cs.company_id = c.id
+       LEFT JOIN surcussales s ON s.id = u.surcussale_id
+      WHERE u.id = $2 AND u.company_id = $1`,
+    [companyId, agentId],
+  );
+  if (!head) throw notFound('Vendeur introuvable.');
+  const tirages = await raw.query<PosConfig['tirages'][number]>(
+    `SELECT t.id, t.name, to_char(s.draw_date, 'YYYY-MM-DD') AS draw_date, s.is_open, s.reason AS closed_reason,
+            ${ISO('s.opens_at')} AS opens_at, ${ISO('s.closes_at')} AS closes_at
+       FROM tirages t CROSS JOIN LATERAL borlette_tirage_state(t.id) s
+      WHERE t.company_id = $1 AND t.status = 'active'
+      ORDER BY s.is_open DESC, s.closes_at, t.name`,
+    [companyId],
+  );
+  const codes = await raw.query<{ code: number }>(
+    `SELECT code FROM (VALUES (20), (30), (40)) v(code)
+     UNION ALL
+     SELECT code FROM lotto_options WHERE company_id = $1 AND enabled AND status = 'active'
+     ORDER BY code`,
+    [companyId],
+  );
+  const intervals = await raw.query<PosConfig['intervals'][number]>(
+    `SELECT min_amount, max_amount, count FROM interval_mas WHERE company_id = $1 AND status = 'active' ORDER BY min_amount`,
+    [companyId],
+  );
+  return {
+    ...head,
+    codes: codes.map((c) => c.code),
+    tirages,
+    intervals,
+    ticket_limit: await ticketLimitFor(raw, companyId, agentId),
+  };
+}
+
+/** The agent's own tickets of a day (default: its company's today), newest first. */
+export async function agentFiches(
+  raw: RawClient,
+  companyId: number,
+  agentId: number,
+  q: { date?: string; page: number; page_size: number },
+): Promise<Page<FicheView>> {
+  const day = q.date ? '$3::date' : '(now() AT TIME ZONE (SELECT timezone FROM companies WHERE id = $1))::date';
+  const params: unknown[] = [companyId, agentId];
+  if (q.date) params.push(q.date);
+  const [{ n }] = await raw.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM fiches WHERE company_id = $1 AND agent_id = $2 AND sale_date = ${day}`,
+    params,
+  );
+  const rows = await raw.query<{ j: FicheView }>(
+    `SELECT borlette_fiche_json(id) AS j FROM (
+       SELECT id FROM fiches WHERE company_id = $1 AND agent_id = $2 AND sale_date = ${day}
+        ORDER BY sold_at DESC, id DESC LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}) f`,
+    params,
+  );
+  return { results: rows.map((r) => r.j), count: n, page: q.page, page_size: q.page_size };
+}
+
+/** A ticket of the company by number (any agent may pay it) or one of the agent's own by id. */
+export async function lookupFiche(
+  raw: RawClient,
+  companyId: number,
+  agentId: number,
+  q: { number?: number; id?: number },
+): Promise<FicheView> {
+  const [row] = q.number
+    ? await raw.query<{ j: FicheView }>(
+        'SELECT borlette_fiche_json(id) AS j FROM fiches WHERE company_id = $1 AND number = $2',
+        [companyId, q.number],
+      )
+    : await raw.query<{ j: FicheView }>(
+        'SELECT borlette_fiche_json(id) AS j FROM fiches WHERE company_id = $1 AND id = $2 AND agent_id = $3',
+        [companyId, q.id ?? 0, agentId],
+      );
+  if (!row) throw notFound('Fiche introuvable.');
+  return row.j;
+}
+
+/**
+ * The agent's day: its tickets of that sale date, and what it paid out that day (any ticket, at its
+ * point of sale, reversals included). Balance = sales - payouts - commission (domain.md « Money »).
+ */
+export async function agentReport(raw: RawClient, companyId: number, agentId: number, date?: string): Promise<AgentDayReport> {
+  const [r] = await raw.query<AgentDayReport>(
+    `WITH d AS (
+       SELECT coalesce($3::date, (now() AT TIME ZONE c.timezone)::date) AS day, c.timezone FROM companies c WHERE c.id = $1
+     ), f AS (
+       SELECT count(*) FILTER (WHERE status = 'active')::int AS tickets,
+              coalesce(sum(amount) FILTER (WHERE status = 'active'), 0)::bigint AS sales_amount,
+              coalesce(sum(commission_amount) FILTER (WHERE status = 'active'), 0)::bigint AS commission_amount,
+              count(*) FILTER (WHERE status <> 'active')::int AS cancelled,
+              coalesce(sum(amount) FILTER (WHERE status <> 'active'), 0)::bigint AS cancelled_amount,
+              coalesce(sum(win_amount) FILTER (WHERE status = 'active'), 0)::bigint AS win_amount
+         FROM fiches, d WHERE company_id = $1 AND agent_id = $2 AND sale_date = d.day
+     ), p AS (
+       SELECT count(*) FILTER (WHERE kind = 'payment')::int AS paid, coalesce(sum(amount), 0)::bigint AS paid_amount
+         FROM fiche_payments, d
+        WHERE company_id = $1 AND agent_id = $2
+          AND at >= d.day::timestamp AT TIME ZONE d.timezone AND at < (d.day + 1)::timestamp AT TIME ZONE d.timezone
+     )
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, f.*, p.*,
+            (f.sales_amount - p.paid_amount - f.commission_amount)::bigint AS balance
+       FROM d, f, p`,
+    [companyId, agentId, date ?? null],
+  );
+  return r;
+}

@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SaleAnswer, SaleInput } from '@borlette/shared/contracts/fiches';
+import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
+import { GameError } from '@borlette/shared/game/errors';
+import { drawFreePairs } from '@borlette/shared/game/free-pairs';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { saleInput } from '@borlette/shared/contracts/fiches';
+import type { Database } from '../../db/client';
+import { authOf } from '../../http/auth';
+import { AppError } from '../../http/errors';
+
+/** Random free-pair candidates sent with each sale; the SQL keeps the first ones it may use. */
+const FREE_CANDIDATES = 24;
+
+/**
+ * The sale: the lines are validated and normalised with the shared rules here, then
+ * `borlette_sell` does everything else in ONE round trip, all or nothing (docs/engine.md).
+ */
+export async function sellTicket(
+  database: Database,
+  request: FastifyRequest,
+  input: z.output<typeof saleInput>,
+): Promise<SaleAnswer> {
+  const auth = authOf(request);
+  const lines = input.lines.map((line, i) => {
+    try {
+      const bet = normaliseBet({ code: line.code as BetCode, number: line.number, stake: line.stake });
+      return { code: bet.code, number: bet.number, stake: bet.stake, pos: i + 1 };
+    } catch (e) {
+      if (!(e instanceof GameError)) throw e;
+      const message = `Ligne ${i + 1} : ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`;
+      throw new AppError(400, 'INVALID_LINE', message, { [`lines.${i}`]: message });
+    }
+  });
+  const tirages = [...new Set(input.tirages)].sort((a, b) => a - b);
+  // The same key with the same content is a retry; with another content, a mistake (409).
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ tirages, lines: lines.map(({ code, number, stake }) => [code, number, stake]) }))
+    .digest('hex');
+  const played = new Set(lines.filter((l) => isMariageGame(l.code)).map((l) => l.number));
+  const free = drawFreePairs(FREE_CANDIDATES, { blocked: new Set(), exclude: played });
+  const [row] = await database.raw.query<{ f: SaleAnswer }>('SELECT borlette_sell($1) AS f', [
+    JSON.stringify({
+      company_id: auth.ownCompanyId,
+      agent_id: auth.userId,
+      key: input.idempotency_key,
+      hash,
+      ref_code: randomBytes(16).toString('base64url'),
+      tirages,
+      lines,
+      free,
+      ip: request.ip,
+      user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      request_id: String(request.id),
+    }),
+  ]);
+  return row.f;
+}
+
+export type { SaleInput };
