@@ -34,7 +34,11 @@ export const saleLimit = z.object({
   tirage_name: z.string().nullable(),
   max_amount: z.number().int(),
   status: activeStatus,
-  /** Sold today (company's date) on that number / game and draw(s), for the seller(s) concerned. */
+  /**
+   * What the limit is checked against: the highest total sold today (company's business date) on ONE
+   * number in ONE draw among those it covers — company-wide counters (agent 0) or the agent's; its draw,
+   * or every draw (the largest); its number, or every number of its game (the largest). Centimes.
+   */
   sold_today: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -75,8 +79,14 @@ const normalised = <T extends { code: number; number: string }>(v: T): T => ({
   ...v,
   number: normaliseNumber(v.code as never, v.number),
 });
-export const typeBouleInput = z.object({ ...base, ...ball }).superRefine(checkNumber).transform(normalised);
-export const typeBouleUpdate = z.object({ ...id, ...base, ...ball }).superRefine(checkNumber).transform(normalised);
+export const typeBouleInput = z
+  .object({ ...base, ...ball })
+  .superRefine(checkNumber)
+  .transform(normalised);
+export const typeBouleUpdate = z
+  .object({ ...id, ...base, ...ball })
+  .superRefine(checkNumber)
+  .transform(normalised);
 export const typeBouleAgentInput = z
   .object({ ...base, ...agent, ...ball })
   .superRefine(checkNumber)
@@ -126,7 +136,10 @@ export const blockNumber = z
   .string({ error: 'Le numéro est requis' })
   .trim()
   .transform((v) => v.replace(/\s+/g, ''))
-  .refine((v) => /^\d{2}$|^\d{2}\*\d{2}$|^\d{3,5}$/.test(v), 'Numéro invalide : 2 chiffres (boule), 12*34 (mariage) ou 3 à 5 chiffres (loto)')
+  .refine(
+    (v) => /^\d{2}$|^\d{2}\*\d{2}$|^\d{3,5}$/.test(v),
+    'Numéro invalide : 2 chiffres (boule), 12*34 (mariage) ou 3 à 5 chiffres (loto)',
+  )
   .refine((v) => !/^(\d{2})\*\1$/.test(v), 'Un mariage ne peut pas avoir deux fois la même boule')
   .transform((v) => (v.includes('*') ? v.split('*').sort().join('*') : v));
 
