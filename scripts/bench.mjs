@@ -200,3 +200,11 @@ if (process.env.BENCH_SKIP_LISTS !== '1') {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-lists.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) console.log('bench-lists: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
 }
+
+// The selling engine on PostgreSQL and PGlite (sales through HTTP beside pgbench, settlement of
+// 1 000 000 lines beside count(*)): scripts/bench-engine.mjs, written to .bench/engine.json.
+if (process.env.BENCH_SKIP_ENGINE !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-engine.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log('bench-engine: échec (PostgreSQL et pgbench joignables ? TEST_DATABASE_URL)');
+}

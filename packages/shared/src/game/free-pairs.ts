@@ -22,10 +22,16 @@ export interface DrawFreePairsOptions {
   readonly random?: () => number;
 }
 
-/** A crypto-based uniform number in [0, 1). */
+const POOL = new Uint32Array(256);
+let poolAt = POOL.length;
+
+/** A crypto-based uniform number in [0, 1) (random words fetched 256 at a time: one call per sale). */
 export function cryptoRandom(): number {
-  const [value] = globalThis.crypto.getRandomValues(new Uint32Array(1));
-  return value! / 2 ** 32;
+  if (poolAt >= POOL.length) {
+    globalThis.crypto.getRandomValues(POOL);
+    poolAt = 0;
+  }
+  return POOL[poolAt++]! / 2 ** 32;
 }
 
 const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
@@ -45,9 +51,50 @@ function normaliseAll(values: ReadonlySet<string> | undefined): Set<string> {
 export function drawFreePairs(count: number, options: DrawFreePairsOptions): string[] {
   assertNonNegativeInteger(count, 'free_pairs', 'Le nombre de mariages gratuits');
   const random = options.random ?? cryptoRandom;
+  const next = () => {
+    const r = random();
+    if (!(r >= 0 && r < 1)) throw new GameError('free_pairs', 'Le générateur aléatoire doit rendre un nombre dans [0, 1)');
+    return r;
+  };
   const blockedPairs = normaliseAll(options.blocked);
   const excluded = normaliseAll(options.exclude);
   const balls = BALLS.filter((b) => !options.blocked.has(b));
+  return sampleFew(count, balls, blockedPairs, excluded, next) ?? sampleAll(count, balls, blockedPairs, excluded, next);
+}
+
+/**
+ * The usual case (a few pairs among thousands): two uniform balls, rejected when equal, blocked,
+ * excluded or already drawn — uniform over the available pairs without listing them (the sale's hot
+ * path). Null when rejections pile up (few pairs left): sampleAll then decides.
+ */
+function sampleFew(
+  count: number,
+  balls: string[],
+  blockedPairs: Set<string>,
+  excluded: Set<string>,
+  next: () => number,
+): string[] | null {
+  if (count > 32 || balls.length < 2) return null;
+  const drawn = new Set<string>();
+  for (let attempts = 0; drawn.size < count; attempts++) {
+    if (attempts >= 64 + 16 * count) return null;
+    const i = Math.floor(next() * balls.length);
+    const j = Math.floor(next() * balls.length);
+    if (i === j) continue;
+    const pair = i < j ? `${balls[i]}*${balls[j]}` : `${balls[j]}*${balls[i]}`;
+    if (!blockedPairs.has(pair) && !excluded.has(pair)) drawn.add(pair);
+  }
+  return [...drawn];
+}
+
+/** Lists every available pair, then a partial Fisher-Yates: a uniform sample without repetition. */
+function sampleAll(
+  count: number,
+  balls: string[],
+  blockedPairs: Set<string>,
+  excluded: Set<string>,
+  next: () => number,
+): string[] {
   const available: string[] = [];
   for (let i = 0; i < balls.length; i++) {
     for (let j = i + 1; j < balls.length; j++) {
@@ -61,12 +108,8 @@ export function drawFreePairs(count: number, options: DrawFreePairsOptions): str
       `Impossible de tirer ${count} mariage(s) gratuit(s) : seulement ${available.length} paire(s) disponible(s)`,
     );
   }
-  // Partial Fisher-Yates: the first `count` slots end up a uniform sample without repetition.
   for (let k = 0; k < count; k++) {
-    const r = random();
-    if (!(r >= 0 && r < 1))
-      throw new GameError('free_pairs', 'Le générateur aléatoire doit rendre un nombre dans [0, 1)');
-    const pick = k + Math.floor(r * (available.length - k));
+    const pick = k + Math.floor(next() * (available.length - k));
     [available[k], available[pick]] = [available[pick]!, available[k]!];
   }
   return available.slice(0, count);

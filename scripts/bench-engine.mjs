@@ -1,0 +1,390 @@
+// `node scripts/bench-engine.mjs`: the selling engine on this machine, each figure beside a reference
+// measured in the same run. Nothing here is asserted.
+//  1. Ticket sales through the real HTTP API (the server in its own process, 64 agents selling at once,
+//     realistic tickets of 3-10 lines, limits on) on PostgreSQL — beside `pgbench -c 8 -j 2 -T 20`
+//     (tpcb-like) on the same server — and on the embedded PGlite.
+//  2. Settlement of one draw with 1 000 000 bet lines, beside `SELECT count(*)` over those lines.
+// Env: TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
+//      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+
+register();
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 64);
+const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
+const PASSWORD = 'bench-pass-123';
+const log = (...a) => console.log(...a);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const src = (p) => path.join(ROOT, 'apps/server/src', p);
+const { hashPassword } = await import(src('lib/password.ts'));
+const { openPostgres, openPglite } = await import(src('db/client.ts'));
+const { prepareDatabase } = await import(src('db/setup.ts'));
+
+function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { p50: at(0.5), p99: at(0.99), n: s.length };
+}
+
+/* ---------- fixtures: one company, its agents, four open draws, limits, free mariages ---------- */
+
+async function seedSelling(raw) {
+  const hash = await hashPassword(PASSWORD);
+  const [c] = await raw.query(
+    `INSERT INTO companies (ref_code, name, country_id, timezone)
+     SELECT 'BENCH' || $1, 'Borlette Bench', id, 'America/Port-au-Prince' FROM countries WHERE name_code = 'HT' RETURNING id`,
+    [randomBytes(3).toString('hex').toUpperCase()],
+  );
+  await raw.query('SELECT borlette_init_company($1)', [c.id]);
+  const [s] = await raw.query("INSERT INTO surcussales (company_id, name) VALUES ($1, 'Centre') RETURNING id", [c.id]);
+  const prefix = `bench${randomBytes(2).toString('hex')}_`;
+  await raw.query(
+    `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, password_hash)
+     SELECT $4 || k, 'agent', 'Vendeur', k::text, $1, $2, $3 FROM generate_series(1, $5) k`,
+    [c.id, s.id, hash, prefix, AGENTS],
+  );
+  // Four draws of the company's own, forced open: they sell at any hour of the run.
+  const tirages = await raw.query(
+    `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(1, 4) k RETURNING id`,
+    [c.id],
+  );
+  // Limits on: per game (company and a few agents) and on ten hot balls; free mariages from 50 HTG.
+  await raw.query(
+    `INSERT INTO sale_limits (company_id, code, max_amount)
+     SELECT $1, code, 2000000 FROM unnest(ARRAY[20, 30, 40, 41, 42, 43, 51, 52, 53]) code`,
+    [c.id],
+  );
+  await raw.query(
+    `INSERT INTO sale_limits (company_id, code, number, max_amount)
+     SELECT $1, 20, lpad((k * 7)::text, 2, '0'), 300000 FROM generate_series(1, 10) k`,
+    [c.id],
+  );
+  await raw.query(
+    `INSERT INTO sale_limits (company_id, agent_id, code, max_amount)
+     SELECT $1, u.id, 20, 500000 FROM users u WHERE u.company_id = $1 AND u.role = 'agent' LIMIT 8`,
+    [c.id],
+  );
+  await raw.query(
+    'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, 19999, 1), ($1, 20000, NULL, 2)',
+    [c.id],
+  );
+  await raw.query("INSERT INTO boule_blocks (company_id, number) VALUES ($1, '13'), ($1, '00*99')", [c.id]);
+  const agents = Array.from({ length: AGENTS }, (_, i) => `${prefix}${i + 1}`);
+  return { companyId: c.id, tirages: tirages.map((t) => t.id), agents };
+}
+
+/* ---------- the HTTP load: AGENTS loops posting realistic tickets for SECONDS ---------- */
+
+const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+const ball = () => String(Math.floor(Math.random() * 100)).padStart(2, '0');
+const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+function randomTicket(tirages) {
+  const n = 3 + Math.floor(Math.random() * 8);
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const k = Math.random();
+    const stake = 100 * (1 + Math.floor(Math.random() * 50));
+    if (k < 0.5) lines.push({ code: 20, number: ball(), stake });
+    else if (k < 0.7) {
+      let a = ball();
+      let b = ball();
+      while (a === b) b = ball();
+      lines.push({ code: 40, number: `${a}*${b}`, stake });
+    } else if (k < 0.85) lines.push({ code: 30, number: digits(3), stake });
+    else if (k < 0.95) lines.push({ code: pick([41, 42, 43]), number: digits(4), stake });
+    else lines.push({ code: pick([51, 52, 53]), number: digits(5), stake });
+  }
+  const draws = Math.random() < 0.3 ? [tirages[0], tirages[1]] : [pick(tirages)];
+  return { idempotency_key: randomUUID(), tirages: draws, lines };
+}
+
+function request(agent, port, method, url, body, token) {
+  const payload = body ? JSON.stringify(body) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Token ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (d) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function startServer(env, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', src('main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', PORT: String(port), WEB_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.resume();
+  child.stderr.on('data', (d) => process.stderr.write(d));
+  return child;
+}
+
+async function stopServer(child) {
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await done;
+}
+
+async function untilUp(port) {
+  const agent = new http.Agent();
+  for (let i = 0; i < 600; i++) {
+    try {
+      const r = await request(agent, port, 'GET', '/api/health');
+      if (r.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+async function salesLoad(port, fixtures) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
+  const tokens = [];
+  for (const username of fixtures.agents) {
+    const r = await request(agent, port, 'POST', '/api/user/auth/login', { username, password: PASSWORD, remember: false });
+    if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body}`);
+    tokens.push(JSON.parse(r.body).accessToken);
+  }
+  const latencies = [];
+  let ok = 0;
+  let refused = 0;
+  let failed = 0;
+  let measuring = false;
+  let running = true;
+  const loop = async (token) => {
+    while (running) {
+      const t0 = performance.now();
+      const r = await request(agent, port, 'POST', '/api/agents/fiches', randomTicket(fixtures.tirages), token);
+      const dt = performance.now() - t0;
+      if (!measuring) continue;
+      latencies.push(dt);
+      if (r.status === 200) ok++;
+      else if (r.status === 409) refused++;
+      else {
+        failed++;
+        if (failed <= 3) console.error(`sale ${r.status}: ${r.body.slice(0, 200)}`);
+      }
+    }
+  };
+  const loops = tokens.map((t) => loop(t));
+  await sleep(3000); // warm-up
+  measuring = true;
+  const t0 = performance.now();
+  await sleep(SECONDS * 1000);
+  measuring = false;
+  const elapsed = (performance.now() - t0) / 1000;
+  running = false;
+  await Promise.all(loops);
+  agent.destroy();
+  return { salesPerSecond: ok / elapsed, ok, refused, failed, ...stats(latencies) };
+}
+
+/* ---------- pgbench on the same server ---------- */
+
+function pgbench(url) {
+  const init = spawnSync('pgbench', ['-i', '-s', '10', '-q', url], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i: ${init.stderr}`);
+  const run = spawnSync('pgbench', ['-c', '8', '-j', '2', '-T', String(SECONDS), url], { encoding: 'utf8' });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+  if (!m) throw new Error(`pgbench: ${run.stdout} ${run.stderr}`);
+  return Number(m[1]);
+}
+
+/* ---------- settlement of LINES bet lines ---------- */
+
+async function settlementFigures(raw) {
+  const [c] = await raw.query(
+    `INSERT INTO companies (ref_code, name, country_id) SELECT 'SETTLE' || $1, 'Settlement bench', id FROM countries
+      WHERE name_code = 'HT' RETURNING id`,
+    [randomBytes(3).toString('hex').toUpperCase()],
+  );
+  await raw.query('SELECT borlette_init_company($1)', [c.id]);
+  const [s] = await raw.query("INSERT INTO surcussales (company_id, name) VALUES ($1, 'S') RETURNING id", [c.id]);
+  const [a] = await raw.query(
+    `INSERT INTO users (username, role, company_id, surcussale_id, password_hash)
+     VALUES ('settle_' || $1, 'agent', $2, $3, 'x') RETURNING id`,
+    [randomBytes(3).toString('hex'), c.id, s.id],
+  );
+  const [t] = await raw.query(
+    `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+     VALUES ($1, 'Settle', '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id`,
+    [c.id],
+  );
+  const tickets = Math.ceil(LINES / 6.5);
+  log(`settlement: ${LINES.toLocaleString('fr-FR')} lines on ${tickets.toLocaleString('fr-FR')} tickets…`);
+  const t0 = performance.now();
+  // The lines a sale would have written (same columns, realistic mix), generated in bulk.
+  await raw.query(
+    `INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash, sale_date,
+                         amount, commission_bp, commission_amount)
+     SELECT $1::bigint, 900000000 + k, md5('s' || k::text || $1::bigint::text), $2, $3, 'k' || k, 'h', current_date, 0, 1000, 0
+       FROM generate_series(1, $4) k`,
+    [c.id, a.id, s.id, tickets],
+  );
+  await raw.query(
+    `INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount)
+     SELECT $1, id, $2, current_date, 0 FROM fiches WHERE company_id = $1`,
+    [c.id, t.id],
+  );
+  const [{ first: firstId }] = await raw.query('SELECT min(id) AS first FROM fiches WHERE company_id = $1', [c.id]);
+  await raw.query(
+    `INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1, prime2,
+                              prime3, template, cumulative)
+     SELECT $1, $5::bigint + k % $4, $2, current_date, k % 7 + 1, x.code,
+            CASE x.code WHEN 20 THEN lpad((r % 100)::text, 2, '0')
+                        WHEN 40 THEN lpad((r % 50)::text, 2, '0') || '*' || lpad((50 + r % 50)::text, 2, '0')
+                        WHEN 30 THEN lpad((r % 1000)::text, 3, '0')
+                        ELSE lpad((r % 10000)::text, 4, '0') END,
+            100 * (1 + r % 50),
+            CASE x.code WHEN 20 THEN 50 WHEN 40 THEN 1000 WHEN 30 THEN 500 ELSE 5000 END,
+            CASE WHEN x.code = 20 THEN 20 END, CASE WHEN x.code = 20 THEN 10 END,
+            CASE WHEN x.code = 41 THEN '{lot2}{lot3}' END, true
+       FROM generate_series(0, $3 - 1) k
+       CROSS JOIN LATERAL (SELECT (k * 2654435761) % 1000003 AS r) rr
+       CROSS JOIN LATERAL (SELECT CASE WHEN r % 10 < 5 THEN 20 WHEN r % 10 < 7 THEN 40 WHEN r % 10 < 9 THEN 30 ELSE 41 END AS code) x`,
+    [c.id, t.id, LINES, tickets, firstId],
+  );
+  await raw.query('ANALYZE fiche_lines');
+  await raw.query('ANALYZE fiches');
+  await raw.query('ANALYZE fiche_tirages');
+  log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const count = async () => {
+    const t1 = performance.now();
+    const [r] = await raw.query(
+      'SELECT count(*)::int AS n FROM fiche_lines WHERE company_id = $1 AND tirage_id = $2 AND draw_date = current_date',
+      [c.id, t.id],
+    );
+    return { ms: performance.now() - t1, n: r.n };
+  };
+  await count(); // warm the cache as the settlement will find it
+  const ref = await count();
+  await raw.query(
+    `INSERT INTO info_tirages (company_id, tirage_id, draw_date, pick3, pick4, lot1, lot2, lot3, origin)
+     VALUES ($1, $2, current_date, '123', '4567', '23', '45', '67', 'manual')`,
+    [c.id, t.id],
+  );
+  const t2 = performance.now();
+  const [settled] = await raw.query('SELECT borlette_settle($1, $2, current_date, NULL, false) AS s', [c.id, t.id]);
+  const first = performance.now() - t2;
+  // A correction re-settles the same draw (winners of the old result back to 0, new winners).
+  await raw.query("UPDATE info_tirages SET pick3 = '999', pick4 = '0099', lot1 = '99', lot2 = '00', lot3 = '99' WHERE company_id = $1", [c.id]);
+  const t3 = performance.now();
+  const [corrected] = await raw.query('SELECT borlette_settle($1, $2, current_date, NULL, false) AS s', [c.id, t.id]);
+  const correction = performance.now() - t3;
+  return { lines: ref.n, countMs: ref.ms, firstMs: first, correctionMs: correction, settled: settled.s, corrected: corrected.s };
+}
+
+/* ---------- run ---------- */
+
+const results = [];
+const add = (name, value, unit, reference, refLabel) =>
+  results.push({ name, value: Math.round(value * 10) / 10, unit, reference: Math.round(reference * 10) / 10, referenceLabel: refLabel, ratio: Math.round((value / reference) * 1000) / 1000 });
+
+const name = `borlette_bench_engine_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+const port = 3950 + Math.floor(Math.random() * 40);
+let database;
+try {
+  database = await openPostgres(url.toString(), { max: 4 });
+  await prepareDatabase(database, { demo: false });
+  const fixtures = await seedSelling(database.raw);
+
+  log(`sales on PostgreSQL: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
+  const server = startServer({ DATABASE_URL: url.toString() }, port);
+  let pgSales;
+  try {
+    await untilUp(port);
+    pgSales = await salesLoad(port, fixtures);
+  } finally {
+    await stopServer(server);
+  }
+  log(`pgbench -c 8 -j 2 -T ${SECONDS} (tpcb-like) on the same server…`);
+  const tps = pgbench(url.toString());
+  add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', tps, `pgbench -c 8 -j 2 tpcb-like TPS`);
+  add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
+  add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
+  log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
+
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'borlette-bench-pglite-'));
+    try {
+      const lite = await openPglite(path.join(dir, 'pglite'));
+      await prepareDatabase(lite, { demo: false });
+      const liteFixtures = await seedSelling(lite.raw);
+      await lite.close();
+      log(`sales on the embedded PGlite: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
+      const server2 = startServer({ DATABASE_URL: '', DATA_DIR: dir }, port + 1);
+      try {
+        await untilUp(port + 1);
+        const liteSales = await salesLoad(port + 1, liteFixtures);
+        add('sales/s, HTTP, PGlite, 64 agents', liteSales.salesPerSecond, '/s', tps, 'pgbench TPS (PostgreSQL, same run)');
+        add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
+        add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');
+        log(`  ${liteSales.ok} sold, ${liteSales.refused} refused by limits (409), ${liteSales.failed} failed`);
+      } finally {
+        await stopServer(server2);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const st = await settlementFigures(database.raw);
+  add(`settlement of ${st.lines.toLocaleString('fr-FR')} lines (first result)`, st.firstMs / 1000, 's', st.countMs / 1000, 'SELECT count(*) over those lines');
+  add(`re-settlement after a correction`, st.correctionMs / 1000, 's', st.countMs / 1000, 'SELECT count(*) over those lines');
+  log(`  first: ${JSON.stringify(st.settled)}; correction: ${JSON.stringify(st.corrected)}`);
+} finally {
+  await database?.close();
+  if (process.env.BENCH_KEEP === '1') log(`base conservée : ${name}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+const w = Math.max(...results.map((r) => r.name.length));
+console.log(`\n${'figure'.padEnd(w)}  ${'value'.padStart(10)}  ${'reference'.padStart(10)}  ratio    reference is`);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(w)}  ${`${r.value} ${r.unit}`.padStart(10)}  ${`${r.reference} ${r.unit}`.padStart(10)}  ${String(r.ratio).padEnd(7)}  ${r.referenceLabel}`,
+  );
+}
+mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
+const file = path.join(ROOT, '.bench/engine.json');
+writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, agents: AGENTS, results }, null, 2)}\n`);
+console.log(`\nRésultats : ${path.relative(ROOT, file)}`);
