@@ -132,3 +132,8 @@ export const primeConfListQuery = listQuery.extend({
 });
 
 export const primeGeneralListQuery = listQuery;
+
+/** GET /api/companies/prime: the superuser may name the company (else its selection); others read their own. */
+export const primeGeneralQuery = z.object({
+  company_id: z.coerce.number({ error: 'Compagnie invalide' }).int().positive('Compagnie invalide').optional(),
+});
