@@ -62,6 +62,8 @@ export const tirages = pgTable(
   (t) => [
     uniqueIndex('tirages_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
     index('tirages_company_source_idx').on(t.companyId, t.sourceId),
+    // tirage-auto: every company's draw following a source.
+    index('tirages_source_idx').on(t.sourceId),
     check('tirages_hours_chk', sql`${t.openTime} < ${t.closeTime}`),
   ],
 );

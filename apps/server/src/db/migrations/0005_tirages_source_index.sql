@@ -1,0 +1,1 @@
+CREATE INDEX "tirages_source_idx" ON "tirages" USING btree ("source_id");
