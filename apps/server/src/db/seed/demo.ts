@@ -1,6 +1,7 @@
 import type { Codename } from '@borlette/shared';
 import { hashPassword } from '../../lib/password';
 import type { RawClient } from '../client';
+import { seedDemoGame } from './demo-game';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -24,7 +25,7 @@ export const DEMO_LOGINS = [
   { username: 'superadmin', role: 'Super Admin' },
   { username: 'demo', role: 'Admin — Borlette Démo' },
   { username: 'superviseur', role: 'Superviseur — Borlette Démo' },
-  { username: 'agent1 … agent5', role: 'Vendeurs (point de vente)' },
+  { username: 'agent1 … agent5', role: 'Vendeurs (point de vente /pos)' },
 ];
 
 /** Seeds the demo on an empty database (no user yet). Returns false when there was something already. */
@@ -117,8 +118,9 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
       ['Nadia', 'Pierre-Louis'],
       ['Marc', 'Alexis'],
     ];
+    const agentIds: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await user({
+      const agentId = await user({
         username: `agent${i + 1}`,
         role: 'agent',
         first: names[i][0],
@@ -127,7 +129,9 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
         surcussaleId: branches[i < 3 ? 0 : 1],
         phone: `+509 3800 000${i + 1}`,
       });
+      agentIds.push(agentId);
     }
+    await seedDemoGame(raw, company.id, agentIds);
     await raw.exec('COMMIT');
     return true;
   } catch (err) {
