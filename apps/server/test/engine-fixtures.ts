@@ -144,7 +144,7 @@ export async function enterResult(
              lot3 = EXCLUDED.lot3, version = info_tirages.version + 1, updated_at = now()`,
       [v.companyId, v.tirageId, v.date, v.pick3, v.pick4, lots.lot1, lots.lot2, lots.lot3],
     );
-    const [row] = await tx.query<{ s: { tickets: number; winners: number; win_amount: number; reversed: number } }>(
+    const [row] = await tx.query<{ s: { tickets: number; winners: number; win_amount: number; changed_lines: number; reversed: number } }>(
       'SELECT borlette_settle($1, $2, $3, NULL, $4) AS s',
       [v.companyId, v.tirageId, v.date, v.allowPaid ?? false],
     );

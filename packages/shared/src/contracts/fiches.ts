@@ -101,6 +101,10 @@ export const ficheRow = z.object({
   status_at: z.string().nullable(),
   status_by_name: z.string().nullable(),
   status_reason: z.string().nullable(),
+  /** The ticket's company (lists of the superuser's « Toutes » span companies). */
+  company_name: z.string(),
+  currency: z.string(),
+  timezone: z.string(),
 });
 export type FicheRow = z.infer<typeof ficheRow>;
 
@@ -155,6 +159,9 @@ export const ficheEvent = z.object({
 });
 export const ficheDetail = ficheView.extend({
   agent_username: z.string(),
+  paid_by_name: z.string().nullable(),
+  status_at: z.string().nullable(),
+  status_by_name: z.string().nullable(),
   status_reason: z.string().nullable(),
   events: z.array(ficheEvent),
 });

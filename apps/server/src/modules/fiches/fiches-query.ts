@@ -46,9 +46,10 @@ export const FICHE_COLUMNS = `
   (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by) AS paid_by_name,
   ${ISO('f.status_at')} AS status_at,
   (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.status_by) AS status_by_name,
-  f.status_reason`;
+  f.status_reason, co.name AS company_name, co.currency, co.timezone`;
 
-const FROM = `FROM fiches f JOIN users u ON u.id = f.agent_id LEFT JOIN surcussales s ON s.id = f.surcussale_id`;
+const FROM = `FROM fiches f JOIN users u ON u.id = f.agent_id LEFT JOIN surcussales s ON s.id = f.surcussale_id
+  JOIN companies co ON co.id = f.company_id`;
 
 /** The company's today: the default period of the lists (UTC date for the superuser's « Toutes »). */
 function todayExpr(params: SqlParams, companyId: number | null): string {
@@ -118,7 +119,10 @@ export async function ficheDetail(request: FastifyRequest, raw: RawClient, id: n
   const visible = agentVisibility(request, params, 'a');
   if (visible.length) where.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = f.agent_id AND ${visible.join(' AND ')})`);
   const [row] = await raw.query<{ j: FicheDetail; company_id: number }>(
-    `SELECT borlette_fiche_json(f.id) || jsonb_build_object('agent_username', u.username, 'status_reason', f.status_reason) AS j,
+    `SELECT borlette_fiche_json(f.id) || jsonb_build_object(
+              'agent_username', u.username, 'status_reason', f.status_reason, 'status_at', ${ISO('f.status_at')},
+              'status_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.status_by),
+              'paid_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by)) AS j,
             f.company_id
        FROM fiches f JOIN users u ON u.id = f.agent_id WHERE ${where.join(' AND ')}`,
     params.values,

@@ -56,7 +56,7 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     expectErrorBody(await get('/api/companies/fiche?status=inconnu', admin), 400);
     const csv = await get('/api/companies/fiche?format=csv', admin);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body.split('\r\n')[0]).toContain('Numéro;Vendue le (UTC)');
+    expect(csv.body.split('\r\n')[0]).toContain('Numéro;Vendue le;Date');
     expect(csv.body).toContain(String(ids.a.number));
   });
 
@@ -96,6 +96,9 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     const supp = (await get('/api/companies/fiche-supp', admin)).json();
     expect(supp.results[0]).toMatchObject({ id: ids.a.id, status: 'supprime', status_reason: 'Erreur de saisie' });
     expect(supp.results[0].status_by_name).toBe('Prénom Nom');
+    expect(expectErrorBody(await put(admin, { id: ids.a.id, action: 'block' }), 409).message).toBe(
+      'Cette fiche est supprimée : elle ne peut pas être bloquée.',
+    );
     expect((await get('/api/companies/fiche', admin)).json().count).toBe(2);
 
     // Reactivation: refused when the limits no longer allow it, accepted when they do.

@@ -14,6 +14,11 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tags = ['fiches'];
 
 const money = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
+/** An instant in the ticket's company zone, as French spreadsheets read it (the screens show the same). */
+const local = (iso: string | null, timezone: string) =>
+  iso
+    ? new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+    : '';
 const STATUS_LABEL: Record<string, string> = {
   en_attente: 'En attente',
   gagnant: 'Gagnant',
@@ -24,7 +29,7 @@ const STATUS_LABEL: Record<string, string> = {
 };
 const csvColumns: CsvColumn<FicheRow>[] = [
   { header: 'Numéro', value: (r) => r.number },
-  { header: 'Vendue le (UTC)', value: (r) => r.sold_at },
+  { header: 'Vendue le', value: (r) => local(r.sold_at, r.timezone) },
   { header: 'Date', value: (r) => r.sale_date },
   { header: 'Vendeur', value: (r) => `${r.agent_name} (${r.agent_username})` },
   { header: 'Succursale', value: (r) => r.surcussale_name },
@@ -34,11 +39,12 @@ const csvColumns: CsvColumn<FicheRow>[] = [
   { header: 'Gain', value: (r) => money(r.win_amount) },
   { header: 'Statut', value: (r) => STATUS_LABEL[r.status] ?? r.status },
   { header: 'Bloquée', value: (r) => r.blocked },
-  { header: 'Payée le (UTC)', value: (r) => r.paid_at },
+  { header: 'Payée le', value: (r) => local(r.paid_at, r.timezone) },
   { header: 'Payée par', value: (r) => r.paid_by_name },
-  { header: 'Annulée / supprimée le (UTC)', value: (r) => r.status_at },
+  { header: 'Annulée / supprimée le', value: (r) => local(r.status_at, r.timezone) },
   { header: 'Par', value: (r) => r.status_by_name },
   { header: 'Motif', value: (r) => r.status_reason },
+  { header: 'Compagnie', value: (r) => r.company_name },
 ];
 
 /** The four lists of the spec: path, permission, content, CSV name. */

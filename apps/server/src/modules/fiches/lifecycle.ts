@@ -173,6 +173,7 @@ export async function setFicheBlocked(
     const row = await lockFiche(tx, companyId, 'id', id);
     if (row.blocked === blocked) throw conflict(blocked ? 'Cette fiche est déjà bloquée.' : 'Cette fiche n’est pas bloquée.');
     if (blocked && row.paid_at) throw conflict('Cette fiche est déjà payée : elle ne peut plus être bloquée.');
+    if (blocked && row.status !== 'active') throw conflict(`Cette fiche est ${STATUS_WORD[row.status]} : elle ne peut pas être bloquée.`);
     await tx.query('UPDATE fiches SET blocked = $2 WHERE id = $1', [row.id, blocked]);
     await audit(tx, request, {
       action: blocked ? 'block' : 'unblock',

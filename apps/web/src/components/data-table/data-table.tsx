@@ -12,7 +12,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { useCsvExport } from './csv-export';
@@ -65,6 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     url,
     columns,
     rowKey,
+    onRowClick,
     rowActions,
     rowLabel,
     filters = [],
@@ -156,7 +157,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   } else {
     body = data.results.map((row) => (
-      <TableRow hover key={rowKey(row)}>
+      <TableRow
+        hover
+        key={rowKey(row)}
+        onClick={onRowClick ? (e) => rowClick(e, () => onRowClick(row)) : undefined}
+        sx={onRowClick ? { cursor: 'pointer' } : undefined}
+      >
         {shown.map((c, i) => (
           <TableCell
             key={c.id}
@@ -266,6 +272,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       />
     </Card>
   );
+}
+
+/** Row clicks, except inside a control of the row or from a portal of it (its open menu, a dialog). */
+function rowClick(e: MouseEvent<HTMLElement>, open: () => void) {
+  const target = e.target as HTMLElement;
+  if (!e.currentTarget.contains(target) || target.closest('button, a, input, select, textarea, [role="menuitem"]'))
+    return;
+  // Selecting text of a row (to copy a number) is not a click on it.
+  if (window.getSelection()?.toString()) return;
+  open();
 }
 
 const visuallyHidden = {

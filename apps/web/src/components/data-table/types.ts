@@ -68,6 +68,11 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string | number;
   /** Row menu (edit, block, delete...); an empty array shows no menu for that row. */
   rowActions?: (row: T) => RowAction[];
+  /**
+   * A click on the row (outside its buttons, links and menu) opens it, e.g. a details drawer. Give the
+   * row a keyboard way too (a button in a cell): the row itself is not focusable.
+   */
+  onRowClick?: (row: T) => void;
   /** Accessible name of a row's menu button (defaults to 'Actions'). */
   rowLabel?: (row: T) => string;
   filters?: DataTableFilter[];

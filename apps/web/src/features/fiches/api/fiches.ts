@@ -1,0 +1,169 @@
+import type { FicheAction, FicheDetail, FichePage, FicheView } from '@borlette/shared/contracts/fiches';
+import type { Page } from '@borlette/shared/contracts/list';
+import type { Codename } from '@borlette/shared/permissions';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import type { FicheKind } from '../lib/fiche-filters';
+
+/** Every query of the feature starts with this key: invalidating it refreshes lists, totals and details. */
+export const FICHES_KEY = ['fiches'] as const;
+const BASE = '/api/companies/fiche';
+
+export interface FicheListDef {
+  url: string;
+  /** i18n key of the page title (namespace "nav"). */
+  title: string;
+  permission: Codename;
+  csvFilename: string;
+}
+
+/** The four lists (routes.ts: list-fiches, -gagnants, -payant, -supprimer). */
+export const FICHE_LISTS: Record<FicheKind, FicheListDef> = {
+  sold: { url: BASE, title: 'nav:fiches', permission: 'view_fichevente', csvFilename: 'fiches-vendues.csv' },
+  winning: {
+    url: '/api/companies/fiche-gagnants',
+    title: 'nav:fiches_gagnants',
+    permission: 'view_fiche_win',
+    csvFilename: 'fiches-gagnantes.csv',
+  },
+  paid: {
+    url: '/api/companies/fiche-payants',
+    title: 'nav:fiches_payant',
+    permission: 'view_fiche_win',
+    csvFilename: 'fiches-payees.csv',
+  },
+  deleted: {
+    url: '/api/companies/fiche-supp',
+    title: 'nav:fiches_supprimer',
+    permission: 'view_fiche_delete',
+    csvFilename: 'fiches-supprimees.csv',
+  },
+};
+
+/** Sort keys the list endpoints accept (server whitelist). */
+export const FICHE_SORTS = {
+  number: 'number',
+  soldAt: 'sold_at',
+  agent: 'agent',
+  amount: 'amount',
+  win: 'win_amount',
+  paidAt: 'paid_at',
+  statusAt: 'status_at',
+} as const;
+
+/** The list's default order per kind: newest sale, newest payment, newest deletion. */
+export const DEFAULT_SORT: Record<FicheKind, string> = {
+  sold: FICHE_SORTS.soldAt,
+  winning: FICHE_SORTS.soldAt,
+  paid: FICHE_SORTS.paidAt,
+  deleted: FICHE_SORTS.statusAt,
+};
+
+export type { FichePage };
+
+export const ficheQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...FICHES_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<FicheDetail>(BASE, { params: { id }, signal }),
+  });
+
+/** A ticket that is not there (or not this user's to see) is not asked again. */
+export function useFiche(id: number | null) {
+  return useQuery({
+    ...ficheQuery(id ?? 0),
+    enabled: id !== null,
+    retry: (count, error) => !(isApiError(error) && [403, 404].includes(error.statusCode)) && count < 2,
+  });
+}
+
+/**
+ * PUT /api/companies/fiche {id, action, reason}. The caller shows the server's French refusal (too
+ * late, limits no longer allow…); on success every list, its totals and the detail are refreshed.
+ */
+export function useFicheAction() {
+  const client = useQueryClient();
+  return useMutation<FicheView, Error, FicheAction>({
+    mutationFn: (body) => api.put<FicheView>(BASE, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
+  });
+}
+
+/* ---- Pickers of the toolbar. They belong to other features and need their own codenames
+ *      (view_tirage, view_surcussale, view_agent): without it the picker is not shown, and a
+ *      refusal all the same (403, 404) hides it too. ---- */
+
+export interface PickerOption {
+  id: number;
+  name: string;
+  caption?: string | null;
+}
+
+const rowsOf = <T>(data: Page<T> | T[] | null | undefined): T[] => (Array.isArray(data) ? data : (data?.results ?? []));
+
+/** Refused (no codename) or not there: no retry, the picker hides; a passing failure is retried. */
+const refused = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.statusCode);
+const pickerQuery = {
+  retry: (count: number, error: unknown) => !refused(error) && count < 2,
+  staleTime: 5 * 60_000,
+} as const;
+export const pickerHidden = (q: { isError: boolean; error: unknown }) => q.isError && refused(q.error);
+
+export function useTirageOptions(enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: [...FICHES_KEY, 'pickers', 'tirages'],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<Page<{ id: number; name: string; status?: string }>>('/api/companies/list-tirage', {
+        params: { page_size: 100, sort: 'name' },
+        signal,
+      });
+      return rowsOf(data).map<PickerOption>((r) => ({ id: Number(r.id), name: String(r.name) }));
+    },
+    ...pickerQuery,
+  });
+}
+
+export function useSurcussaleOptions(enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: [...FICHES_KEY, 'pickers', 'surcussales'],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<Page<{ id: number; name: string }>>('/api/companies/list-surcussale', {
+        params: { page_size: 100, sort: 'name' },
+        signal,
+      });
+      return rowsOf(data).map<PickerOption>((r) => ({ id: Number(r.id), name: String(r.name) }));
+    },
+    ...pickerQuery,
+  });
+}
+
+interface AgentRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  surcussale_name: string | null;
+}
+
+/** Agents matching what is typed (server search), 20 at a time, of the chosen sub-branch if any. */
+export function useAgentOptions(search: string, surcussaleId: string, enabled: boolean) {
+  return useQuery({
+    enabled,
+    queryKey: [...FICHES_KEY, 'pickers', 'agents', search, surcussaleId],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<Page<AgentRow>>('/api/companies/list-agent', {
+        params: { page_size: 20, search: search || undefined, surcussale_id: surcussaleId || undefined, sort: 'name' },
+        signal,
+      });
+      return rowsOf(data).map<PickerOption>((a) => ({
+        id: Number(a.id),
+        name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim() || a.username,
+        caption: [a.username, a.surcussale_name].filter(Boolean).join(' · '),
+      }));
+    },
+    placeholderData: (previous) => previous,
+    ...pickerQuery,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,157 @@
+import type { FicheDetail, FicheDraw, FicheLine } from '@borlette/shared/contracts/fiches';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import { alpha } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { betLabel, linesOfDraw, statusTone } from '../lib/fiche-status';
+import { fDay, Money, ToneChip } from './fiche-bits';
+
+/** The three lots as balls, with Pick 3 / Pick 4 under them. */
+function Lots({ result }: { result: NonNullable<FicheDraw['result']> }) {
+  const { t } = useTranslation('fiches');
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      {[result.lot1, result.lot2, result.lot3].map((lot, i) => (
+        <Box
+          // biome-ignore lint/suspicious/noArrayIndexKey: the three lots have fixed positions
+          key={i}
+          title={t('drawer.lot', { n: i + 1 })}
+          sx={(theme) => ({
+            width: 34,
+            height: 34,
+            borderRadius: '50%',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            fontWeight: 700,
+            fontVariantNumeric: 'tabular-nums',
+            color: i === 0 ? 'primary.contrastText' : 'text.primary',
+            bgcolor: i === 0 ? 'primary.main' : alpha(theme.palette.grey[500], 0.2),
+          })}
+        >
+          {lot}
+        </Box>
+      ))}
+      <Typography variant="caption" sx={{ color: 'text.secondary', ml: 0.5 }}>
+        {t('drawer.picks', { pick3: result.pick3, pick4: result.pick4 })}
+      </Typography>
+    </Box>
+  );
+}
+
+function Lines({ lines, currency }: { lines: FicheLine[]; currency: string }) {
+  const { t } = useTranslation('fiches');
+  if (!lines.length) return null;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table
+        size="small"
+        aria-label={t('drawer.lines')}
+        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
+      >
+        <TableHead>
+          <TableRow>
+            {(['game', 'number', 'stake', 'win'] as const).map((c, i) => (
+              <TableCell
+                key={c}
+                align={i >= 2 ? 'right' : 'left'}
+                sx={{ color: 'text.secondary', fontWeight: 600, bgcolor: 'background.neutral', whiteSpace: 'nowrap' }}
+              >
+                {t(`drawer.lineColumns.${c}`)}
+                {i >= 2 ? ` (${currency})` : ''}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((l) => (
+            <TableRow key={`${l.tirage_id}-${l.position}`}>
+              <TableCell>
+                {l.free ? t('drawer.freeMariage') : betLabel(l.code)}
+                {l.free ? (
+                  <Chip
+                    size="small"
+                    label={t('drawer.free')}
+                    color="success"
+                    variant="outlined"
+                    sx={{ ml: 1, height: 20, borderRadius: 1 }}
+                  />
+                ) : null}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {l.number}
+              </TableCell>
+              <TableCell align="right">
+                {l.free ? (
+                  <Box component="span" sx={{ color: 'text.disabled' }}>
+                    —
+                  </Box>
+                ) : (
+                  <Money centimes={l.stake} plain />
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ color: l.win_amount > 0 ? 'success.main' : undefined }}>
+                <Money centimes={l.win_amount} plain muteZero strong />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** One block per draw: name, day, status, result lots, amount and winnings, then the lines played on it. */
+export function FicheDraws({ fiche }: { fiche: FicheDetail }) {
+  const { t, i18n } = useTranslation('fiches');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {fiche.draws.map((d) => (
+        <Paper key={d.tirage_id} variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 700 }}>
+                  {d.name}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {fDay(d.draw_date, i18n.language)}
+                </Typography>
+              </Box>
+              <ToneChip tone={statusTone(d.status)} label={t(`drawStatus.${d.status}`, { defaultValue: d.status })} />
+            </Box>
+            {d.result ? (
+              <Lots result={d.result} />
+            ) : (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('drawer.noResult')}
+              </Typography>
+            )}
+            <Box sx={{ display: 'flex', gap: 3, typography: 'body2' }}>
+              <span>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {t('drawer.drawAmount')}{' '}
+                </Box>
+                <Money centimes={d.amount} currency={fiche.currency} strong />
+              </span>
+              <span>
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {t('drawer.drawWin')}{' '}
+                </Box>
+                <Money centimes={d.win_amount} currency={fiche.currency} strong />
+              </span>
+            </Box>
+          </Box>
+          <Lines lines={linesOfDraw(fiche.lines, d.tirage_id)} currency={fiche.currency} />
+        </Paper>
+      ))}
+    </Box>
+  );
+}
