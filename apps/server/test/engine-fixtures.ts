@@ -120,9 +120,6 @@ export async function sell(
         tirages: v.tirages,
         lines: v.lines.map((l, i) => ({ ...l, pos: i + 1 })),
         free: v.free ?? [],
-        ip: '127.0.0.1',
-        user_agent: 'test',
-        request_id: 'test',
       }),
     ],
   );

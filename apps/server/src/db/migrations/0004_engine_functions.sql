@@ -324,7 +324,7 @@ END $$;
 
 -- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
 -- tirages: [id], lines: [{code, number, stake}] (validated and normalised by the caller),
--- free: ['aa*bb', …] (random candidates drawn by the caller, used in order), ip, user_agent, request_id }.
+-- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
 -- Answers the ticket (borlette_fiche_json) with "replayed": true when the key was already used.
 CREATE OR REPLACE FUNCTION borlette_sell(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -579,14 +579,8 @@ BEGIN
 
   PERFORM borlette_count(v_company, v_fiche, 1, true);
 
-  INSERT INTO audit_log (company_id, user_id, role, username, action, entity, entity_id, after, ip, user_agent,
-                         request_id)
-  SELECT v_company, v_agent, 'agent', u.username, 'sell', 'fiche', v_fiche::text,
-         jsonb_build_object('number', v_number, 'amount', v_total, 'tirages', to_jsonb(v_tirages),
-                            'lines', v_nlines, 'free', jsonb_array_length(v_free)),
-         p ->> 'ip', p ->> 'user_agent', p ->> 'request_id'
-    FROM users u WHERE u.id = v_agent;
-
+  -- The ticket row is the record of its sale (who, when, where, what): no audit entry, so that the
+  -- agents' traceability keeps their other actions (sign-in, cancellations, payments…) readable.
   RETURN borlette_fiche_json(v_fiche) || '{"replayed": false}'::jsonb;
 END $$;
 --> statement-breakpoint

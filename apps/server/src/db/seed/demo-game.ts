@@ -45,9 +45,6 @@ export async function seedDemoGame(raw: RawClient, companyId: number, agentIds: 
         tirages: [t.id],
         lines,
         free: drawFreePairs(24, { blocked: new Set(['00']), exclude: new Set() }),
-        ip: null,
-        user_agent: 'seed',
-        request_id: 'demo-seed',
       }),
     ]);
   }

@@ -128,14 +128,19 @@ export async function ficheDetail(request: FastifyRequest, raw: RawClient, id: n
     params.values,
   );
   if (!row) throw notFound('Fiche introuvable.');
+  // The sale itself is the ticket row; every later change is in the audit trail.
   const events = await raw.query<FicheDetail['events'][number]>(
-    `SELECT ${ISO('l.at')} AS at, l.action,
-            coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), l.username) AS actor_name,
-            l.role AS actor_role, l.after AS details
+    `SELECT ${ISO('f.sold_at')} AS at, 'sell' AS action, trim(u.first_name || ' ' || u.last_name) AS actor_name,
+            'agent' AS actor_role, jsonb_build_object('number', f.number, 'amount', f.amount) AS details, 0 AS k, 0::bigint AS id
+       FROM fiches f JOIN users u ON u.id = f.agent_id WHERE f.id = $3
+     UNION ALL
+     SELECT ${ISO('l.at')}, l.action,
+            coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), l.username),
+            l.role, l.after, 1, l.id
        FROM audit_log l LEFT JOIN users u ON u.id = l.user_id
       WHERE l.company_id = $1 AND l.entity = 'fiche' AND l.entity_id = $2
-      ORDER BY l.at, l.id`,
-    [row.company_id, String(id)],
+      ORDER BY k, at, id`,
+    [row.company_id, String(id), id],
   );
   return { ...row.j, events };
 }

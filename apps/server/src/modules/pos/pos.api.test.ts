@@ -201,7 +201,7 @@ describeApi('point of sale (agents’ API)', () => {
         "SELECT action FROM audit_log WHERE entity = 'fiche' AND entity_id = $1 ORDER BY id",
         [String(f.id)],
       );
-      expect(events.map((e) => e.action)).toEqual(['sell', 'cancel']);
+      expect(events.map((e) => e.action)).toEqual(['cancel']);
     });
 
     it('pays a winning ticket once, with French refusals before and after', async () => {

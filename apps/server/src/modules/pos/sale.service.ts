@@ -1,11 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SaleAnswer, SaleInput } from '@borlette/shared/contracts/fiches';
+import type { SaleAnswer, saleInput } from '@borlette/shared/contracts/fiches';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { saleInput } from '@borlette/shared/contracts/fiches';
 import type { Database } from '../../db/client';
 import { authOf } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -50,12 +49,8 @@ export async function sellTicket(
       tirages,
       lines,
       free,
-      ip: request.ip,
-      user_agent: request.headers['user-agent']?.slice(0, 300) ?? null,
-      request_id: String(request.id),
     }),
   ]);
   return row.f;
 }
 
-export type { SaleInput };
