@@ -61,6 +61,7 @@ export const DASHBOARD_SCREENS: ScreenDef[] = [
     path: '/dashboard/tirage/configuration/generale/list',
     permission: 'view_tauxtirage',
     title: 'prime_generale_list',
+    superuserOnly: true, // every company's general primes (spec §6: the superuser's Prime Generale)
   },
   { path: '/dashboard/tirage/configuration/:type', permission: 'view_agenttauxtirage', title: 'prime_type' },
   { path: '/dashboard/tirage/configuration/:type/new', permission: 'add_agenttauxtirage', title: 'prime_type_new' },

@@ -1,0 +1,145 @@
+import type { PrimeGeneral } from '@borlette/shared/contracts/primes';
+import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { paths } from '../../../config/paths';
+import { hasPermission } from '../../../lib/authorization';
+import { fDateTime } from '../../../lib/format-time';
+import { useUser } from '../../../lib/session/use-session';
+import { usePrimeGeneral } from '../api/primes';
+import { GeneralPrimeFields } from '../components/general-prime-fields';
+import { useGeneralForm } from '../components/use-general-form';
+
+function GeneralForm({ prime, canChange, currency }: { prime: PrimeGeneral; canChange: boolean; currency: string }) {
+  const { t, i18n } = useTranslation(['primes', 'components']);
+  const user = useUser();
+  const { methods, submit, formError, clearError } = useGeneralForm(prime);
+  const { isDirty, isSubmitting } = methods.formState;
+  return (
+    <FormProvider {...methods}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }}>
+        <Card>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+            {canChange ? null : <Alert severity="info">{t('general.readOnly')}</Alert>}
+            {formError ? (
+              <Alert severity="error" sx={{ whiteSpace: 'pre-line' }} onClose={clearError}>
+                {formError}
+              </Alert>
+            ) : null}
+            <GeneralPrimeFields currency={currency} disabled={!canChange} />
+          </CardContent>
+          <Divider sx={{ borderStyle: 'dashed' }} />
+          <Box
+            sx={{
+              p: 3,
+              display: 'flex',
+              gap: 1.5,
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              '& > button': { flex: { xs: '1 1 auto', sm: '0 0 auto' } },
+            }}
+          >
+            <Typography
+              variant="caption"
+              sx={{ color: 'text.secondary', flexGrow: 1, flexBasis: { xs: '100%', sm: 0 } }}
+            >
+              {t('general.updatedAt', {
+                date: fDateTime(prime.updated_at, { timeZone: user.company?.timezone, language: i18n.language }),
+              })}
+            </Typography>
+            {canChange ? (
+              <>
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  disabled={!isDirty || isSubmitting}
+                  onClick={() => methods.reset()}
+                >
+                  {t('general.discard')}
+                </Button>
+                <Button type="submit" variant="contained" loading={isSubmitting}>
+                  {t('components:form.save')}
+                </Button>
+              </>
+            ) : null}
+          </Box>
+        </Card>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** /dashboard/tirage/configuration/generale: the company's payout multipliers and payout settings. */
+export default function PrimeGeneralePage() {
+  const { t } = useTranslation(['primes', 'nav']);
+  const user = useUser();
+  const superuser = user.role === 'superuser';
+  const companyChosen = !superuser || !!user.company;
+  const canChange = companyChosen && hasPermission(user, 'change_tauxtirage');
+  const general = usePrimeGeneral(companyChosen);
+  const currency = user.company?.currency ?? 'HTG';
+
+  let body: ReactNode;
+  if (!companyChosen) {
+    body = <Alert severity="info">{t('general.companyRequired')}</Alert>;
+  } else if (general.isPending) {
+    body = (
+      <Card sx={{ p: 3, maxWidth: 960, display: 'grid', gap: 2 }} aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={88} />
+        ))}
+      </Card>
+    );
+  } else if (general.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void general.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {errorMessage(general.error, t('loadFailed'))}
+      </Alert>
+    );
+  } else {
+    body = <GeneralForm key={general.data.company_id} prime={general.data} canChange={canChange} currency={currency} />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav:prime_generale')}
+        subtitle={t('general.subtitle')}
+        breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:prime_generale') }]}
+        action={
+          superuser ? (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.tirage.primeGeneraleList}
+              variant="outlined"
+              color="inherit"
+              startIcon={<ListAltOutlinedIcon />}
+            >
+              {t('general.allCompanies')}
+            </Button>
+          ) : null
+        }
+      />
+      {body}
+    </>
+  );
+}
