@@ -1,0 +1,36 @@
+import '../zod-setup';
+import { z } from 'zod';
+
+/**
+ * What the back office's pickers and filters offer (draws, sub-branches, agents of the acting
+ * company), to any of its users whatever screen they are on: GET /api/companies/choices/{tirages,
+ * surcussales,agents}. A supervisor gets only the sub-branches and agents it watches; the superuser
+ * with « Toutes » gets nothing (choose a company first). Archived people are left out.
+ */
+export const tirageChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(['active', 'blocked']),
+  source_id: z.number().int().nullable(),
+});
+export type TirageChoice = z.infer<typeof tirageChoice>;
+
+export const surcussaleChoice = z.object({ id: z.number().int(), name: z.string(), status: z.string() });
+export type SurcussaleChoice = z.infer<typeof surcussaleChoice>;
+
+export const agentChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  surcussale_id: z.number().int().nullable(),
+  surcussale_name: z.string().nullable(),
+  status: z.string(),
+});
+export type AgentChoice = z.infer<typeof agentChoice>;
+
+export const agentChoiceQuery = z.object({
+  search: z.string().trim().max(100, 'La recherche est trop longue (100 caractères au plus)').optional(),
+  surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
+  /** 50 by default, 200 at most. */
+  limit: z.coerce.number({ error: 'Limite invalide' }).int().min(1).max(200).default(50),
+});
