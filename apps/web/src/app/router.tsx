@@ -13,8 +13,8 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
 const HomePage = lazy(() => import('../features/home/pages/home-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
-const FicheViewPage = lazy(() => import('../features/coming-soon/pages/fiche-view-page'));
-const PosPage = lazy(() => import('../features/coming-soon/pages/pos-page'));
+const FicheViewPage = lazy(() => import('../features/fiche-view/pages/fiche-view-page'));
+const PosPage = lazy(() => import('../features/pos/pages/pos-page'));
 const FallbackNotFound = lazy(() => import('../features/coming-soon/pages/fallback-not-found-page'));
 
 function page(element: ReactNode, fallback: ReactNode = <SplashScreen />) {

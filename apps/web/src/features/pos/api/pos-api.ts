@@ -1,0 +1,162 @@
+/** The agents' API (/api/agents/*, contracts/fiches.ts) with TanStack Query. */
+import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
+import type { AgentDayReport, FicheView, PosConfig, SaleAnswer, SaleInput } from '@borlette/shared/contracts/fiches';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toMessages, toRowsPage } from '../lib/rows';
+import { posRequest } from './pos-client';
+
+export const posKeys = {
+  all: ['pos'] as const,
+  config: ['pos', 'config'] as const,
+  fiches: (page: number) => ['pos', 'fiches', page] as const,
+  fiche: (number: number) => ['pos', 'fiche', number] as const,
+  report: (date: string) => ['pos', 'report', date] as const,
+  messages: ['pos', 'messages'] as const,
+};
+
+/* ---- session ---- */
+
+/** POST /api/user/auth/login, sent without any token. */
+export function posLogin(body: LoginRequest): Promise<LoginResponse> {
+  return posRequest<LoginResponse>('/api/user/auth/login', { method: 'POST', body, token: null });
+}
+
+/** GET /api/agents/user: the signed-in agent (403 for any other role). */
+export function posMe(token?: string, signal?: AbortSignal): Promise<CurrentUser> {
+  return posRequest<CurrentUser>('/api/agents/user', { token, signal });
+}
+
+/** POST /api/user/auth/logout with a given token (the POS one, or a refused non-agent one). */
+export function posLogout(token: string): Promise<unknown> {
+  return posRequest('/api/user/auth/logout', { method: 'POST', body: {}, token });
+}
+
+/* ---- reads ---- */
+
+export const CONFIG_REFRESH_MS = 30_000;
+
+export interface PosConfigAnswer extends PosConfig {
+  /** Device clock when the answer arrived (to count down on the server's clock). */
+  receivedAt: number;
+}
+
+export const configQuery = queryOptions({
+  queryKey: posKeys.config,
+  queryFn: async ({ signal }): Promise<PosConfigAnswer> => {
+    const config = await posRequest<PosConfig>('/api/agents/config', { signal });
+    return { ...config, receivedAt: Date.now() };
+  },
+  refetchInterval: CONFIG_REFRESH_MS,
+  refetchIntervalInBackground: false,
+  refetchOnWindowFocus: true,
+  staleTime: 5_000,
+});
+
+export function usePosConfig() {
+  return useQuery(configQuery);
+}
+
+export const FICHES_PAGE_SIZE = 25;
+
+export function useTodayFiches(page: number) {
+  return useQuery({
+    queryKey: posKeys.fiches(page),
+    queryFn: async ({ signal }) =>
+      toRowsPage(
+        await posRequest<unknown>('/api/agents/fiches', {
+          params: { page, page_size: FICHES_PAGE_SIZE, order: 'desc' },
+          signal,
+        }),
+        page,
+        FICHES_PAGE_SIZE,
+      ),
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+    staleTime: 10_000,
+  });
+}
+
+export function getFicheByNumber(number: number, signal?: AbortSignal): Promise<FicheView> {
+  return posRequest<FicheView>('/api/agents/fiche', { params: { number }, signal });
+}
+
+export function getFicheById(id: number, signal?: AbortSignal): Promise<FicheView> {
+  return posRequest<FicheView>('/api/agents/fiche', { params: { id }, signal });
+}
+
+export function useFicheByNumber(number: number | null) {
+  return useQuery({
+    queryKey: posKeys.fiche(number ?? 0),
+    queryFn: ({ signal }) => getFicheByNumber(number ?? 0, signal),
+    enabled: number !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function useDayReport(date: string) {
+  return useQuery({
+    queryKey: posKeys.report(date),
+    queryFn: ({ signal }) => posRequest<AgentDayReport>('/api/agents/report', { params: { date }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
+export function usePosMessages() {
+  return useQuery({
+    queryKey: posKeys.messages,
+    queryFn: async ({ signal }) => toMessages(await posRequest<unknown>('/api/agents/messages', { signal })),
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/* ---- writes ---- */
+
+/** Refreshes what a sale, a cancellation or a payment changes. */
+function useRefreshAfterWrite() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
+    void client.invalidateQueries({ queryKey: ['pos', 'report'] });
+    void client.invalidateQueries({ queryKey: posKeys.config });
+  };
+}
+
+export function useSell() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (body: SaleInput) => posRequest<SaleAnswer>('/api/agents/fiches', { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+export function useCancelFiche() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (id: number) => posRequest<FicheView>('/api/agents/fiches/cancel', { method: 'POST', body: { id } }),
+    onSettled: refresh,
+  });
+}
+
+export function useReprintFiche() {
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (id: number) => posRequest<FicheView>('/api/agents/fiches/reprint', { method: 'POST', body: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePayFiche() {
+  const client = useQueryClient();
+  const refresh = useRefreshAfterWrite();
+  return useMutation({
+    mutationFn: (number: number) =>
+      posRequest<FicheView>('/api/agents/fiches/pay', { method: 'POST', body: { number } }),
+    onSettled: (_data, _error, number) => {
+      refresh();
+      void client.invalidateQueries({ queryKey: posKeys.fiche(number) });
+    },
+  });
+}

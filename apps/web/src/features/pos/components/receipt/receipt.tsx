@@ -1,0 +1,98 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fDateTime } from '../../../../lib/format-time';
+import { formatMoney } from '../../../../lib/money';
+import type { ReceiptData } from '../../lib/receipt';
+import { fDay, receiptAmount } from '../../lib/receipt';
+import { Barcode } from '../barcode';
+import { QrCode } from '../qr-code';
+
+export const RECEIPT_WIDTH = '58mm';
+
+function Row({ left, right, strong }: { left: ReactNode; right: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', gap: '2mm', fontWeight: strong ? 700 : 400 }}>
+      <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {left}
+      </Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {right}
+      </Box>
+    </Box>
+  );
+}
+
+const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
+
+/**
+ * The printed receipt, 58 mm wide, monospace, black on white in any theme. The same element is the
+ * on-screen preview and the printed copy (see print-area.tsx).
+ */
+export function Receipt({ data }: { data: ReceiptData }) {
+  const { t, i18n } = useTranslation(['pos', 'ficheView']);
+  const lang = i18n.language;
+  const amount = (v: number) => receiptAmount(v, lang);
+  return (
+    <Box
+      className="pos-receipt"
+      sx={{
+        width: RECEIPT_WIDTH,
+        boxSizing: 'border-box',
+        p: '3mm',
+        bgcolor: '#fff',
+        color: '#000',
+        fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+        fontSize: '8.5pt',
+        lineHeight: 1.35,
+        '& *': { color: '#000' },
+      }}
+    >
+      <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '10.5pt', textTransform: 'uppercase' }}>
+        {data.company}
+      </Box>
+      {data.reprint ? (
+        <Box sx={{ textAlign: 'center', fontWeight: 700, border: '1px solid #000', mt: '1mm' }}>
+          {t('receipt.duplicate', { count: data.reprint.count })}
+        </Box>
+      ) : null}
+      {data.cancelled ? (
+        <Box sx={{ textAlign: 'center', fontWeight: 700, border: '2px solid #000', mt: '1mm' }}>
+          {t('receipt.cancelled')}
+        </Box>
+      ) : null}
+      <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '12pt', mt: '1mm' }}>
+        {t('receipt.number', { number: data.number })}
+      </Box>
+      <Box sx={{ textAlign: 'center' }}>{fDateTime(data.soldAt, { timeZone: data.timezone, language: lang })}</Box>
+      <Box>{t('receipt.agent', { name: data.agent })}</Box>
+      {data.surcussale ? <Box>{t('receipt.branch', { name: data.surcussale })}</Box> : null}
+      {data.draws.map((d) => (
+        <Box key={d.tirageId}>
+          <Box sx={rule} />
+          <Row left={<b>{d.name.toUpperCase()}</b>} right={fDay(d.drawDate)} />
+          {d.lines.map((l) => (
+            <Row
+              key={l.key}
+              left={`${t(`ficheView:games.${l.free ? 40 : l.code}`, { defaultValue: String(l.code) })} ${l.number}`}
+              right={l.free ? t('receipt.free') : amount(l.stake)}
+            />
+          ))}
+          {data.draws.length > 1 ? <Row left={t('receipt.subtotal')} right={amount(d.amount)} /> : null}
+        </Box>
+      ))}
+      <Box sx={rule} />
+      <Row strong left={t('receipt.total')} right={formatMoney(data.total, data.currency, lang)} />
+      <Box sx={rule} />
+      <Box sx={{ display: 'flex', justifyContent: 'center', my: '1mm' }}>
+        <QrCode value={data.url} size="30mm" label={t('receipt.qrLabel')} />
+      </Box>
+      <Box sx={{ px: '2mm', mt: '1mm' }}>
+        <Barcode value={data.number} height="10mm" label={t('receipt.barcodeLabel', { number: data.number })} />
+      </Box>
+      <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '11pt', letterSpacing: '0.08em' }}>{data.number}</Box>
+      <Box sx={{ textAlign: 'center', mt: '1mm' }}>{t('receipt.payableUntil', { date: fDay(data.expiresOn) })}</Box>
+      <Box sx={{ textAlign: 'center', fontSize: '7.5pt' }}>{t('receipt.check')}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
+import { useDayReport, usePosConfig } from '../api/pos-api';
+import { balanceKind } from '../lib/fiche-rules';
+import { useCompanyToday } from './use-now';
+
+function Figure({ label, value, detail, tone }: { label: string; value: string; detail?: string; tone?: string }) {
+  return (
+    <Card sx={{ p: 2 }}>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p" sx={{ fontVariantNumeric: 'tabular-nums', color: tone }}>
+        {value}
+      </Typography>
+      {detail ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {detail}
+        </Typography>
+      ) : null}
+    </Card>
+  );
+}
+
+/** « Rapport du jour »: the agent's tickets, sales, commission, winnings, payouts and what to hand over. */
+export function ReportTab() {
+  const { t, i18n } = useTranslation('pos');
+  const { data: config } = usePosConfig();
+  const today = useCompanyToday();
+  const [date, setDate] = useState<string | null>(null);
+  const day = date ?? today;
+  const report = useDayReport(day);
+  const currency = config?.company.currency ?? 'HTG';
+  const money = (v: number) => formatMoney(v, currency, i18n.language);
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          type="date"
+          size="small"
+          label={t('report.date')}
+          value={day}
+          onChange={(e) => setDate(e.target.value || null)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          sx={{ minWidth: 180 }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <IconButton aria-label={t('refresh')} onClick={() => void report.refetch()} disabled={report.isFetching}>
+          <RefreshIcon />
+        </IconButton>
+      </Stack>
+      {report.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {isApiError(report.error) && report.error.statusCode !== 0 ? report.error.message : t('errors.network')}
+        </Alert>
+      ) : !report.data ? (
+        <Box
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}
+          aria-busy="true"
+        >
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} variant="rounded" height={84} />
+          ))}
+        </Box>
+      ) : (
+        (() => {
+          const r = report.data;
+          const kind = balanceKind(r.balance);
+          return (
+            <>
+              <Card
+                sx={(theme) => ({
+                  p: 2.5,
+                  mb: 1.5,
+                  border: `2px solid ${kind === 'deficit' ? theme.palette.error.main : theme.palette.primary.main}`,
+                })}
+              >
+                <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+                  {t(`report.balance.${kind}`)}
+                </Typography>
+                <Typography
+                  variant="h3"
+                  component="p"
+                  sx={{ fontVariantNumeric: 'tabular-nums', color: kind === 'deficit' ? 'error.main' : 'text.primary' }}
+                >
+                  {money(Math.abs(r.balance))}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('report.balanceHelp')}
+                </Typography>
+              </Card>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
+                <Figure label={t('report.tickets')} value={String(r.tickets)} />
+                <Figure label={t('report.sales')} value={money(r.sales_amount)} />
+                <Figure label={t('report.commission')} value={money(r.commission_amount)} />
+                <Figure label={t('report.winnings')} value={money(r.win_amount)} />
+                <Figure
+                  label={t('report.payouts')}
+                  value={money(r.paid_amount)}
+                  detail={t('report.paidCount', { count: r.paid })}
+                />
+                <Figure
+                  label={t('report.cancelled')}
+                  value={money(r.cancelled_amount)}
+                  detail={t('report.cancelledCount', { count: r.cancelled })}
+                />
+              </Box>
+            </>
+          );
+        })()
+      )}
+    </Box>
+  );
+}

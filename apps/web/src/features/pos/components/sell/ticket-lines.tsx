@@ -1,0 +1,107 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../../lib/money';
+import type { DraftLine } from '../../lib/ticket';
+
+interface Props {
+  lines: DraftLine[];
+  refused: Map<number, string>;
+  editingId: number | null;
+  currency: string;
+  onEdit: (id: number) => void;
+  onRemove: (id: number) => void;
+}
+
+/** The bets typed so far: game, number, stake; edit (back into the input) or remove; refused ones in red. */
+export function TicketLines({ lines, refused, editingId, currency, onEdit, onRemove }: Props) {
+  const { t, i18n } = useTranslation(['pos', 'ficheView']);
+  if (lines.length === 0) {
+    return (
+      <Box
+        sx={(theme) => ({
+          p: 2,
+          borderRadius: 1.5,
+          border: `1px dashed ${alpha(theme.palette.grey[500], 0.32)}`,
+          color: 'text.secondary',
+          textAlign: 'center',
+        })}
+      >
+        <Typography variant="body2">{t('sell.empty')}</Typography>
+        <Typography variant="caption" component="p" sx={{ mt: 0.5, fontFamily: 'monospace' }}>
+          {t('sell.examples')}
+        </Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box component="ol" aria-label={t('sell.lines')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {lines.map((line, i) => {
+        const problem = refused.get(line.id);
+        const editing = editingId === line.id;
+        return (
+          <Box
+            component="li"
+            key={line.id}
+            sx={(theme) => ({
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              pl: 1.5,
+              pr: 0.5,
+              py: 0.5,
+              mb: 0.75,
+              borderRadius: 1.5,
+              border: `1px solid ${problem ? theme.palette.error.main : editing ? theme.palette.success.main : alpha(theme.palette.grey[500], 0.2)}`,
+              bgcolor: problem
+                ? alpha(theme.palette.error.main, 0.08)
+                : editing
+                  ? alpha(theme.palette.success.main, 0.08)
+                  : 'background.paper',
+            })}
+          >
+            <Typography variant="caption" sx={{ color: 'text.disabled', width: 18, textAlign: 'right', flexShrink: 0 }}>
+              {i + 1}
+            </Typography>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 700, fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
+                  {line.bet.number}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t(`ficheView:games.${line.bet.code}`)}
+                </Typography>
+              </Box>
+              {problem ? (
+                <Typography variant="caption" role="alert" sx={{ color: 'error.main', display: 'block' }}>
+                  {problem}
+                </Typography>
+              ) : null}
+            </Box>
+            <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+              {formatMoney(line.bet.stake, currency, i18n.language)}
+            </Typography>
+            <IconButton
+              aria-label={t('sell.editLine', { n: i + 1 })}
+              onClick={() => onEdit(line.id)}
+              sx={{ width: 44, height: 44 }}
+            >
+              <EditOutlinedIcon fontSize="small" />
+            </IconButton>
+            <IconButton
+              aria-label={t('sell.removeLine', { n: i + 1 })}
+              onClick={() => onRemove(line.id)}
+              sx={{ width: 44, height: 44, color: 'error.main' }}
+            >
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

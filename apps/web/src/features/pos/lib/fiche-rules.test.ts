@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { balanceKind, canCancel, cancelDeadline, payRefusal, payRefusalFromCode, readTicketInput } from './fiche-rules';
+
+const sold = '2026-03-14T15:00:00Z';
+const t0 = Date.parse(sold);
+
+describe('cancelling a ticket at the POS', () => {
+  it('uses cancel_until, else the company window', () => {
+    expect(cancelDeadline({ sold_at: sold, cancel_until: '2026-03-14T15:10:00Z' }, 5)).toBe(t0 + 600_000);
+    expect(cancelDeadline({ sold_at: sold }, 5)).toBe(t0 + 300_000);
+  });
+
+  it('is offered only to an allowed agent, on a pending ticket, before the deadline', () => {
+    const f = { status: 'en_attente' as const, sold_at: sold, cancel_until: '2026-03-14T15:10:00Z' };
+    const opts = { allowed: true, windowMinutes: 10, serverNow: t0 + 60_000 };
+    expect(canCancel(f, opts)).toBe(true);
+    expect(canCancel(f, { ...opts, allowed: false })).toBe(false);
+    expect(canCancel(f, { ...opts, serverNow: t0 + 600_000 })).toBe(false);
+    expect(canCancel({ ...f, status: 'annule' }, opts)).toBe(false);
+  });
+});
+
+describe('paying a ticket at the POS', () => {
+  const win = { status: 'gagnant' as const, blocked: false, expires_on: '2026-06-12', win_amount: 50000 };
+  it('is offered on a winning ticket only', () => {
+    expect(payRefusal(win, '2026-03-15')).toBeNull();
+    expect(payRefusal({ ...win, status: 'paye' }, '2026-03-15')).toBe('paid');
+    expect(payRefusal({ ...win, status: 'perdant' }, '2026-03-15')).toBe('lost');
+    expect(payRefusal({ ...win, status: 'en_attente' }, '2026-03-15')).toBe('pending');
+    expect(payRefusal({ ...win, status: 'annule' }, '2026-03-15')).toBe('cancelled');
+    expect(payRefusal({ ...win, status: 'supprime' }, '2026-03-15')).toBe('deleted');
+    expect(payRefusal({ ...win, blocked: true }, '2026-03-15')).toBe('blocked');
+    expect(payRefusal(win, '2026-06-12')).toBeNull();
+    expect(payRefusal(win, '2026-06-13')).toBe('expired');
+    expect(payRefusal({ ...win, win_amount: 0 }, '2026-03-15')).toBe('lost');
+  });
+
+  it('recognises the reasons of a refusal by code', () => {
+    expect(payRefusalFromCode('ALREADY_PAID')).toBe('paid');
+    expect(payRefusalFromCode('FICHE_BLOCKED')).toBe('blocked');
+    expect(payRefusalFromCode('PAYOUT_EXPIRED')).toBe('expired');
+    expect(payRefusalFromCode('DRAWS_PENDING')).toBe('pending');
+    expect(payRefusalFromCode('NOT_WINNING')).toBe('lost');
+    expect(payRefusalFromCode('HTTP_500')).toBeNull();
+  });
+});
+
+describe('what is typed or scanned in « Payer »', () => {
+  it('accepts a number with its check digit, ignoring spaces and dashes', () => {
+    expect(readTicketInput('')).toEqual({ kind: 'empty' });
+    expect(readTicketInput(' 18 ')).toEqual({ kind: 'number', number: 18 }); // 1 -> Luhn 8
+    expect(readTicketInput('1-8')).toEqual({ kind: 'number', number: 18 });
+    expect(readTicketInput('19')).toEqual({ kind: 'badCheckDigit' });
+    expect(readTicketInput('12a')).toEqual({ kind: 'invalid' });
+    expect(readTicketInput('1')).toEqual({ kind: 'invalid' });
+  });
+
+  it('recognises the public link of a receipt', () => {
+    expect(readTicketInput('https://pos.example/fiche-view/AbC_12-x?x=1')).toEqual({
+      kind: 'url',
+      refCode: 'AbC_12-x',
+    });
+  });
+
+  it('names the balance of the day', () => {
+    expect(balanceKind(100)).toBe('owes');
+    expect(balanceKind(-1)).toBe('deficit');
+    expect(balanceKind(0)).toBe('even');
+  });
+});
