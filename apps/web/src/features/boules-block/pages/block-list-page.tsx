@@ -14,8 +14,8 @@ import { DataTable, type DataTableFilter, type RowAction } from '../../../compon
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
+import { useTirageChoices } from '../../../lib/choices';
 import { useUser } from '../../../lib/session/use-session';
-import { useTirageChoices } from '../../limits/api/choices';
 import { BLOCK_SORTS, BLOCKS_KEY, BLOCKS_URL, useDeleteBlock, useSetBlocked } from '../api/boules-block';
 import { blockColumns } from '../components/block-columns';
 import { EditBlockDialog } from '../components/edit-block-dialog';

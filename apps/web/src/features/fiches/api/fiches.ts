@@ -3,6 +3,7 @@ import type { Page } from '@borlette/shared/contracts/list';
 import type { Codename } from '@borlette/shared/permissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
+import { type Choice, useAgentChoices, useSurcussaleChoices, useTirageChoices } from '../../../lib/choices';
 import type { FicheKind } from '../lib/fiche-filters';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists, totals and details. */
@@ -98,72 +99,24 @@ export interface PickerOption {
   caption?: string | null;
 }
 
-const rowsOf = <T>(data: Page<T> | T[] | null | undefined): T[] => (Array.isArray(data) ? data : (data?.results ?? []));
-
-/** Refused (no codename) or not there: no retry, the picker hides; a passing failure is retried. */
+/** Refused or not there: the picker hides (the choices are open to every company user, so rare). */
 const refused = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.statusCode);
-const pickerQuery = {
-  retry: (count: number, error: unknown) => !refused(error) && count < 2,
-  staleTime: 5 * 60_000,
-} as const;
 export const pickerHidden = (q: { isError: boolean; error: unknown }) => q.isError && refused(q.error);
 
+const toOption = (c: Choice): PickerOption => ({ id: c.id, name: c.name, caption: c.hint ?? undefined });
+
 export function useTirageOptions(enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [...FICHES_KEY, 'pickers', 'tirages'],
-    queryFn: async ({ signal }) => {
-      const data = await api.get<Page<{ id: number; name: string; status?: string }>>('/api/companies/list-tirage', {
-        params: { page_size: 100, sort: 'name' },
-        signal,
-      });
-      return rowsOf(data).map<PickerOption>((r) => ({ id: Number(r.id), name: String(r.name) }));
-    },
-    ...pickerQuery,
-  });
+  const q = useTirageChoices(enabled);
+  return { ...q, data: q.data?.map(toOption) };
 }
 
 export function useSurcussaleOptions(enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [...FICHES_KEY, 'pickers', 'surcussales'],
-    queryFn: async ({ signal }) => {
-      const data = await api.get<Page<{ id: number; name: string }>>('/api/companies/list-surcussale', {
-        params: { page_size: 100, sort: 'name' },
-        signal,
-      });
-      return rowsOf(data).map<PickerOption>((r) => ({ id: Number(r.id), name: String(r.name) }));
-    },
-    ...pickerQuery,
-  });
+  const q = useSurcussaleChoices('', enabled);
+  return { ...q, data: q.data?.map(toOption) };
 }
 
-interface AgentRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  username: string;
-  surcussale_name: string | null;
-}
-
-/** Agents matching what is typed (server search), 20 at a time, of the chosen sub-branch if any. */
+/** Agents matching what is typed (server search), of the chosen sub-branch if any. */
 export function useAgentOptions(search: string, surcussaleId: string, enabled: boolean) {
-  return useQuery({
-    enabled,
-    queryKey: [...FICHES_KEY, 'pickers', 'agents', search, surcussaleId],
-    queryFn: async ({ signal }) => {
-      const data = await api.get<Page<AgentRow>>('/api/companies/list-agent', {
-        params: { page_size: 20, search: search || undefined, surcussale_id: surcussaleId || undefined, sort: 'name' },
-        signal,
-      });
-      return rowsOf(data).map<PickerOption>((a) => ({
-        id: Number(a.id),
-        name: `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim() || a.username,
-        caption: [a.username, a.surcussale_name].filter(Boolean).join(' · '),
-      }));
-    },
-    placeholderData: (previous) => previous,
-    ...pickerQuery,
-    staleTime: 60_000,
-  });
+  const q = useAgentChoices(search, enabled, surcussaleId || null);
+  return { ...q, data: q.data?.map(toOption) };
 }

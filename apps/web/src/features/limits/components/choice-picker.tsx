@@ -7,7 +7,7 @@ import { useDeferredValue, useState } from 'react';
 import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import type { Choice } from '../api/choices';
+import type { Choice } from '../../../lib/choices';
 
 export interface ChoicePickerProps<T extends FieldValues> {
   /** The form field holding the chosen id (number | null). */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { DataTableFilter } from '../../../components/data-table';
-import { useTirageChoices } from '../api/choices';
+import { useTirageChoices } from '../../../lib/choices';
 import { GAME_CODES } from '../games';
 
 /** The status filter of suspendable configuration (limits, intervals). */

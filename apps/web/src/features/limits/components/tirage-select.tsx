@@ -4,7 +4,7 @@ import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RHFSelect } from '../../../components/form';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { useTirageChoices } from '../api/choices';
+import { useTirageChoices } from '../../../lib/choices';
 
 /**
  * The draw of a limit or a block: one of the company's draws, or « Tous les tirages » (null). The

@@ -1,7 +1,7 @@
 import type { PrimeConf, PrimeType } from '@borlette/shared/contracts/primes';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { useAgentChoices, useSurcussaleChoices } from '../../limits/api/choices';
+import { useAgentChoices, useSurcussaleChoices } from '../../../lib/choices';
 import { ChoicePicker } from '../../limits/components/choice-picker';
 import { TirageSelect } from '../../limits/components/tirage-select';
 import type { PrimeConfInput } from './prime-schema';
