@@ -1,0 +1,111 @@
+import type { DrawResult } from '@borlette/shared/contracts/info-tirage';
+import type { DrawSource } from '@borlette/shared/contracts/tirages';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
+import { fDateTime } from '../../../lib/format-time';
+import { AUTO_SORTS, TIRAGE_AUTO_KEY, TIRAGE_AUTO_URL } from '../api/tirage-auto';
+import { LotBalls } from './lot-balls';
+import { usePeriodFilter } from './period-filter';
+
+const caption = { color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' } as const;
+const digits = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+
+function Published({ r }: { r: DrawResult }) {
+  const { t, i18n } = useTranslation('infoTirage');
+  return (
+    <>
+      <Box component="span" sx={{ ...digits, display: 'block' }}>
+        {fDateTime(r.published_at, { language: i18n.language })}
+      </Box>
+      {r.version > 1 ? (
+        <Typography component="span" variant="caption" sx={caption}>
+          {t('corrected', { count: r.version - 1 })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+const columns: DataTableColumn<DrawResult>[] = [
+  {
+    id: 'draw_date',
+    header: 'infoTirage:columns.date',
+    sortKey: AUTO_SORTS.date,
+    render: (r) => <Box sx={digits}>{r.draw_date}</Box>,
+  },
+  {
+    id: 'source',
+    header: 'infoTirage:columns.source',
+    sortKey: AUTO_SORTS.source,
+    minWidth: 140,
+    render: (r) => (
+      <>
+        <Box component="span" sx={{ display: 'block' }}>
+          {r.source_name}
+        </Box>
+        <Typography component="span" variant="caption" sx={caption}>
+          {r.state} · {r.session}
+        </Typography>
+      </>
+    ),
+  },
+  {
+    id: 'picks',
+    header: 'infoTirage:columns.picks',
+    hideOnPhone: true,
+    render: (r) => (
+      <Box sx={{ ...digits, fontWeight: 600, letterSpacing: 1 }}>
+        {r.pick3} / {r.pick4}
+      </Box>
+    ),
+  },
+  { id: 'lots', header: 'infoTirage:columns.lots', render: (r) => <LotBalls lots={r} /> },
+  { id: 'companies', header: 'infoTirage:columns.companies', align: 'right', hideOnPhone: true },
+  { id: 'published', header: 'infoTirage:columns.published', hideOnPhone: true, render: (r) => <Published r={r} /> },
+];
+
+/** The results the platform published, by period (last 7 days by default) and source. */
+export function AutoResultsTable({ sources, timeZone }: { sources: DrawSource[]; timeZone: string }) {
+  const { t } = useTranslation('infoTirage');
+  const period = usePeriodFilter({ timeZone, days: 7 });
+  const filters = useMemo<DataTableFilter[]>(
+    () => [
+      {
+        key: 'source_id',
+        label: 'infoTirage:filters.source',
+        allLabel: 'components:table.all_female',
+        options: sources.map((s) => ({ value: String(s.id), text: s.name })),
+      },
+    ],
+    [sources],
+  );
+  return (
+    <>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('auto.listTitle')}
+      </Typography>
+      <DataTable<DrawResult>
+        queryKey={TIRAGE_AUTO_KEY}
+        url={TIRAGE_AUTO_URL}
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={filters}
+        toolbar={period.fields}
+        params={period.params}
+        searchPlaceholder="infoTirage:auto.search"
+        defaultSort={AUTO_SORTS.date}
+        defaultOrder="desc"
+        csv
+        csvFilename="resultats-publies.csv"
+        ariaLabel={t('auto.listTitle')}
+        empty={{
+          title: t('auto.empty.title'),
+          text: t('auto.empty.text', { start: period.shown.start, end: period.shown.end }),
+        }}
+      />
+    </>
+  );
+}

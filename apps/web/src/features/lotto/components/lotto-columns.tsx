@@ -1,0 +1,77 @@
+import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../../../components/data-table';
+import { StatusChip } from '../../../components/status-chip';
+import { Ball } from '../../info-tirage/components/lot-balls';
+import { SoftChip } from '../../tirages/components/tirage-bits';
+import { LOTTO_SORTS } from '../api/lotto';
+
+function Option({ o }: { o: LottoOption }) {
+  const { t } = useTranslation('lotto');
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {o.label}
+      </Box>
+      <Typography
+        component="span"
+        variant="caption"
+        sx={{ color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' }}
+      >
+        {t('codeLabel', { game: t(`games.${o.game}`), option: o.option, code: o.code })}
+      </Typography>
+    </>
+  );
+}
+
+/** « lot2 + lot3 ». */
+export function Composition({ mapping }: { mapping: LottoOption['mapping'] }) {
+  const { t } = useTranslation('lotto');
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {mapping.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a part may appear twice
+        <Box component="span" key={i}>
+          {i > 0 ? (
+            <Box component="span" sx={{ color: 'text.disabled', mx: 0.75 }}>
+              +
+            </Box>
+          ) : null}
+          {t(`parts.${p}`)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Enabled({ on }: { on: boolean }) {
+  const { t } = useTranslation('lotto');
+  return <SoftChip tone={on ? 'success' : 'grey'} label={t(on ? 'enabled.yes' : 'enabled.no')} />;
+}
+
+/** The list's columns (labels are keys of lotto.json). */
+export const lottoColumns: DataTableColumn<LottoOption>[] = [
+  {
+    id: 'label',
+    header: 'lotto:columns.option',
+    sortKey: LOTTO_SORTS.code,
+    minWidth: 160,
+    render: (o) => <Option o={o} />,
+  },
+  { id: 'mapping', header: 'lotto:columns.composition', render: (o) => <Composition mapping={o.mapping} /> },
+  {
+    id: 'example',
+    header: 'lotto:columns.example',
+    hideOnPhone: true,
+    render: (o) => <Ball value={o.example} tone="loto" />,
+  },
+  { id: 'enabled', header: 'lotto:columns.enabled', render: (o) => <Enabled on={o.enabled} /> },
+  {
+    id: 'status',
+    header: 'lotto:columns.status',
+    sortKey: LOTTO_SORTS.status,
+    render: (o) => <StatusChip status={o.status} female />,
+  },
+];

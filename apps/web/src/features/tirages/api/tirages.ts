@@ -1,0 +1,146 @@
+import type { Page } from '@borlette/shared/contracts/list';
+import type { DrawSource, Tirage, TirageMode, tirageInput } from '@borlette/shared/contracts/tirages';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
+import { api } from '../../../lib/api-client';
+
+export type TirageValues = z.output<typeof tirageInput>;
+
+/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
+export const TIRAGES_KEY = ['tirages'] as const;
+export const TIRAGES_LIST_URL = '/api/companies/list-tirage';
+const BASE = '/api/companies/tirage';
+
+/** Screens of the feature (DASHBOARD_SCREENS). */
+export const TIRAGE_PATHS = {
+  list: '/dashboard/tirage/list',
+  new: '/dashboard/tirage/new',
+  edit: (id: number) => `/dashboard/tirage/${id}/edit`,
+} as const;
+
+/** Sort keys the list endpoint accepts (server whitelist). */
+export const TIRAGE_SORTS = {
+  name: 'name',
+  source: 'source',
+  close: 'close_time',
+  mode: 'mode',
+  status: 'status',
+  created: 'created_at',
+} as const;
+
+export const tirageQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...TIRAGES_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get<Tirage>(BASE, { params: { id }, signal }),
+  });
+
+export function useTirage(id: number | null) {
+  return useQuery({ ...tirageQuery(id ?? 0), enabled: id !== null });
+}
+
+/** The official sessions (NY, FL, GA, TN, TX…), with their time today in the company's zone. */
+export const drawSourcesQuery = () =>
+  queryOptions({
+    queryKey: ['draw-sources'],
+    queryFn: ({ signal }) => api.get<DrawSource[]>('/api/companies/draw-sources', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useDrawSources(enabled = true) {
+  return useQuery({ ...drawSourcesQuery(), enabled });
+}
+
+export interface TirageOption {
+  id: number;
+  name: string;
+  source_id: number | null;
+  status: Tirage['status'];
+}
+
+/** The company's draws for a select (100 at most: a company has a few dozen at the very most). */
+export function useTirageOptions(enabled = true) {
+  return useQuery({
+    queryKey: [...TIRAGES_KEY, 'options'],
+    queryFn: async ({ signal }) => {
+      const page = await api.get<Page<Tirage>>(TIRAGES_LIST_URL, {
+        params: { page_size: 100, sort: TIRAGE_SORTS.name },
+        signal,
+      });
+      return page.results.map(
+        (t): TirageOption => ({ id: t.id, name: t.name, source_id: t.source_id, status: t.status }),
+      );
+    },
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/* ---- Writes ---- */
+
+const invalidate = [TIRAGES_KEY];
+
+/** The record as PUT wants it (every field), e.g. to change only its mode. */
+export const tirageBody = (t: Tirage) => ({
+  id: t.id,
+  name: t.name,
+  source_id: t.source_id,
+  days: t.days,
+  open_time: t.open_time,
+  close_time: t.close_time,
+  mode: t.mode,
+});
+
+/** Forms show their errors inline (FormPage): no error snackbar. */
+export function useCreateTirage() {
+  const { t } = useTranslation('tirages');
+  return useMutationWithToast({
+    mutationFn: (values: TirageValues) => api.post<Tirage>(BASE, values),
+    successMessage: (r) => t('toast.created', { name: r.name }),
+    toastErrors: false,
+    invalidate,
+  });
+}
+
+export function useUpdateTirage() {
+  const { t } = useTranslation('tirages');
+  return useMutationWithToast({
+    mutationFn: (values: TirageValues & { id: number }) => api.put<Tirage>(BASE, values),
+    successMessage: (r) => t('toast.updated', { name: r.name }),
+    toastErrors: false,
+    invalidate,
+  });
+}
+
+/** Force open, force closed, or back to the schedule: the whole record with another mode. */
+export function useSetTirageMode() {
+  const { t } = useTranslation('tirages');
+  return useMutationWithToast({
+    mutationFn: ({ tirage, mode }: { tirage: Tirage; mode: TirageMode }) =>
+      api.put<Tirage>(BASE, { ...tirageBody(tirage), mode }),
+    successMessage: (r) => t(`toast.mode.${r.mode}`, { name: r.name }),
+    invalidate,
+  });
+}
+
+export function useBlockTirage() {
+  const { t } = useTranslation('tirages');
+  return useMutationWithToast({
+    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Tirage>(`${BASE}/block`, v),
+    successMessage: (r, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: r.name }),
+    invalidate,
+  });
+}
+
+/** Refused (409, French message) once the draw has tickets or results: the page shows why. */
+export function useDeleteTirage() {
+  const { t } = useTranslation('tirages');
+  return useMutationWithToast({
+    mutationFn: (r: Pick<Tirage, 'id' | 'name'>) =>
+      api.delete<{ ok: true }>(BASE, undefined, { params: { tirageId: r.id } }),
+    successMessage: (_, r) => t('toast.deleted', { name: r.name }),
+    toastErrors: false,
+    invalidate,
+  });
+}

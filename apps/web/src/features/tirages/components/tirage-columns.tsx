@@ -1,0 +1,109 @@
+import type { Tirage } from '@borlette/shared/contracts/tirages';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../../../components/data-table';
+import { LotBalls } from '../../info-tirage/components/lot-balls';
+import { TIRAGE_SORTS } from '../api/tirages';
+import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
+
+const caption = { color: 'text.secondary', display: 'block', fontWeight: 400 } as const;
+
+function Source({ r }: { r: Tirage }) {
+  const { t } = useTranslation('tirages');
+  if (r.source_id === null)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        {t('ownDraw')}
+      </Box>
+    );
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {r.source_name}
+      </Box>
+      {r.draw_time ? (
+        <Typography component="span" variant="caption" sx={{ ...caption, whiteSpace: 'nowrap' }}>
+          {t('drawAt', { time: r.draw_time })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** The name, and on phones (where the mode column is hidden) a forced mode under it. */
+function Name({ r }: { r: Tirage }) {
+  const { t } = useTranslation('tirages');
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {r.name}
+      </Box>
+      {r.mode !== 'auto' ? (
+        <Typography
+          component="span"
+          variant="caption"
+          sx={{ display: { xs: 'block', sm: 'none' }, color: 'warning.main', fontWeight: 600 }}
+        >
+          {t(`mode.${r.mode}`)}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+function LastResult({ r }: { r: Tirage }) {
+  const { t } = useTranslation('tirages');
+  const last = r.last_result;
+  if (!last) return <Box sx={{ color: 'text.disabled' }}>—</Box>;
+  return (
+    <Box title={t('lastTitle', { date: last.draw_date, pick3: last.pick3, pick4: last.pick4 })}>
+      <LotBalls lots={last} />
+      <Typography component="span" variant="caption" sx={{ ...caption, mt: 0.25, whiteSpace: 'nowrap' }}>
+        {last.draw_date}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The list's columns (labels are keys of tirages.json). */
+export const tirageColumns: DataTableColumn<Tirage>[] = [
+  {
+    id: 'name',
+    header: 'tirages:columns.name',
+    sortKey: TIRAGE_SORTS.name,
+    minWidth: 110,
+    render: (r) => <Name r={r} />,
+  },
+  {
+    id: 'source',
+    header: 'tirages:columns.source',
+    sortKey: TIRAGE_SORTS.source,
+    hideOnPhone: true,
+    render: (r) => <Source r={r} />,
+  },
+  { id: 'days', header: 'tirages:columns.days', hideOnPhone: true, render: (r) => <DayChips days={r.days} /> },
+  {
+    id: 'hours',
+    header: 'tirages:columns.hours',
+    sortKey: TIRAGE_SORTS.close,
+    render: (r) => (
+      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {r.open_time}–{r.close_time}
+      </Box>
+    ),
+  },
+  {
+    id: 'mode',
+    header: 'tirages:columns.mode',
+    sortKey: TIRAGE_SORTS.mode,
+    hideOnPhone: true,
+    render: (r) => <ModeLabel mode={r.mode} />,
+  },
+  {
+    id: 'state',
+    header: 'tirages:columns.state',
+    render: (r) => <TirageStateChip tirage={r} />,
+  },
+  { id: 'last', header: 'tirages:columns.last', hideOnPhone: true, render: (r) => <LastResult r={r} /> },
+];
