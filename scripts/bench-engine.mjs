@@ -8,7 +8,7 @@
 //      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,7 +83,10 @@ async function seedSelling(raw) {
   );
   await raw.query("INSERT INTO boule_blocks (company_id, number) VALUES ($1, '13'), ($1, '00*99')", [c.id]);
   const agents = Array.from({ length: AGENTS }, (_, i) => `${prefix}${i + 1}`);
-  return { companyId: c.id, tirages: tirages.map((t) => t.id), agents };
+  const agentIds = (
+    await raw.query("SELECT id FROM users WHERE company_id = $1 AND role = 'agent' ORDER BY id", [c.id])
+  ).map((r) => r.id);
+  return { companyId: c.id, tirages: tirages.map((t) => t.id), agents, agentIds };
 }
 
 /* ---------- the HTTP load: AGENTS loops posting realistic tickets for SECONDS ---------- */
@@ -170,7 +173,28 @@ async function untilUp(port) {
   throw new Error('server did not start');
 }
 
-async function salesLoad(port, fixtures) {
+/** CPU seconds used so far by the server process, by every PostgreSQL process, by this process. */
+function cpuNow(serverPid) {
+  const ticks = (pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), t: Number(f[11]) + Number(f[12]) };
+    } catch {
+      return null;
+    }
+  };
+  let db = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const x = ticks(pid);
+    if (x?.comm === 'postgres') db += x.t;
+  }
+  const own = process.cpuUsage();
+  return { server: (ticks(serverPid)?.t ?? 0) / 100, db: db / 100, client: (own.user + own.system) / 1e6 };
+}
+
+async function salesLoad(port, fixtures, serverPid) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
   const tokens = [];
   for (const username of fixtures.agents) {
@@ -203,9 +227,16 @@ async function salesLoad(port, fixtures) {
   await sleep(3000); // warm-up
   measuring = true;
   const t0 = performance.now();
+  const cpu0 = cpuNow(serverPid);
   await sleep(SECONDS * 1000);
   measuring = false;
+  const cpu1 = cpuNow(serverPid);
   const elapsed = (performance.now() - t0) / 1000;
+  // CPU milliseconds per sale: the Node server, PostgreSQL (every backend of the machine), the load client.
+  const perSale = (k) => ((cpu1[k] - cpu0[k]) * 1000) / Math.max(1, ok);
+  log(
+    `  CPU per sale: server ${perSale('server').toFixed(2)} ms, database ${perSale('db').toFixed(2)} ms, client ${perSale('client').toFixed(2)} ms`,
+  );
   running = false;
   await Promise.all(loops);
   agent.destroy();
@@ -221,6 +252,32 @@ function pgbench(url) {
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
   if (!m) throw new Error(`pgbench: ${run.stdout} ${run.stderr}`);
   return Number(m[1]);
+}
+
+/**
+ * The same sales without HTTP nor Node: pgbench calls borlette_sell directly (8 clients), with
+ * random tickets of the same shape built in SQL — the database's own ceiling for this sale.
+ */
+function pgbenchSales(url, fixtures) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'borlette-pgbench-')), 'sell.sql');
+  const line = (i) =>
+    `jsonb_build_object('code', 20, 'number', lpad((random() * 99)::int::text, 2, '0'), 'stake', 100 * (1 + (random() * 49)::int), 'pos', ${i})`;
+  const agents = `(ARRAY[${fixtures.agentIds.join(',')}])[1 + (random() * ${fixtures.agentIds.length - 1})::int]`;
+  writeFileSync(
+    file,
+    `SELECT borlette_sell(jsonb_build_object('company_id', ${fixtures.companyId}, 'agent_id', ${agents},
+       'key', md5(random()::text), 'hash', 'h', 'ref_code', md5(random()::text),
+       'tirages', jsonb_build_array((ARRAY[${fixtures.tirages.join(',')}])[1 + (random() * 3)::int]),
+       'lines', jsonb_build_array(${[1, 2, 3, 4, 5, 6].map(line).join(', ')},
+         jsonb_build_object('code', 40, 'number', lpad((random() * 49)::int::text, 2, '0') || '*' ||
+                            lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
+       'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`,
+  );
+  const run = spawnSync('pgbench', ['-n', '-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-f', file, url], {
+    encoding: 'utf8',
+  });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+  return m ? Number(m[1]) : Number.NaN;
 }
 
 /* ---------- settlement of LINES bet lines ---------- */
@@ -331,7 +388,7 @@ try {
   let pgSales;
   try {
     await untilUp(port);
-    pgSales = await salesLoad(port, fixtures);
+    pgSales = await salesLoad(port, fixtures, server.pid);
   } finally {
     await stopServer(server);
   }
@@ -341,6 +398,12 @@ try {
   add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
   add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
   log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
+  log('the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…');
+  await database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [fixtures.companyId]);
+  await database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [fixtures.companyId]);
+  const direct = pgbenchSales(url.toString(), fixtures);
+  add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', direct, 'pgbench -c 8 calling borlette_sell (no HTTP)');
+  add('sales/s, borlette_sell alone (pgbench)', direct, '/s', tps, 'pgbench -c 8 -j 2 tpcb-like TPS');
 
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const dir = mkdtempSync(path.join(tmpdir(), 'borlette-bench-pglite-'));
@@ -353,7 +416,7 @@ try {
       const server2 = startServer({ DATABASE_URL: '', DATA_DIR: dir }, port + 1);
       try {
         await untilUp(port + 1);
-        const liteSales = await salesLoad(port + 1, liteFixtures);
+        const liteSales = await salesLoad(port + 1, liteFixtures, server2.pid);
         add('sales/s, HTTP, PGlite, 64 agents', liteSales.salesPerSecond, '/s', tps, 'pgbench TPS (PostgreSQL, same run)');
         add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
         add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');

@@ -12,6 +12,8 @@ const envSchema = z.object({
   /** Embedded database folder (PGlite) when DATABASE_URL is unset. */
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Connections of this instance to PostgreSQL (sales wait on commits: more of them share each WAL flush). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** Seed the demo data on an empty database. Default: on for the embedded database only. */
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -29,6 +31,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -52,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

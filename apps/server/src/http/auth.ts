@@ -129,7 +129,7 @@ export function registerAuth(app: FastifyInstance, database: Database) {
 
 async function resolveSession(database: Database, token: string): Promise<AuthContext | null> {
   if (!token) return null;
-  const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)]);
+  const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)], 'borlette_session');
   const r = rows[0];
   if (!r) return null;
   // Keep last_seen_at roughly current without a write per request.

@@ -112,43 +112,40 @@ $$;
 -- reason: blocked | forced_closed | result | drawn | day | not_open | closed (null = open).
 -- A draw of the company's own (no source) closes at close_time in auto mode; forced open, it sells
 -- until its result is entered (results are accepted after its close time).
+-- A SQL function with one SELECT: the planner inlines it into the query that calls it.
 CREATE OR REPLACE FUNCTION borlette_tirage_state(p_tirage bigint, p_now timestamptz DEFAULT now())
 RETURNS TABLE (draw_date date, is_open boolean, reason text, opens_at timestamptz, closes_at timestamptz,
                draw_at timestamptz)
-LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  t record;
-  v_local timestamp;
-BEGIN
-  SELECT tr.id, tr.company_id, tr.status, tr.mode, tr.days, tr.open_time, tr.close_time,
-         c.timezone AS tz, s.timezone AS source_tz, s.draw_time
-    INTO t
-    FROM tirages tr
-    JOIN companies c ON c.id = tr.company_id
-    LEFT JOIN draw_sources s ON s.id = tr.source_id
-   WHERE tr.id = p_tirage;
-  IF NOT FOUND THEN RETURN; END IF;
-  v_local := p_now AT TIME ZONE t.tz;
-  draw_date := v_local::date;
-  opens_at := (draw_date + t.open_time) AT TIME ZONE t.tz;
-  closes_at := (draw_date + t.close_time) AT TIME ZONE t.tz;
-  draw_at := CASE WHEN t.source_tz IS NOT NULL THEN (draw_date + t.draw_time) AT TIME ZONE t.source_tz
-                  ELSE closes_at END;
-  reason := CASE
-    WHEN t.status <> 'active' THEN 'blocked'
-    WHEN t.mode = 'closed' THEN 'forced_closed'
-    WHEN EXISTS (SELECT 1 FROM info_tirages i
-                  WHERE i.company_id = t.company_id AND i.tirage_id = t.id AND i.draw_date = v_local::date) THEN 'result'
-    -- An official draw has taken place: nothing sells after it, not even a forced-open draw.
-    WHEN t.source_tz IS NOT NULL AND p_now >= draw_at THEN 'drawn'
-    WHEN t.mode = 'open' THEN NULL
-    WHEN NOT (extract(dow FROM v_local)::smallint = ANY (t.days)) THEN 'day'
-    WHEN v_local::time < t.open_time THEN 'not_open'
-    WHEN v_local::time >= t.close_time THEN 'closed'
-    ELSE NULL END;
-  is_open := reason IS NULL;
-  RETURN NEXT;
-END $$;
+LANGUAGE sql STABLE AS $$
+  SELECT x.d, x.reason IS NULL, x.reason, x.opens_at, x.closes_at, x.draw_at
+    FROM (
+      SELECT l.d, o.opens_at, o.closes_at, o.draw_at,
+             CASE
+               WHEN tr.status <> 'active' THEN 'blocked'
+               WHEN tr.mode = 'closed' THEN 'forced_closed'
+               WHEN EXISTS (SELECT 1 FROM info_tirages i
+                             WHERE i.company_id = tr.company_id AND i.tirage_id = tr.id AND i.draw_date = l.d)
+                 THEN 'result'
+               -- An official draw has taken place: nothing sells after it, not even a forced-open draw.
+               WHEN s.id IS NOT NULL AND p_now >= o.draw_at THEN 'drawn'
+               WHEN tr.mode = 'open' THEN NULL
+               WHEN NOT (extract(dow FROM l.lt)::smallint = ANY (tr.days)) THEN 'day'
+               WHEN l.lt::time < tr.open_time THEN 'not_open'
+               WHEN l.lt::time >= tr.close_time THEN 'closed'
+             END AS reason
+        FROM tirages tr
+        JOIN companies c ON c.id = tr.company_id
+        LEFT JOIN draw_sources s ON s.id = tr.source_id
+        CROSS JOIN LATERAL (SELECT p_now AT TIME ZONE c.timezone AS lt, (p_now AT TIME ZONE c.timezone)::date AS d) l
+        CROSS JOIN LATERAL (
+          SELECT (l.d + tr.open_time) AT TIME ZONE c.timezone AS opens_at,
+                 (l.d + tr.close_time) AT TIME ZONE c.timezone AS closes_at,
+                 CASE WHEN s.id IS NOT NULL THEN (l.d + s.draw_time) AT TIME ZONE s.timezone
+                      ELSE (l.d + tr.close_time) AT TIME ZONE c.timezone END AS draw_at
+        ) o
+       WHERE tr.id = p_tirage
+    ) x
+$$;
 --> statement-breakpoint
 
 -- The display status of a ticket: annule | supprime | paye | en_attente | gagnant | perdant, from its
@@ -255,35 +252,33 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- Adds (p_sign 1) or removes (-1) a ticket's stakes to the running totals per number: company-wide
--- (agent 0) and the seller's. Rows are locked in one global order (no deadlock between sales); with
+-- Adds (p_sign 1) or removes (-1) amounts sold to the running totals per number: company-wide
+-- (agent 0) and the seller's. The groups come as arrays (draw, game, number, amount, first line of the
+-- ticket holding it). Rows are locked in one global order (no deadlock between two sales); with
 -- p_check, a total above its limit raises LIMIT_EXCEEDED naming the line, the number and what is left.
-CREATE OR REPLACE FUNCTION borlette_count(p_company bigint, p_fiche bigint, p_sign int, p_check boolean)
+CREATE OR REPLACE FUNCTION borlette_apply_counts(p_company bigint, p_agent bigint, p_date date,
+  p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
+  p_sign int, p_check boolean)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  v_agent bigint;
   x record;
 BEGIN
-  SELECT agent_id INTO v_agent FROM fiches WHERE id = p_fiche AND company_id = p_company;
   WITH g AS (
-    SELECT l.tirage_id, l.draw_date, l.code, l.number, sum(l.stake)::bigint AS amount
-      FROM fiche_lines l
-     WHERE l.company_id = p_company AND l.fiche_id = p_fiche AND l.code <> 44
-     GROUP BY l.tirage_id, l.draw_date, l.code, l.number
-  ), k AS (
-    SELECT g.*, 0::bigint AS agent_id FROM g
-    UNION ALL
-    SELECT g.*, v_agent FROM g
+    SELECT * FROM unnest(p_tirages, p_codes, p_numbers, p_amounts, p_positions)
+                  AS g(tirage_id, code, number, amount, position)
   ), up AS (
     INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount)
-    SELECT p_company, k.tirage_id, k.draw_date, k.agent_id, k.code, k.number, p_sign * k.amount
-      FROM k
-     ORDER BY k.tirage_id, k.draw_date, k.agent_id, k.code, k.number
+    SELECT p_company, k.tirage_id, p_date, k.agent_id, k.code, k.number, p_sign * k.amount
+      FROM (SELECT g.tirage_id, g.code, g.number, g.amount, 0::bigint AS agent_id FROM g
+            UNION ALL
+            SELECT g.tirage_id, g.code, g.number, g.amount, p_agent FROM g) k
+     ORDER BY k.tirage_id, k.agent_id, k.code, k.number
     ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number)
       DO UPDATE SET amount = c.amount + EXCLUDED.amount
     RETURNING c.tirage_id, c.agent_id, c.code, c.number, c.amount
   )
-  SELECT up.tirage_id, up.agent_id, up.code, up.number, up.amount AS total, g.amount AS own, lim.max_amount
+  SELECT up.tirage_id, up.agent_id, up.code, up.number, up.amount AS total, g.amount AS own, g.position,
+         lim.max_amount
     INTO x
     FROM up
     JOIN g ON g.tirage_id = up.tirage_id AND g.code = up.code AND g.number = up.number
@@ -304,28 +299,48 @@ BEGIN
    LIMIT 1;
   IF x.tirage_id IS NOT NULL THEN
     PERFORM borlette_fail(409, 'LIMIT_EXCEEDED',
-      format('Ligne %s : %s : maximum %s %s encore pour %s%s',
-             (SELECT min(l.position) FROM fiche_lines l
-               WHERE l.company_id = p_company AND l.fiche_id = p_fiche AND l.tirage_id = x.tirage_id
-                 AND l.code = x.code AND l.number = x.number),
-             x.number, borlette_money(greatest(x.max_amount - (x.total - x.own), 0)),
+      format('Ligne %s : %s : maximum %s %s encore pour %s%s', x.position, x.number,
+             borlette_money(greatest(x.max_amount - (x.total - x.own), 0)),
              (SELECT c.currency FROM companies c WHERE c.id = p_company),
              (SELECT t.name FROM tirages t WHERE t.id = x.tirage_id),
              CASE WHEN x.agent_id <> 0 THEN ' (limite du vendeur)' ELSE '' END),
-      jsonb_build_object('line', (SELECT min(l.position) FROM fiche_lines l
-                                   WHERE l.company_id = p_company AND l.fiche_id = p_fiche
-                                     AND l.tirage_id = x.tirage_id AND l.code = x.code AND l.number = x.number),
-                         'number', x.number, 'tirage_id', x.tirage_id,
+      jsonb_build_object('line', x.position, 'number', x.number, 'tirage_id', x.tirage_id,
                          'remaining', greatest(x.max_amount - (x.total - x.own), 0),
                          'scope', CASE WHEN x.agent_id <> 0 THEN 'agent' ELSE 'company' END));
   END IF;
 END $$;
 --> statement-breakpoint
 
+-- The same for a stored ticket (cancellation and deletion give back, reactivation takes again).
+CREATE OR REPLACE FUNCTION borlette_count(p_company bigint, p_fiche bigint, p_sign int, p_check boolean)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  g record;
+BEGIN
+  SELECT f.agent_id, f.sale_date, array_agg(l.tirage_id) AS tirages, array_agg(l.code::int) AS codes,
+         array_agg(l.number) AS numbers, array_agg(l.amount) AS amounts, array_agg(l.position) AS positions
+    INTO g
+    FROM fiches f
+    CROSS JOIN LATERAL (
+      SELECT fl.tirage_id, fl.code, fl.number, sum(fl.stake)::bigint AS amount, min(fl.position)::int AS position
+        FROM fiche_lines fl
+       WHERE fl.company_id = p_company AND fl.fiche_id = f.id AND fl.code <> 44
+       GROUP BY fl.tirage_id, fl.code, fl.number
+    ) l
+   WHERE f.id = p_fiche AND f.company_id = p_company
+   GROUP BY f.agent_id, f.sale_date;
+  IF g.agent_id IS NULL THEN RETURN; END IF;
+  PERFORM borlette_apply_counts(p_company, g.agent_id, g.sale_date, g.tirages, g.codes, g.numbers, g.amounts,
+                                g.positions, p_sign, p_check);
+END $$;
+--> statement-breakpoint
+
 -- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
--- tirages: [id], lines: [{code, number, stake}] (validated and normalised by the caller),
+-- tirages: [id], lines: [{code, number, stake, pos}] (validated and normalised by the caller),
 -- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
 -- Answers the ticket (borlette_fiche_json) with "replayed": true when the key was already used.
+-- Few statements on purpose: each statement of a function costs its executor start-up, and the sale
+-- is the hot path (checks are grouped; the inserts are one statement).
 CREATE OR REPLACE FUNCTION borlette_sell(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_company bigint := (p ->> 'company_id')::bigint;
@@ -333,47 +348,46 @@ DECLARE
   v_key text := p ->> 'key';
   v_hash text := p ->> 'hash';
   a record;
-  st record;
-  v_existing record;
-  v_date date;
+  x record;
   v_tirages bigint[];
-  v_tid bigint;
-  v_tname text;
-  v_lines jsonb := p -> 'lines';
+  v_codes int[];
+  v_numbers text[];
+  v_stakes bigint[];
   v_nlines int;
   v_line_total bigint;
   v_total bigint;
-  v_limit bigint;
-  v_free_n int := 0;
-  v_free jsonb := '[]'::jsonb;
+  v_date date;
+  v_free_n int;
+  v_free_t bigint[] := '{}';
+  v_free_num text[] := '{}';
   v_pairs text[];
+  v_tid bigint;
   v_fiche bigint;
   v_number bigint;
-  x record;
+  v_answer jsonb;
 BEGIN
-  -- A retried sale: the same ticket, never a second one.
-  SELECT id, request_hash INTO v_existing FROM fiches
-   WHERE company_id = v_company AND agent_id = v_agent AND idempotency_key = v_key;
-  IF FOUND THEN
-    IF v_existing.request_hash <> v_hash THEN
-      PERFORM borlette_fail(409, 'IDEMPOTENCY_CONFLICT',
-        'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
-    END IF;
-    RETURN borlette_fiche_json(v_existing.id) || '{"replayed": true}'::jsonb;
-  END IF;
-
-  -- The seller, its branch and its company must be active.
+  -- The seller, its branch, its company and settings, and a ticket already sold with this key.
   SELECT u.status, u.surcussale_id, coalesce(u.commission_bp, cs.commission_bp) AS commission_bp,
          c.status AS company_status, c.timezone, c.currency, s.status AS surcussale_status, s.name AS surcussale_name,
-         cs.free_mariage_amount, cs.bolet_cumulative
+         cs.free_mariage_amount, cs.bolet_cumulative, e.id AS existing_id,
+         e.agent_id = u.id AND e.request_hash = v_hash AS same_request
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
     JOIN company_settings cs ON cs.company_id = c.id
     LEFT JOIN surcussales s ON s.id = u.surcussale_id AND s.company_id = u.company_id
+    LEFT JOIN fiches e ON e.company_id = u.company_id AND e.idempotency_key = v_key
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  -- A retried sale: the same ticket, never a second one.
+  IF a.existing_id IS NOT NULL THEN
+    IF NOT a.same_request THEN
+      PERFORM borlette_fail(409, 'IDEMPOTENCY_CONFLICT',
+        'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
+    END IF;
+    RETURN borlette_fiche_json(a.existing_id) || '{"replayed": true}'::jsonb;
   END IF;
   IF a.company_status <> 'active' THEN
     PERFORM borlette_fail(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée : la vente est suspendue.');
@@ -386,202 +400,213 @@ BEGIN
       format('La succursale %s est bloquée : la vente est suspendue.', coalesce(a.surcussale_name, '')));
   END IF;
 
-  -- The draws, locked (shared) in one order, each open by the server clock.
-  SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint) INTO v_tirages
-    FROM jsonb_array_elements_text(p -> 'tirages') tj(v);
-  IF v_tirages IS NULL THEN
-    PERFORM borlette_fail(400, 'NO_DRAW', 'Choisissez au moins un tirage.');
-  END IF;
-  PERFORM pg_advisory_xact_lock_shared(727100, borlette_lock_key(t)) FROM unnest(v_tirages) t ORDER BY t;
-  FOREACH v_tid IN ARRAY v_tirages LOOP
-    SELECT name INTO v_tname FROM tirages WHERE id = v_tid AND company_id = v_company;
-    IF NOT FOUND THEN
-      PERFORM borlette_fail(404, 'TIRAGE_NOT_FOUND', 'Tirage introuvable.', jsonb_build_object('tirage_id', v_tid));
-    END IF;
-    SELECT * INTO st FROM borlette_tirage_state(v_tid);
-    IF NOT st.is_open THEN
-      PERFORM borlette_fail(409, 'TIRAGE_CLOSED', CASE st.reason
-        WHEN 'blocked' THEN format('Le tirage %s est bloqué.', v_tname)
-        WHEN 'forced_closed' THEN format('Le tirage %s est fermé.', v_tname)
-        WHEN 'result' THEN format('Le tirage %s a déjà ses résultats pour aujourd’hui.', v_tname)
-        WHEN 'drawn' THEN format('Le tirage %s a déjà eu lieu (à %s).', v_tname,
-                                 to_char(st.draw_at AT TIME ZONE a.timezone, 'HH24:MI'))
-        WHEN 'day' THEN format('Le tirage %s n’a pas lieu aujourd’hui.', v_tname)
-        WHEN 'not_open' THEN format('Le tirage %s ouvre à %s.', v_tname,
-                                    to_char(st.opens_at AT TIME ZONE a.timezone, 'HH24:MI'))
-        ELSE format('Le tirage %s est fermé depuis %s.', v_tname,
-                    to_char(st.closes_at AT TIME ZONE a.timezone, 'HH24:MI')) END,
-        jsonb_build_object('tirage_id', v_tid, 'reason', st.reason));
-    END IF;
-    v_date := st.draw_date;
-  END LOOP;
-
-  -- The lines (already normalised by the caller; checked again here).
-  v_nlines := jsonb_array_length(v_lines);
+  -- The request, read once: the draws (sorted, distinct) and the lines (in their order).
+  SELECT (SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint)
+            FROM jsonb_array_elements_text(p -> 'tirages') tj(v)),
+         array_agg(l.code ORDER BY l.pos), array_agg(l.number ORDER BY l.pos), array_agg(l.stake ORDER BY l.pos),
+         count(*)::int, sum(l.stake)::bigint
+    INTO v_tirages, v_codes, v_numbers, v_stakes, v_nlines, v_line_total
+    FROM jsonb_to_recordset(p -> 'lines') AS l(code int, number text, stake bigint, pos int);
+  IF v_tirages IS NULL THEN PERFORM borlette_fail(400, 'NO_DRAW', 'Choisissez au moins un tirage.'); END IF;
   IF v_nlines = 0 THEN PERFORM borlette_fail(400, 'NO_LINE', 'La fiche ne contient aucun pari.'); END IF;
-  SELECT l.pos INTO x FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
-   WHERE l.stake IS NULL OR l.stake <= 0 OR NOT CASE l.code
-           WHEN 20 THEN l.number ~ '^\d{2}$'
-           WHEN 40 THEN l.number ~ '^\d{2}\*\d{2}$' AND left(l.number, 2) < right(l.number, 2)
-           WHEN 30 THEN l.number ~ '^\d{3}$'
-           WHEN 41 THEN l.number ~ '^\d{4}$' WHEN 42 THEN l.number ~ '^\d{4}$' WHEN 43 THEN l.number ~ '^\d{4}$'
-           WHEN 51 THEN l.number ~ '^\d{5}$' WHEN 52 THEN l.number ~ '^\d{5}$' WHEN 53 THEN l.number ~ '^\d{5}$'
-           ELSE false END
-   ORDER BY l.pos LIMIT 1;
+
+  -- The draws, locked (shared, in one order: results take the lock exclusively), then each must sell now.
+  PERFORM pg_advisory_xact_lock_shared(727100, borlette_lock_key(t)) FROM unnest(v_tirages) t ORDER BY t;
+  SELECT u.id, t.name, st.reason, st.draw_date, st.opens_at, st.closes_at, st.draw_at, t.id IS NULL AS unknown
+    INTO x
+    FROM unnest(v_tirages) WITH ORDINALITY AS u(id, o)
+    LEFT JOIN tirages t ON t.id = u.id AND t.company_id = v_company
+    LEFT JOIN LATERAL borlette_tirage_state(u.id) st ON true
+   WHERE t.id IS NULL OR st.reason IS NOT NULL
+   ORDER BY u.o LIMIT 1;
   IF FOUND THEN
-    PERFORM borlette_fail(400, 'INVALID_LINE', format('Ligne %s : pari invalide.', x.pos),
+    IF x.unknown THEN
+      PERFORM borlette_fail(404, 'TIRAGE_NOT_FOUND', 'Tirage introuvable.', jsonb_build_object('tirage_id', x.id));
+    END IF;
+    PERFORM borlette_fail(409, 'TIRAGE_CLOSED', CASE x.reason
+      WHEN 'blocked' THEN format('Le tirage %s est bloqué.', x.name)
+      WHEN 'forced_closed' THEN format('Le tirage %s est fermé.', x.name)
+      WHEN 'result' THEN format('Le tirage %s a déjà ses résultats pour aujourd’hui.', x.name)
+      WHEN 'drawn' THEN format('Le tirage %s a déjà eu lieu (à %s).', x.name,
+                               to_char(x.draw_at AT TIME ZONE a.timezone, 'HH24:MI'))
+      WHEN 'day' THEN format('Le tirage %s n’a pas lieu aujourd’hui.', x.name)
+      WHEN 'not_open' THEN format('Le tirage %s ouvre à %s.', x.name,
+                                  to_char(x.opens_at AT TIME ZONE a.timezone, 'HH24:MI'))
+      ELSE format('Le tirage %s est fermé depuis %s.', x.name,
+                  to_char(x.closes_at AT TIME ZONE a.timezone, 'HH24:MI')) END,
+      jsonb_build_object('tirage_id', x.id, 'reason', x.reason));
+  END IF;
+  v_date := (now() AT TIME ZONE a.timezone)::date;
+
+  -- The lines: well formed (checked again here), options offered, numbers not blocked; the first
+  -- problem in the ticket's order. Then the ticket limit and the free mariages it earns.
+  SELECT q.pos, q.problem, q.info, q.tirage_name INTO x FROM (
+    SELECT l.pos, 1 AS problem, NULL::text AS info, NULL::text AS tirage_name
+      FROM unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
+     WHERE l.stake IS NULL OR l.stake <= 0 OR NOT CASE
+             WHEN l.code = 20 THEN l.number ~ '^\d{2}$'
+             WHEN l.code = 40 THEN l.number ~ '^\d{2}\*\d{2}$' AND left(l.number, 2) < right(l.number, 2)
+             WHEN l.code = 30 THEN l.number ~ '^\d{3}$'
+             WHEN l.code IN (41, 42, 43) THEN l.number ~ '^\d{4}$'
+             WHEN l.code IN (51, 52, 53) THEN l.number ~ '^\d{5}$'
+             ELSE false END
+    UNION ALL
+    SELECT l.pos, 2, coalesce(o.label, CASE WHEN l.code < 50 THEN 'le loto 4 option ' || (l.code - 40)
+                                           ELSE 'le loto 5 option ' || (l.code - 50) END), NULL
+      FROM unnest(v_codes) WITH ORDINALITY AS l(code, pos)
+      LEFT JOIN lotto_options o ON o.company_id = v_company AND o.code = l.code
+     WHERE l.code >= 41 AND (o.id IS NULL OR NOT o.enabled OR o.status <> 'active')
+    UNION ALL
+    SELECT l.pos, 3, b.number, t.name
+      FROM unnest(v_codes, v_numbers) WITH ORDINALITY AS l(code, number, pos)
+      CROSS JOIN unnest(v_tirages) AS sel(id)
+      JOIN tirages t ON t.id = sel.id
+      JOIN boule_blocks b ON b.company_id = v_company AND b.active
+                         AND (b.tirage_id IS NULL OR b.tirage_id = sel.id)
+                         AND (b.number = l.number
+                              OR (l.code = 40 AND b.number IN (left(l.number, 2), right(l.number, 2))))
+  ) q ORDER BY q.pos, q.problem LIMIT 1;
+  IF FOUND THEN
+    PERFORM borlette_fail(CASE x.problem WHEN 1 THEN 400 ELSE 409 END,
+      CASE x.problem WHEN 1 THEN 'INVALID_LINE' WHEN 2 THEN 'OPTION_UNAVAILABLE' ELSE 'BOULE_BLOCKED' END,
+      CASE x.problem WHEN 1 THEN format('Ligne %s : pari invalide.', x.pos)
+                     WHEN 2 THEN format('Ligne %s : %s n’est pas disponible.', x.pos, x.info)
+                     ELSE format('Ligne %s : la boule %s est bloquée pour %s.', x.pos, x.info, x.tirage_name) END,
       jsonb_build_object('line', x.pos));
   END IF;
 
-  -- Loto options must be offered and not blocked.
-  SELECT l.pos, l.code, o.label INTO x
-    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
-    LEFT JOIN lotto_options o ON o.company_id = v_company AND o.code = l.code
-   WHERE l.code >= 41 AND (o.id IS NULL OR NOT o.enabled OR o.status <> 'active')
-   ORDER BY l.pos LIMIT 1;
-  IF FOUND THEN
-    PERFORM borlette_fail(409, 'OPTION_UNAVAILABLE',
-      format('Ligne %s : %s n’est pas disponible.', x.pos,
-             coalesce(x.label, CASE WHEN x.code < 50 THEN 'le loto 4 option ' || (x.code - 40)
-                                    ELSE 'le loto 5 option ' || (x.code - 50) END)),
-      jsonb_build_object('line', x.pos));
-  END IF;
-
-  -- Blocked numbers: a ball blocks itself and every mariage that contains it.
-  SELECT l.pos, l.number, b.number AS blocked, t.name AS tirage_name INTO x
-    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
-    CROSS JOIN unnest(v_tirages) AS sel(id)
-    JOIN tirages t ON t.id = sel.id
-    JOIN boule_blocks b ON b.company_id = v_company AND b.active
-                       AND (b.tirage_id IS NULL OR b.tirage_id = sel.id)
-                       AND (b.number = l.number
-                            OR (l.code = 40 AND b.number IN (left(l.number, 2), right(l.number, 2))))
-   ORDER BY l.pos LIMIT 1;
-  IF FOUND THEN
-    PERFORM borlette_fail(409, 'BOULE_BLOCKED',
-      format('Ligne %s : la boule %s est bloquée pour %s.', x.pos, x.blocked, x.tirage_name),
-      jsonb_build_object('line', x.pos, 'number', x.number));
-  END IF;
-
-  -- Amounts: per draw, and for the ticket (limite fiche).
-  SELECT sum(l.stake) INTO v_line_total FROM jsonb_to_recordset(v_lines) AS l(stake bigint);
   v_total := v_line_total * array_length(v_tirages, 1);
-  SELECT max_amount INTO v_limit FROM limite_fiches
-   WHERE company_id = v_company AND (agent_id = v_agent OR agent_id IS NULL) AND status = 'active'
-   ORDER BY agent_id NULLS LAST LIMIT 1;
-  IF v_limit IS NOT NULL AND v_total > v_limit THEN
+  SELECT (SELECT max_amount FROM limite_fiches
+           WHERE company_id = v_company AND (agent_id = v_agent OR agent_id IS NULL) AND status = 'active'
+           ORDER BY agent_id NULLS LAST LIMIT 1) AS ticket_limit,
+         (SELECT coalesce(max(im.count), 0) FROM interval_mas im
+           WHERE im.company_id = v_company AND im.status = 'active'
+             AND v_line_total >= im.min_amount AND (im.max_amount IS NULL OR v_line_total <= im.max_amount)) AS free_n
+    INTO x;
+  IF x.ticket_limit IS NOT NULL AND v_total > x.ticket_limit THEN
     PERFORM borlette_fail(409, 'TICKET_LIMIT',
-      format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(v_limit), a.currency,
+      format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(x.ticket_limit), a.currency,
              borlette_money(v_total), a.currency),
-      jsonb_build_object('limit', v_limit, 'total', v_total));
+      jsonb_build_object('limit', x.ticket_limit, 'total', v_total));
   END IF;
+  v_free_n := x.free_n;
 
-  -- Free mariages: the count earned by the amount per draw; candidates in the caller's random order,
-  -- skipping blocked balls and pairs already played; per draw (its blocked balls may differ).
-  SELECT coalesce(max(im.count), 0) INTO v_free_n FROM interval_mas im
-   WHERE im.company_id = v_company AND im.status = 'active'
-     AND v_line_total >= im.min_amount AND (im.max_amount IS NULL OR v_line_total <= im.max_amount);
+  -- Free mariages per draw (its blocked balls may differ): the caller's random candidates in order,
+  -- skipping blocked balls and pairs already played; too few usable ones: any allowed pair at random.
   IF v_free_n > 0 THEN
     FOREACH v_tid IN ARRAY v_tirages LOOP
       SELECT array_agg(c.pair ORDER BY c.ord) INTO v_pairs FROM (
         SELECT f.pair, f.ord FROM jsonb_array_elements_text(p -> 'free') WITH ORDINALITY AS f(pair, ord)
          WHERE f.pair ~ '^\d{2}\*\d{2}$' AND left(f.pair, 2) < right(f.pair, 2)
+           AND NOT (f.pair = ANY (v_numbers))
            AND NOT EXISTS (SELECT 1 FROM boule_blocks b
                             WHERE b.company_id = v_company AND b.active
                               AND (b.tirage_id IS NULL OR b.tirage_id = v_tid)
                               AND b.number IN (left(f.pair, 2), right(f.pair, 2), f.pair))
-           AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(v_lines) AS l(code int, number text)
-                            WHERE l.code = 40 AND l.number = f.pair)
          ORDER BY f.ord LIMIT v_free_n) c;
       IF coalesce(array_length(v_pairs, 1), 0) < v_free_n THEN
-        -- Too few usable candidates (many blocked balls): draw among every allowed pair.
         SELECT array_agg(q.pair) INTO v_pairs FROM (
-          SELECT lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0') AS pair
-            FROM generate_series(0, 98) i, generate_series(1, 99) j
+          SELECT pr.pair
+            FROM generate_series(0, 98) i, generate_series(1, 99) j,
+                 LATERAL (SELECT lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0') AS pair) pr
            WHERE i < j
+             AND NOT (pr.pair = ANY (v_numbers))
              AND NOT EXISTS (SELECT 1 FROM boule_blocks b
                               WHERE b.company_id = v_company AND b.active
                                 AND (b.tirage_id IS NULL OR b.tirage_id = v_tid)
-                                AND b.number IN (lpad(i::text, 2, '0'), lpad(j::text, 2, '0'),
-                                                 lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0')))
-             AND NOT EXISTS (SELECT 1 FROM jsonb_to_recordset(v_lines) AS l(code int, number text)
-                              WHERE l.code = 40 AND l.number = lpad(i::text, 2, '0') || '*' || lpad(j::text, 2, '0'))
+                                AND b.number IN (lpad(i::text, 2, '0'), lpad(j::text, 2, '0'), pr.pair))
            ORDER BY random() LIMIT v_free_n) q;
       END IF;
-      v_free := v_free || coalesce((SELECT jsonb_agg(jsonb_build_object('tirage_id', v_tid, 'number', pr, 'k', k))
-                                      FROM unnest(v_pairs) WITH ORDINALITY AS u(pr, k)), '[]'::jsonb);
+      v_free_t := v_free_t || array_fill(v_tid, ARRAY[coalesce(array_length(v_pairs, 1), 0)]);
+      v_free_num := v_free_num || coalesce(v_pairs, '{}');
     END LOOP;
   END IF;
 
-  -- The ticket; a concurrent twin with the same key waits here, then finds it (replay).
+  -- The ticket, its draws and its lines with the prime snapshot (agent > surcussale > tirage >
+  -- general), in one statement. A concurrent twin with the same key waits on the key, then finds it.
   v_number := nextval('fiche_number_seq');
   v_number := v_number * 10 + borlette_luhn(v_number);
-  INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
-                      sale_date, amount, commission_bp, commission_amount)
-  VALUES (v_company, v_number, p ->> 'ref_code', v_agent, a.surcussale_id, v_key, v_hash, v_date, v_total,
-          a.commission_bp, (v_total * a.commission_bp + 5000) / 10000)
-  ON CONFLICT (company_id, agent_id, idempotency_key) DO NOTHING
-  RETURNING id INTO v_fiche;
+  WITH f AS (
+    INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
+                        sale_date, amount, commission_bp, commission_amount)
+    VALUES (v_company, v_number, p ->> 'ref_code', v_agent, a.surcussale_id, v_key, v_hash, v_date, v_total,
+            a.commission_bp, (v_total * a.commission_bp + 5000) / 10000)
+    ON CONFLICT (company_id, idempotency_key) DO NOTHING
+    RETURNING id
+  ), ft AS (
+    INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount)
+    SELECT v_company, f.id, t, v_date, v_line_total FROM f, unnest(v_tirages) t
+  ), pl AS (
+    INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake,
+                             prime1, prime2, prime3, template, cumulative)
+    SELECT v_company, f.id, pr.tirage_id, v_date, l.pos, l.code, l.number, l.stake,
+           CASE l.code WHEN 20 THEN pr.bolet_1 WHEN 40 THEN pr.mariage WHEN 30 THEN pr.loto3
+                       WHEN 41 THEN pr.loto4_o1 WHEN 42 THEN pr.loto4_o2 WHEN 43 THEN pr.loto4_o3
+                       WHEN 51 THEN pr.loto5_o1 WHEN 52 THEN pr.loto5_o2 WHEN 53 THEN pr.loto5_o3 END,
+           CASE WHEN l.code = 20 THEN pr.bolet_2 END,
+           CASE WHEN l.code = 20 THEN pr.bolet_3 END,
+           CASE WHEN l.code >= 41 THEN (
+             SELECT string_agg('{' || m.part || '}', '' ORDER BY m.ord)
+               FROM lotto_options o, unnest(o.mapping) WITH ORDINALITY AS m(part, ord)
+              WHERE o.company_id = v_company AND o.code = l.code) END,
+           a.bolet_cumulative
+      FROM f
+     CROSS JOIN unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
+     CROSS JOIN (
+       SELECT sel.id AS tirage_id,
+              coalesce(pa.bolet_1, ps.bolet_1, pt.bolet_1, g.bolet_1) AS bolet_1,
+              coalesce(pa.bolet_2, ps.bolet_2, pt.bolet_2, g.bolet_2) AS bolet_2,
+              coalesce(pa.bolet_3, ps.bolet_3, pt.bolet_3, g.bolet_3) AS bolet_3,
+              coalesce(pa.mariage, ps.mariage, pt.mariage, g.mariage) AS mariage,
+              coalesce(pa.loto3, ps.loto3, pt.loto3, g.loto3) AS loto3,
+              coalesce(pa.loto4_o1, ps.loto4_o1, pt.loto4_o1, g.loto4_o1) AS loto4_o1,
+              coalesce(pa.loto4_o2, ps.loto4_o2, pt.loto4_o2, g.loto4_o2) AS loto4_o2,
+              coalesce(pa.loto4_o3, ps.loto4_o3, pt.loto4_o3, g.loto4_o3) AS loto4_o3,
+              coalesce(pa.loto5_o1, ps.loto5_o1, pt.loto5_o1, g.loto5_o1) AS loto5_o1,
+              coalesce(pa.loto5_o2, ps.loto5_o2, pt.loto5_o2, g.loto5_o2) AS loto5_o2,
+              coalesce(pa.loto5_o3, ps.loto5_o3, pt.loto5_o3, g.loto5_o3) AS loto5_o3
+         FROM unnest(v_tirages) AS sel(id)
+         JOIN primes g ON g.company_id = v_company AND g.level = 'general'
+         LEFT JOIN primes pt ON pt.company_id = v_company AND pt.level = 'tirage' AND pt.tirage_id = sel.id
+         LEFT JOIN primes ps ON ps.company_id = v_company AND ps.level = 'surcussale'
+                            AND ps.surcussale_id = a.surcussale_id
+         LEFT JOIN primes pa ON pa.company_id = v_company AND pa.level = 'agent' AND pa.agent_id = v_agent
+     ) pr
+  ), fl AS (
+    INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1,
+                             cumulative)
+    SELECT v_company, f.id, fr.tirage_id, v_date,
+           v_nlines + row_number() OVER (PARTITION BY fr.tirage_id ORDER BY fr.k), 44, fr.number, 0,
+           a.free_mariage_amount, a.bolet_cumulative
+      FROM f, unnest(v_free_t, v_free_num) WITH ORDINALITY AS fr(tirage_id, number, k)
+  )
+  SELECT id INTO v_fiche FROM f;
   IF v_fiche IS NULL THEN
-    SELECT id, request_hash INTO v_existing FROM fiches
-     WHERE company_id = v_company AND agent_id = v_agent AND idempotency_key = v_key;
-    IF v_existing.request_hash <> v_hash THEN
+    SELECT id, agent_id = v_agent AND request_hash = v_hash AS same_request INTO x FROM fiches
+     WHERE company_id = v_company AND idempotency_key = v_key;
+    IF NOT x.same_request THEN
       PERFORM borlette_fail(409, 'IDEMPOTENCY_CONFLICT',
         'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
     END IF;
-    RETURN borlette_fiche_json(v_existing.id) || '{"replayed": true}'::jsonb;
+    RETURN borlette_fiche_json(x.id) || '{"replayed": true}'::jsonb;
   END IF;
 
-  INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount)
-  SELECT v_company, v_fiche, t, v_date, v_line_total FROM unnest(v_tirages) t;
-
-  -- Lines per draw with the prime snapshot (agent > surcussale > tirage > general).
-  INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake,
-                           prime1, prime2, prime3, template, cumulative)
-  SELECT v_company, v_fiche, pr.tirage_id, v_date, l.pos, l.code, l.number, l.stake,
-         CASE l.code WHEN 20 THEN pr.bolet_1 WHEN 40 THEN pr.mariage WHEN 30 THEN pr.loto3
-                     WHEN 41 THEN pr.loto4_o1 WHEN 42 THEN pr.loto4_o2 WHEN 43 THEN pr.loto4_o3
-                     WHEN 51 THEN pr.loto5_o1 WHEN 52 THEN pr.loto5_o2 WHEN 53 THEN pr.loto5_o3 END,
-         CASE WHEN l.code = 20 THEN pr.bolet_2 END,
-         CASE WHEN l.code = 20 THEN pr.bolet_3 END,
-         CASE WHEN l.code >= 41 THEN (
-           SELECT string_agg('{' || m.part || '}', '' ORDER BY m.ord)
-             FROM lotto_options o, unnest(o.mapping) WITH ORDINALITY AS m(part, ord)
-            WHERE o.company_id = v_company AND o.code = l.code) END,
-         a.bolet_cumulative
-    FROM jsonb_to_recordset(v_lines) AS l(code int, number text, stake bigint, pos int)
-   CROSS JOIN (
-     SELECT sel.id AS tirage_id,
-            coalesce(pa.bolet_1, ps.bolet_1, pt.bolet_1, g.bolet_1) AS bolet_1,
-            coalesce(pa.bolet_2, ps.bolet_2, pt.bolet_2, g.bolet_2) AS bolet_2,
-            coalesce(pa.bolet_3, ps.bolet_3, pt.bolet_3, g.bolet_3) AS bolet_3,
-            coalesce(pa.mariage, ps.mariage, pt.mariage, g.mariage) AS mariage,
-            coalesce(pa.loto3, ps.loto3, pt.loto3, g.loto3) AS loto3,
-            coalesce(pa.loto4_o1, ps.loto4_o1, pt.loto4_o1, g.loto4_o1) AS loto4_o1,
-            coalesce(pa.loto4_o2, ps.loto4_o2, pt.loto4_o2, g.loto4_o2) AS loto4_o2,
-            coalesce(pa.loto4_o3, ps.loto4_o3, pt.loto4_o3, g.loto4_o3) AS loto4_o3,
-            coalesce(pa.loto5_o1, ps.loto5_o1, pt.loto5_o1, g.loto5_o1) AS loto5_o1,
-            coalesce(pa.loto5_o2, ps.loto5_o2, pt.loto5_o2, g.loto5_o2) AS loto5_o2,
-            coalesce(pa.loto5_o3, ps.loto5_o3, pt.loto5_o3, g.loto5_o3) AS loto5_o3
-       FROM unnest(v_tirages) AS sel(id)
-       JOIN primes g ON g.company_id = v_company AND g.level = 'general'
-       LEFT JOIN primes pt ON pt.company_id = v_company AND pt.level = 'tirage' AND pt.tirage_id = sel.id
-       LEFT JOIN primes ps ON ps.company_id = v_company AND ps.level = 'surcussale'
-                          AND ps.surcussale_id = a.surcussale_id
-       LEFT JOIN primes pa ON pa.company_id = v_company AND pa.level = 'agent' AND pa.agent_id = v_agent
-   ) pr;
-
-  INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1,
-                           cumulative)
-  SELECT v_company, v_fiche, (fr ->> 'tirage_id')::bigint, v_date, v_nlines + (fr ->> 'k')::int, 44,
-         fr ->> 'number', 0, a.free_mariage_amount, a.bolet_cumulative
-    FROM jsonb_array_elements(v_free) fr;
-
-  PERFORM borlette_count(v_company, v_fiche, 1, true);
-
-  -- The ticket row is the record of its sale (who, when, where, what): no audit entry, so that the
-  -- agents' traceability keeps their other actions (sign-in, cancellations, payments…) readable.
-  RETURN borlette_fiche_json(v_fiche) || '{"replayed": false}'::jsonb;
+  -- The limit counters last: their row locks are held only until the commit that follows.
+  -- (The ticket's answer is read first, for the same reason.)
+  v_answer := borlette_fiche_json(v_fiche) || '{"replayed": false}'::jsonb;
+  PERFORM borlette_apply_counts(v_company, v_agent, v_date, g.tirages, g.codes, g.numbers, g.amounts, g.positions,
+                                1, true)
+     FROM (
+       SELECT array_agg(t) AS tirages, array_agg(code) AS codes, array_agg(number) AS numbers,
+              array_agg(amount) AS amounts, array_agg(position) AS positions
+         FROM (
+           SELECT t, l.code, l.number, sum(l.stake)::bigint AS amount, min(l.pos)::int AS position
+             FROM unnest(v_tirages) t,
+                  unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
+            GROUP BY t, l.code, l.number
+         ) grouped
+     ) g;
+  RETURN v_answer;
 END $$;
 --> statement-breakpoint
 
@@ -695,3 +720,14 @@ BEGIN
    WHERE ft.company_id = p_company AND ft.tirage_id = p_tirage AND ft.draw_date = p_date;
   RETURN v_result;
 END $$;
+--> statement-breakpoint
+
+-- Generic plans for the engine's statements (keyed lookups whose best plan does not depend on the
+-- values): with the default, PostgreSQL may keep re-planning a statement at every call — measured
+-- on the sale, planning was the largest part of the database's CPU under load.
+-- Set on the entry points only: the functions they call run under the same setting.
+ALTER FUNCTION borlette_sell(jsonb) SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION borlette_count(bigint, bigint, int, boolean) SET plan_cache_mode = force_generic_plan;
+--> statement-breakpoint
+ALTER FUNCTION borlette_settle(bigint, bigint, date, bigint, boolean) SET plan_cache_mode = force_generic_plan;

@@ -13,8 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from './platform';
-import { tirages } from './game';
 
 /** Ticket numbers: one sequence for the platform (unique per company a fortiori, no hot counter row). */
 export const ficheNumberSeq = pgSequence('fiche_number_seq', { startWith: 10_000, cache: 1 });
@@ -28,9 +26,9 @@ export const fiches = pgTable(
   'fiches',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    companyId: bigint('company_id', { mode: 'number' })
-      .notNull()
-      .references(() => companies.id),
+    // No foreign key to companies: every sale would lock the company row (FOR KEY SHARE), and 64 agents
+    // selling at once make PostgreSQL build a multixact per sale on that one row. The sale checks it.
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
     /** Short, human-readable: sequence × 10 + a Luhn check digit (a typo is caught at payment). */
     number: bigint('number', { mode: 'number' }).notNull(),
     /** The unguessable key of the public link /fiche-view/{refCode}. */
@@ -63,7 +61,10 @@ export const fiches = pgTable(
   (t) => [
     uniqueIndex('fiches_ref_code_uq').on(t.refCode),
     uniqueIndex('fiches_company_number_uq').on(t.companyId, t.number),
-    uniqueIndex('fiches_company_agent_key_uq').on(t.companyId, t.agentId, t.idempotencyKey),
+    // The sale's idempotency key (a UUID made by the device), unique in the company. Deliberately not
+    // (company, agent, key): with the agent's day index starting the same way, the planner could
+    // pick that one for the key lookup (measured: a scan of the agent's whole history per sale).
+    uniqueIndex('fiches_company_key_uq').on(t.companyId, t.idempotencyKey),
     index('fiches_company_date_idx').on(t.companyId, t.saleDate),
     index('fiches_company_agent_date_idx').on(t.companyId, t.agentId, t.saleDate),
     index('fiches_company_paid_idx')
@@ -80,12 +81,10 @@ export const ficheTirages = pgTable(
   'fiche_tirages',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    ficheId: bigint('fiche_id', { mode: 'number' })
-      .notNull()
-      .references(() => fiches.id),
-    tirageId: bigint('tirage_id', { mode: 'number' })
-      .notNull()
-      .references(() => tirages.id),
+    // Written with its ticket by the sale, in the same statement: no foreign key check per line.
+    ficheId: bigint('fiche_id', { mode: 'number' }).notNull(),
+    // No foreign key to tirages, for the same reason (a few draws take every sale); the sale checks it.
+    tirageId: bigint('tirage_id', { mode: 'number' }).notNull(),
     drawDate: date('draw_date').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
@@ -106,9 +105,8 @@ export const ficheLines = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    ficheId: bigint('fiche_id', { mode: 'number' })
-      .notNull()
-      .references(() => fiches.id),
+    // Written with its ticket by the sale, in the same statement: no foreign key check per line.
+    ficheId: bigint('fiche_id', { mode: 'number' }).notNull(),
     tirageId: bigint('tirage_id', { mode: 'number' }).notNull(),
     drawDate: date('draw_date').notNull(),
     /** Position of the bet on the ticket (1-based); free lines come after. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { saleAnswer } from '@borlette/shared/contracts/fiches';
 import { isValidFicheNumber } from '@borlette/shared/game/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
@@ -54,7 +55,9 @@ describeApi('point of sale (agents’ API)', () => {
     it('sells a ticket on two draws with its number, public code, lines, total and commission', async () => {
       const res = await sale(agent, { tirages: c.tirages.map((x) => x.id), lines: WORKED });
       expect(res.statusCode).toBe(200);
-      const f = res.json();
+      expect(res.headers['content-type']).toContain('application/json');
+      const f = saleAnswer.parse(res.json()); // the answer the database builds keeps the contract
+      expect(res.json()).toEqual(f);
       expect(isValidFicheNumber(f.number)).toBe(true);
       expect(f.ref_code).toMatch(/^[A-Za-z0-9_-]{20,}$/);
       expect(f.amount).toBe(2500 * 2);
@@ -64,7 +67,7 @@ describeApi('point of sale (agents’ API)', () => {
       expect(f.draws.map((d: { tirage_id: number }) => d.tirage_id).sort()).toEqual(c.tirages.map((x) => x.id).sort());
       expect(f.lines.filter((l: { free: boolean }) => !l.free)).toHaveLength(WORKED.length * 2);
       // The mariage is normalised.
-      expect(f.lines.find((l: { code: number }) => l.code === 40).number).toBe('23*67');
+      expect(f.lines.find((l) => l.code === 40)?.number).toBe('23*67');
     });
 
     it('answers the same ticket to a retried sale, and refuses the key reused for another ticket', async () => {

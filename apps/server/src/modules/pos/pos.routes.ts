@@ -8,6 +8,7 @@ import {
   ficheNumberBody,
   ficheView,
   posConfig,
+  type SaleAnswer,
   saleAnswer,
   saleInput,
 } from '@borlette/shared/contracts/fiches';
@@ -72,7 +73,11 @@ export const posRoutes =
           response: { 200: saleAnswer, ...errors },
         },
       },
-      async (request) => sellTicket(database, request, request.body),
+      async (request, reply) => {
+        const ticket = await sellTicket(database, request, request.body);
+        // Already JSON: sent as is (Fastify does not serialise a string).
+        return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
+      },
     );
 
     app.get(

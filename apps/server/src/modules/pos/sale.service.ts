@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SaleAnswer, saleInput } from '@borlette/shared/contracts/fiches';
+import type { saleInput } from '@borlette/shared/contracts/fiches';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';
@@ -13,14 +13,14 @@ import { AppError } from '../../http/errors';
 const FREE_CANDIDATES = 24;
 
 /**
- * The sale: the lines are validated and normalised with the shared rules here, then
+ * The sale (the answer is the ticket as JSON text, contracts/fiches.ts saleAnswer): the lines are validated and normalised with the shared rules here, then
  * `borlette_sell` does everything else in ONE round trip, all or nothing (docs/engine.md).
  */
 export async function sellTicket(
   database: Database,
   request: FastifyRequest,
   input: z.output<typeof saleInput>,
-): Promise<SaleAnswer> {
+): Promise<string> {
   const auth = authOf(request);
   const lines = input.lines.map((line, i) => {
     try {
@@ -39,7 +39,9 @@ export async function sellTicket(
     .digest('hex');
   const played = new Set(lines.filter((l) => isMariageGame(l.code)).map((l) => l.number));
   const free = drawFreePairs(FREE_CANDIDATES, { blocked: new Set(), exclude: played });
-  const [row] = await database.raw.query<{ f: SaleAnswer }>('SELECT borlette_sell($1) AS f', [
+  // The ticket comes back as JSON text and goes out as is: no parse, re-validation and re-serialisation
+  // of what the database just built (the contract test checks its shape: saleAnswer).
+  const [row] = await database.raw.query<{ f: string }>('SELECT borlette_sell($1)::text AS f', [
     JSON.stringify({
       company_id: auth.ownCompanyId,
       agent_id: auth.userId,
@@ -50,7 +52,7 @@ export async function sellTicket(
       lines,
       free,
     }),
-  ]);
+  ], 'borlette_sell');
   return row.f;
 }
 
