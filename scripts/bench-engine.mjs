@@ -103,7 +103,7 @@ function randomTicket(tirages) {
     const stake = 100 * (1 + Math.floor(Math.random() * 50));
     if (k < 0.5) lines.push({ code: 20, number: ball(), stake });
     else if (k < 0.7) {
-      let a = ball();
+      const a = ball();
       let b = ball();
       while (a === b) b = ball();
       lines.push({ code: 40, number: `${a}*${b}`, stake });
@@ -145,7 +145,15 @@ function request(agent, port, method, url, body, token) {
 function startServer(env, port) {
   const child = spawn(process.execPath, ['--import', 'tsx', src('main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', PORT: String(port), WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      PORT: String(port),
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.resume();
@@ -198,7 +206,11 @@ async function salesLoad(port, fixtures, serverPid) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
   const tokens = [];
   for (const username of fixtures.agents) {
-    const r = await request(agent, port, 'POST', '/api/user/auth/login', { username, password: PASSWORD, remember: false });
+    const r = await request(agent, port, 'POST', '/api/user/auth/login', {
+      username,
+      password: PASSWORD,
+      remember: false,
+    });
     if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body}`);
     tokens.push(JSON.parse(r.body).accessToken);
   }
@@ -273,9 +285,13 @@ function pgbenchSales(url, fixtures) {
                             lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
        'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`,
   );
-  const run = spawnSync('pgbench', ['-n', '-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-f', file, url], {
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    'pgbench',
+    ['-n', '-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-f', file, url],
+    {
+      encoding: 'utf8',
+    },
+  );
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
   return m ? Number(m[1]) : Number.NaN;
 }
@@ -357,18 +373,35 @@ async function settlementFigures(raw) {
   const [settled] = await raw.query('SELECT borlette_settle($1, $2, current_date, NULL, false) AS s', [c.id, t.id]);
   const first = performance.now() - t2;
   // A correction re-settles the same draw (winners of the old result back to 0, new winners).
-  await raw.query("UPDATE info_tirages SET pick3 = '999', pick4 = '0099', lot1 = '99', lot2 = '00', lot3 = '99' WHERE company_id = $1", [c.id]);
+  await raw.query(
+    "UPDATE info_tirages SET pick3 = '999', pick4 = '0099', lot1 = '99', lot2 = '00', lot3 = '99' WHERE company_id = $1",
+    [c.id],
+  );
   const t3 = performance.now();
   const [corrected] = await raw.query('SELECT borlette_settle($1, $2, current_date, NULL, false) AS s', [c.id, t.id]);
   const correction = performance.now() - t3;
-  return { lines: ref.n, countMs: ref.ms, firstMs: first, correctionMs: correction, settled: settled.s, corrected: corrected.s };
+  return {
+    lines: ref.n,
+    countMs: ref.ms,
+    firstMs: first,
+    correctionMs: correction,
+    settled: settled.s,
+    corrected: corrected.s,
+  };
 }
 
 /* ---------- run ---------- */
 
 const results = [];
 const add = (name, value, unit, reference, refLabel) =>
-  results.push({ name, value: Math.round(value * 10) / 10, unit, reference: Math.round(reference * 10) / 10, referenceLabel: refLabel, ratio: Math.round((value / reference) * 1000) / 1000 });
+  results.push({
+    name,
+    value: Math.round(value * 10) / 10,
+    unit,
+    reference: Math.round(reference * 10) / 10,
+    referenceLabel: refLabel,
+    ratio: Math.round((value / reference) * 1000) / 1000,
+  });
 
 const name = `borlette_bench_engine_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -398,11 +431,19 @@ try {
   add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
   add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
   log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
-  log('the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…');
+  log(
+    'the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…',
+  );
   await database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [fixtures.companyId]);
   await database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [fixtures.companyId]);
   const direct = pgbenchSales(url.toString(), fixtures);
-  add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', direct, 'pgbench -c 8 calling borlette_sell (no HTTP)');
+  add(
+    'sales/s, HTTP, PostgreSQL, 64 agents',
+    pgSales.salesPerSecond,
+    '/s',
+    direct,
+    'pgbench -c 8 calling borlette_sell (no HTTP)',
+  );
   add('sales/s, borlette_sell alone (pgbench)', direct, '/s', tps, 'pgbench -c 8 -j 2 tpcb-like TPS');
 
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
@@ -417,7 +458,13 @@ try {
       try {
         await untilUp(port + 1);
         const liteSales = await salesLoad(port + 1, liteFixtures, server2.pid);
-        add('sales/s, HTTP, PGlite, 64 agents', liteSales.salesPerSecond, '/s', tps, 'pgbench TPS (PostgreSQL, same run)');
+        add(
+          'sales/s, HTTP, PGlite, 64 agents',
+          liteSales.salesPerSecond,
+          '/s',
+          tps,
+          'pgbench TPS (PostgreSQL, same run)',
+        );
         add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
         add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');
         log(`  ${liteSales.ok} sold, ${liteSales.refused} refused by limits (409), ${liteSales.failed} failed`);
@@ -430,8 +477,20 @@ try {
   }
 
   const st = await settlementFigures(database.raw);
-  add(`settlement of ${st.lines.toLocaleString('fr-FR')} lines (first result)`, st.firstMs / 1000, 's', st.countMs / 1000, 'SELECT count(*) over those lines');
-  add(`re-settlement after a correction`, st.correctionMs / 1000, 's', st.countMs / 1000, 'SELECT count(*) over those lines');
+  add(
+    `settlement of ${st.lines.toLocaleString('fr-FR')} lines (first result)`,
+    st.firstMs / 1000,
+    's',
+    st.countMs / 1000,
+    'SELECT count(*) over those lines',
+  );
+  add(
+    `re-settlement after a correction`,
+    st.correctionMs / 1000,
+    's',
+    st.countMs / 1000,
+    'SELECT count(*) over those lines',
+  );
   log(`  first: ${JSON.stringify(st.settled)}; correction: ${JSON.stringify(st.corrected)}`);
 } finally {
   await database?.close();
@@ -449,5 +508,8 @@ for (const r of results) {
 }
 mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
 const file = path.join(ROOT, '.bench/engine.json');
-writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, agents: AGENTS, results }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, agents: AGENTS, results }, null, 2)}\n`,
+);
 console.log(`\nRésultats : ${path.relative(ROOT, file)}`);

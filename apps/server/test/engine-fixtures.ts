@@ -28,7 +28,12 @@ export function middayZone(now = new Date()): string {
   let best = ZONES[0];
   let bestGap = Number.POSITIVE_INFINITY;
   for (const zone of ZONES) {
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false })
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
       .format(now)
       .split(':')
       .map(Number);
@@ -54,7 +59,11 @@ export async function companyToday(raw: RawClient, companyId: number): Promise<s
  * A draw of the company's own, forced open: it sells at any hour until its result, and a result may
  * be entered at once (its close time, 00:01, has passed in a midday zone).
  */
-export async function createOpenTirage(raw: RawClient, companyId: number, name = `Test ${randomBytes(3).toString('hex')}`) {
+export async function createOpenTirage(
+  raw: RawClient,
+  companyId: number,
+  name = `Test ${randomBytes(3).toString('hex')}`,
+) {
   const [row] = await raw.query<{ id: number }>(
     `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
      VALUES ($1, $2, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id`,
@@ -141,10 +150,9 @@ export async function enterResult(
              lot3 = EXCLUDED.lot3, version = info_tirages.version + 1, updated_at = now()`,
       [v.companyId, v.tirageId, v.date, v.pick3, v.pick4, lots.lot1, lots.lot2, lots.lot3],
     );
-    const [row] = await tx.query<{ s: { tickets: number; winners: number; win_amount: number; changed_lines: number; reversed: number } }>(
-      'SELECT borlette_settle($1, $2, $3, NULL, $4) AS s',
-      [v.companyId, v.tirageId, v.date, v.allowPaid ?? false],
-    );
+    const [row] = await tx.query<{
+      s: { tickets: number; winners: number; win_amount: number; changed_lines: number; reversed: number };
+    }>('SELECT borlette_settle($1, $2, $3, NULL, $4) AS s', [v.companyId, v.tirageId, v.date, v.allowPaid ?? false]);
     return row.s;
   });
 }

@@ -36,7 +36,11 @@ export const requiredId = (label: string) =>
 export const optionalId = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === undefined || v === 0 || v === '0' ? null : v),
-    z.coerce.number({ error: `${label} est invalide` }).int(`${label} est invalide`).positive(`${label} est invalide`).nullable(),
+    z.coerce
+      .number({ error: `${label} est invalide` })
+      .int(`${label} est invalide`)
+      .positive(`${label} est invalide`)
+      .nullable(),
   );
 
 /** A money amount in centimes (> 0 unless `allowZero`). */

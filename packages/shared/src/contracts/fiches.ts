@@ -1,6 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { MAX_AMOUNT, checkDateRange, dateRangeFields, requiredId, soldBetCode } from './engine-common';
+import { checkDateRange, dateRangeFields, MAX_AMOUNT, requiredId, soldBetCode } from './engine-common';
 import { listQuery } from './list';
 
 /**
@@ -138,11 +138,7 @@ export const ficheListQuery = listQuery
     id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
     ...dateRangeFields,
     tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
-    surcussale_id: z.coerce
-      .number({ error: 'Succursale invalide' })
-      .int()
-      .positive('Succursale invalide')
-      .optional(),
+    surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
     agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
     status: ficheStatus.optional(),
     order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
@@ -214,7 +210,10 @@ export const saleInput = z.object({
     .array(requiredId('Le tirage'), { error: 'Choisissez au moins un tirage' })
     .min(1, 'Choisissez au moins un tirage')
     .max(20, '20 tirages au plus'),
-  lines: z.array(saleLine, { error: 'Ajoutez au moins un pari' }).min(1, 'Ajoutez au moins un pari').max(100, '100 paris au plus'),
+  lines: z
+    .array(saleLine, { error: 'Ajoutez au moins un pari' })
+    .min(1, 'Ajoutez au moins un pari')
+    .max(100, '100 paris au plus'),
 });
 export type SaleInput = z.input<typeof saleInput>;
 
@@ -249,7 +248,9 @@ export const posConfig = z.object({
   codes: z.array(z.number().int()),
   tirages: z.array(posTirage),
   /** Free mariage intervals in force. */
-  intervals: z.array(z.object({ min_amount: z.number().int(), max_amount: z.number().int().nullable(), count: z.number().int() })),
+  intervals: z.array(
+    z.object({ min_amount: z.number().int(), max_amount: z.number().int().nullable(), count: z.number().int() }),
+  ),
   ticket_limit: z.number().int().nullable(),
   server_time: z.string(),
 });

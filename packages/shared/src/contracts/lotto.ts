@@ -12,7 +12,14 @@ import { listQuery } from './list';
  * Every company starts with the six options of domain.md.
  */
 
-export const LOT_PARTS = ['pick3', 'pick4', 'lot1', 'lot2', 'lot3', 'lot1LastDigit'] as const satisfies readonly LotPart[];
+export const LOT_PARTS = [
+  'pick3',
+  'pick4',
+  'lot1',
+  'lot2',
+  'lot3',
+  'lot1LastDigit',
+] as const satisfies readonly LotPart[];
 export const LOTTO_CODES = [41, 42, 43, 51, 52, 53] as const;
 
 export const lottoOption = z.object({

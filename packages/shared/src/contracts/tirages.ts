@@ -10,7 +10,15 @@ import { listQuery } from './list';
  */
 
 /** Why a draw does not sell now (null: it sells). */
-export const TIRAGE_CLOSED_REASONS = ['blocked', 'forced_closed', 'result', 'drawn', 'day', 'not_open', 'closed'] as const;
+export const TIRAGE_CLOSED_REASONS = [
+  'blocked',
+  'forced_closed',
+  'result',
+  'drawn',
+  'day',
+  'not_open',
+  'closed',
+] as const;
 export type TirageClosedReason = (typeof TIRAGE_CLOSED_REASONS)[number];
 
 /** 0 = Sunday … 6 = Saturday (as JavaScript's getDay and PostgreSQL's dow). */
@@ -57,7 +65,14 @@ export const tirage = z.object({
   closed_reason: z.enum(TIRAGE_CLOSED_REASONS).nullable(),
   /** The latest result within the listed period (or ever, for a single record). */
   last_result: z
-    .object({ draw_date: z.string(), pick3: z.string(), pick4: z.string(), lot1: z.string(), lot2: z.string(), lot3: z.string() })
+    .object({
+      draw_date: z.string(),
+      pick3: z.string(),
+      pick4: z.string(),
+      lot1: z.string(),
+      lot2: z.string(),
+      lot3: z.string(),
+    })
     .nullable(),
   created_at: z.string(),
 });
@@ -94,13 +109,15 @@ export type TirageInput = z.input<typeof tirageInput>;
 export const tirageUpdate = z.object({ ...tirageFields, id: requiredId('L’identifiant') }).superRefine(checkHours);
 export type TirageUpdate = z.input<typeof tirageUpdate>;
 
-export const tirageListQuery = listQuery.extend({
-  status: activeStatus.optional(),
-  mode: tirageMode.optional(),
-  source_id: z.coerce.number().int().positive('Source invalide').optional(),
-  /** The period of `last_result` (spec: list-tirage?start_date&end_date). */
-  ...dateRangeFields,
-}).superRefine(checkDateRange);
+export const tirageListQuery = listQuery
+  .extend({
+    status: activeStatus.optional(),
+    mode: tirageMode.optional(),
+    source_id: z.coerce.number().int().positive('Source invalide').optional(),
+    /** The period of `last_result` (spec: list-tirage?start_date&end_date). */
+    ...dateRangeFields,
+  })
+  .superRefine(checkDateRange);
 
 /** DELETE /api/companies/tirage?tirageId= (the spec's name) or ?id=. */
 export const tirageDeleteQuery = z.object({

@@ -53,7 +53,8 @@ export function drawFreePairs(count: number, options: DrawFreePairsOptions): str
   const random = options.random ?? cryptoRandom;
   const next = () => {
     const r = random();
-    if (!(r >= 0 && r < 1)) throw new GameError('free_pairs', 'Le générateur aléatoire doit rendre un nombre dans [0, 1)');
+    if (!(r >= 0 && r < 1))
+      throw new GameError('free_pairs', 'Le générateur aléatoire doit rendre un nombre dans [0, 1)');
     return r;
   };
   const blockedPairs = normaliseAll(options.blocked);

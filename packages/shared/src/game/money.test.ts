@@ -11,15 +11,20 @@ describe('ticket numbers', () => {
   });
   it('catches any single mistyped digit (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 10_000, max: 10_000_000_000 }), fc.nat(), fc.integer({ min: 1, max: 9 }), (seq, at, delta) => {
-        const number = seq * 10 + luhnDigit(seq);
-        expect(isValidFicheNumber(number)).toBe(true);
-        const digits = String(number).split('');
-        const i = at % digits.length;
-        digits[i] = String((Number(digits[i]) + delta) % 10);
-        const typo = Number(digits.join(''));
-        if (digits[0] !== '0') expect(isValidFicheNumber(typo)).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 10_000, max: 10_000_000_000 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        (seq, at, delta) => {
+          const number = seq * 10 + luhnDigit(seq);
+          expect(isValidFicheNumber(number)).toBe(true);
+          const digits = String(number).split('');
+          const i = at % digits.length;
+          digits[i] = String((Number(digits[i]) + delta) % 10);
+          const typo = Number(digits.join(''));
+          if (digits[0] !== '0') expect(isValidFicheNumber(typo)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -270,9 +270,7 @@ export const bouleBlocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('boule_blocks_target_uq').on(t.companyId, t.number, sql`coalesce(${t.tirageId}, 0)`),
-  ],
+  (t) => [uniqueIndex('boule_blocks_target_uq').on(t.companyId, t.number, sql`coalesce(${t.tirageId}, 0)`)],
 );
 
 /** Free mariage intervals: a ticket amount per draw in [min, max] earns `count` free pairs. */

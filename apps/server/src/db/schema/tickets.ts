@@ -67,12 +67,8 @@ export const fiches = pgTable(
     uniqueIndex('fiches_company_key_uq').on(t.companyId, t.idempotencyKey),
     index('fiches_company_date_idx').on(t.companyId, t.saleDate),
     index('fiches_company_agent_date_idx').on(t.companyId, t.agentId, t.saleDate),
-    index('fiches_company_paid_idx')
-      .on(t.companyId, t.paidAt)
-      .where(sql`${t.paidAt} IS NOT NULL`),
-    index('fiches_company_winners_idx')
-      .on(t.companyId, t.saleDate)
-      .where(sql`${t.winAmount} > 0`),
+    index('fiches_company_paid_idx').on(t.companyId, t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
+    index('fiches_company_winners_idx').on(t.companyId, t.saleDate).where(sql`${t.winAmount} > 0`),
   ],
 );
 

@@ -28,10 +28,25 @@ export async function seedDemoGame(raw: RawClient, companyId: number, agentIds: 
     [companyId, DEMO_TIRAGE],
   );
   const bets = [
-    [{ code: 20, number: '23', stake: 1000 }, { code: 40, number: '23*67', stake: 500 }, { code: 30, number: '123', stake: 200 }],
-    [{ code: 20, number: '45', stake: 2500 }, { code: 20, number: '67', stake: 2500 }],
-    [{ code: 41, number: '4567', stake: 100 }, { code: 20, number: '07', stake: 1500 }, { code: 40, number: '12*34', stake: 1000 }],
-    [{ code: 20, number: '88', stake: 5000 }, { code: 30, number: '777', stake: 500 }, { code: 51, number: '12345', stake: 100 }],
+    [
+      { code: 20, number: '23', stake: 1000 },
+      { code: 40, number: '23*67', stake: 500 },
+      { code: 30, number: '123', stake: 200 },
+    ],
+    [
+      { code: 20, number: '45', stake: 2500 },
+      { code: 20, number: '67', stake: 2500 },
+    ],
+    [
+      { code: 41, number: '4567', stake: 100 },
+      { code: 20, number: '07', stake: 1500 },
+      { code: 40, number: '12*34', stake: 1000 },
+    ],
+    [
+      { code: 20, number: '88', stake: 5000 },
+      { code: 30, number: '777', stake: 500 },
+      { code: 51, number: '12345', stake: 100 },
+    ],
   ];
   for (let i = 0; i < 12; i++) {
     const lines = bets[i % bets.length].map((l, k) => ({ ...l, pos: k + 1 }));

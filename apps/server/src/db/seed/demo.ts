@@ -92,10 +92,10 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
     }
     const branches: number[] = [];
     const city = `(SELECT ci.id FROM cities ci JOIN countries k ON k.id = ci.country_id WHERE k.name_code = 'HT' AND ci.name = $4)`;
-    await raw.query(`UPDATE companies SET city_id = ${city.replace('$4', '$2')}, phone = '+509 2940 0000' WHERE id = $1`, [
-      company.id,
-      'Port-au-Prince',
-    ]);
+    await raw.query(
+      `UPDATE companies SET city_id = ${city.replace('$4', '$2')}, phone = '+509 2940 0000' WHERE id = $1`,
+      [company.id, 'Port-au-Prince'],
+    );
     for (const [name, address, cityName, phone] of [
       ['Succursale Centre-Ville', 'Rue Capois, Port-au-Prince', 'Port-au-Prince', '+509 3701 1000'],
       ['Succursale Pétion-Ville', 'Rue Grégoire, Pétion-Ville', 'Pétion-Ville', '+509 3701 2000'],

@@ -54,12 +54,17 @@ const FROM = `FROM fiches f JOIN users u ON u.id = f.agent_id LEFT JOIN surcussa
 /** The company's today: the default period of the lists (UTC date for the superuser's « Toutes »). */
 function todayExpr(params: SqlParams, companyId: number | null): string {
   return companyId === null
-    ? '(now() AT TIME ZONE \'UTC\')::date'
+    ? "(now() AT TIME ZONE 'UTC')::date"
     : `(now() AT TIME ZONE (SELECT timezone FROM companies WHERE id = ${params.p(companyId)}))::date`;
 }
 
 /** The list's spec (filters, scope, search, sort) for _lib/list.ts, and its totals. */
-export function ficheListSpec(request: FastifyRequest, kind: FicheListKind, q: Query, companyId: number | null): ListSpec {
+export function ficheListSpec(
+  request: FastifyRequest,
+  kind: FicheListKind,
+  q: Query,
+  companyId: number | null,
+): ListSpec {
   const params = new SqlParams();
   const where = [KIND_CONDITION[kind], ...companyCondition(request, params, 'f.company_id')];
   const visible = agentVisibility(request, params, 'a');

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, expectErrorBody, login, type TestContext } from '../../../test/helpers';
+import {
+  auth,
+  createTestApp,
+  createUser,
+  describeApi,
+  expectErrorBody,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
 
 describeApi('back-office tickets (lists, detail, delete / reactivate / block)', () => {
   let t: TestContext;
@@ -15,8 +23,22 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     t = await createTestApp();
     c = await sellingCompany(t.database, { agents: 2, tirages: 2 });
     const other = await sellingCompany(t.database);
-    admin = (await login(t.app, (await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })).username)).accessToken;
-    adminB = (await login(t.app, (await createUser(t.database, { role: 'company', companyId: other.company.id, fullAccess: true })).username)).accessToken;
+    admin = (
+      await login(
+        t.app,
+        (
+          await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })
+        ).username,
+      )
+    ).accessToken;
+    adminB = (
+      await login(
+        t.app,
+        (
+          await createUser(t.database, { role: 'company', companyId: other.company.id, fullAccess: true })
+        ).username,
+      )
+    ).accessToken;
     // A supervisor who watches the first agent only (assigned to it), with the sold list and actions.
     const sup = await createUser(t.database, {
       role: 'supervisor',
@@ -25,25 +47,56 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     });
     await t.database.raw.query('UPDATE users SET supervisor_id = $2 WHERE id = $1', [c.agents[0].id, sup.id]);
     supervisor = (await login(t.app, sup.username)).accessToken;
-    const supWin = await createUser(t.database, { role: 'supervisor', companyId: c.company.id, permissions: ['view_fiche_win'] });
+    const supWin = await createUser(t.database, {
+      role: 'supervisor',
+      companyId: c.company.id,
+      permissions: ['view_fiche_win'],
+    });
     await t.database.raw.query('UPDATE users SET supervisor_id = $2 WHERE id = $1', [c.agents[1].id, supWin.id]);
     supervisorWin = (await login(t.app, supWin.username)).accessToken;
     const raw = t.database.raw;
     const [t1, t2] = c.tirages.map((x) => x.id);
-    ids.a = await sell(raw, { companyId: c.company.id, agentId: c.agents[0].id, tirages: [t1], lines: [{ code: 20, number: '23', stake: 1000 }] });
-    ids.b = await sell(raw, { companyId: c.company.id, agentId: c.agents[1].id, tirages: [t1, t2], lines: [{ code: 20, number: '45', stake: 500 }] });
-    ids.c = await sell(raw, { companyId: c.company.id, agentId: c.agents[1].id, tirages: [t2], lines: [{ code: 30, number: '999', stake: 300 }] });
-    ids.foreign = await sell(raw, { companyId: other.company.id, agentId: other.agents[0].id, tirages: [other.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] });
+    ids.a = await sell(raw, {
+      companyId: c.company.id,
+      agentId: c.agents[0].id,
+      tirages: [t1],
+      lines: [{ code: 20, number: '23', stake: 1000 }],
+    });
+    ids.b = await sell(raw, {
+      companyId: c.company.id,
+      agentId: c.agents[1].id,
+      tirages: [t1, t2],
+      lines: [{ code: 20, number: '45', stake: 500 }],
+    });
+    ids.c = await sell(raw, {
+      companyId: c.company.id,
+      agentId: c.agents[1].id,
+      tirages: [t2],
+      lines: [{ code: 30, number: '999', stake: 300 }],
+    });
+    ids.foreign = await sell(raw, {
+      companyId: other.company.id,
+      agentId: other.agents[0].id,
+      tirages: [other.tirages[0].id],
+      lines: [{ code: 20, number: '23', stake: 100 }],
+    });
   });
   afterAll(() => t?.close());
 
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
-  const put = (token: string, payload: object) => t.app.inject({ method: 'PUT', url: '/api/companies/fiche', headers: auth(token), payload });
+  const put = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/companies/fiche', headers: auth(token), payload });
 
   it('lists today’s sold tickets with totals, filters and search', async () => {
     const all = (await get('/api/companies/fiche', admin)).json();
     expect(all.count).toBe(3);
-    expect(all.totals).toEqual({ count: 3, amount: 1000 + 1000 + 300, commission_amount: 100 + 100 + 30, win_amount: 0, paid_amount: 0 });
+    expect(all.totals).toEqual({
+      count: 3,
+      amount: 1000 + 1000 + 300,
+      commission_amount: 100 + 100 + 30,
+      win_amount: 0,
+      paid_amount: 0,
+    });
     expect(all.results[0].id).toBe(ids.c.id); // newest first
     expect(all.results.find((r: { id: number }) => r.id === ids.b.id).tirages).toHaveLength(2);
     const byDraw = (await get(`/api/companies/fiche?tirage_id=${c.tirages[1].id}`, admin)).json();
@@ -102,8 +155,16 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     expect((await get('/api/companies/fiche', admin)).json().count).toBe(2);
 
     // Reactivation: refused when the limits no longer allow it, accepted when they do.
-    await t.database.raw.query("INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, '23', 1500)", [c.company.id]);
-    await sell(t.database.raw, { companyId: c.company.id, agentId: c.agents[1].id, tirages: [c.tirages[0].id], lines: [{ code: 20, number: '23', stake: 1000 }] });
+    await t.database.raw.query(
+      "INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, '23', 1500)",
+      [c.company.id],
+    );
+    await sell(t.database.raw, {
+      companyId: c.company.id,
+      agentId: c.agents[1].id,
+      tirages: [c.tirages[0].id],
+      lines: [{ code: 20, number: '23', stake: 1000 }],
+    });
     const refused = expectErrorBody(await put(admin, { id: ids.a.id, action: 'reactivate' }), 409);
     expect(refused).toMatchObject({ code: 'LIMIT_EXCEEDED' });
     expect(refused.message).toBe(`Ligne 1 : 23 : maximum 5 HTG encore pour ${c.tirages[0].name}`);
@@ -112,24 +173,41 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     expectErrorBody(await put(admin, { id: ids.a.id, action: 'reactivate' }), 409);
     const detail = (await get(`/api/companies/fiche?id=${ids.a.id}`, admin)).json();
     expect(detail.events.map((e: { action: string }) => e.action)).toEqual(['sell', 'delete', 'reactivate']);
-    expect(detail.events[1]).toMatchObject({ actor_role: 'supervisor', details: { reason: 'Erreur de saisie', status: 'deleted' } });
+    expect(detail.events[1]).toMatchObject({
+      actor_role: 'supervisor',
+      details: { reason: 'Erreur de saisie', status: 'deleted' },
+    });
   });
 
   it('shows winners and paid tickets after the result; a blocked ticket is not paid; no delete after results', async () => {
-    await enterResult(t.database, { companyId: c.company.id, tirageId: c.tirages[0].id, date: c.today, pick3: '145', pick4: '2345' });
+    await enterResult(t.database, {
+      companyId: c.company.id,
+      tirageId: c.tirages[0].id,
+      date: c.today,
+      pick3: '145',
+      pick4: '2345',
+    });
     const winners = (await get('/api/companies/fiche-gagnants', admin)).json();
     // Lots 45 23 45: bolet 23 on lot 2 pays ×20; 45 on lots 1 and 3 pays ×50 + ×10 (cumulative by default).
     const a = winners.results.find((r: { id: number }) => r.id === ids.a.id);
     expect(a).toMatchObject({ status: 'gagnant', win_amount: 20_000 });
     const b = winners.results.find((r: { id: number }) => r.id === ids.b.id);
     expect(b).toMatchObject({ status: 'en_attente', win_amount: 500 * 60 });
-    expect(winners.totals.win_amount).toBe(winners.results.reduce((s: number, r: { win_amount: number }) => s + r.win_amount, 0));
-    expect(expectErrorBody(await put(admin, { id: ids.a.id, action: 'delete', reason: 'trop tard' }), 409).message).toMatch(
-      /a déjà ses résultats/,
+    expect(winners.totals.win_amount).toBe(
+      winners.results.reduce((s: number, r: { win_amount: number }) => s + r.win_amount, 0),
     );
+    expect(
+      expectErrorBody(await put(admin, { id: ids.a.id, action: 'delete', reason: 'trop tard' }), 409).message,
+    ).toMatch(/a déjà ses résultats/);
     expect((await put(admin, { id: ids.a.id, action: 'block' })).json().blocked).toBe(true);
     const agent = (await login(t.app, c.agents[0].username)).accessToken;
-    const pay = () => t.app.inject({ method: 'POST', url: '/api/agents/fiches/pay', headers: auth(agent), payload: { number: ids.a.number } });
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/agents/fiches/pay',
+        headers: auth(agent),
+        payload: { number: ids.a.number },
+      });
     expectErrorBody(await pay(), 409);
     expect((await put(admin, { id: ids.a.id, action: 'unblock' })).json().blocked).toBe(false);
     expect((await pay()).json().status).toBe('paye');

@@ -1,5 +1,12 @@
 import { errorBody } from '@borlette/shared/contracts/common';
-import { type FicheRow, ficheAction, ficheDetail, ficheListQuery, fichePage, ficheView } from '@borlette/shared/contracts/fiches';
+import {
+  type FicheRow,
+  ficheAction,
+  ficheDetail,
+  ficheListQuery,
+  fichePage,
+  ficheView,
+} from '@borlette/shared/contracts/fiches';
 import type { Codename } from '@borlette/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
@@ -7,7 +14,7 @@ import { access } from '../../http/access';
 import { companyForWrite, requirePermission } from '../../http/auth';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyScope } from '../_lib/scope';
-import { type FicheListKind, ficheDetail as loadDetail, ficheListSpec, ficheTotals } from './fiches-query';
+import { type FicheListKind, ficheListSpec, ficheTotals, ficheDetail as loadDetail } from './fiches-query';
 import { deleteFiche, reactivateFiche, setFicheBlocked } from './lifecycle';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -17,7 +24,9 @@ const money = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).repl
 /** An instant in the ticket's company zone, as French spreadsheets read it (the screens show the same). */
 const local = (iso: string | null, timezone: string) =>
   iso
-    ? new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+    ? new Intl.DateTimeFormat('fr-FR', { timeZone: timezone, dateStyle: 'short', timeStyle: 'short' }).format(
+        new Date(iso),
+      )
     : '';
 const STATUS_LABEL: Record<string, string> = {
   en_attente: 'En attente',
@@ -50,9 +59,21 @@ const csvColumns: CsvColumn<FicheRow>[] = [
 /** The four lists of the spec: path, permission, content, CSV name. */
 const LISTS: { path: string; permission: Codename; kind: FicheListKind; csv: string; summary: string }[] = [
   { path: 'fiche', permission: 'view_fichevente', kind: 'sold', csv: 'fiches-vendues', summary: 'Fiches vendues' },
-  { path: 'fiche-gagnants', permission: 'view_fiche_win', kind: 'winning', csv: 'fiches-gagnantes', summary: 'Fiches gagnantes (payées ou non)' },
+  {
+    path: 'fiche-gagnants',
+    permission: 'view_fiche_win',
+    kind: 'winning',
+    csv: 'fiches-gagnantes',
+    summary: 'Fiches gagnantes (payées ou non)',
+  },
   { path: 'fiche-payants', permission: 'view_fiche_win', kind: 'paid', csv: 'fiches-payees', summary: 'Fiches payées' },
-  { path: 'fiche-supp', permission: 'view_fiche_delete', kind: 'deleted', csv: 'fiches-supprimees', summary: 'Fiches annulées ou supprimées' },
+  {
+    path: 'fiche-supp',
+    permission: 'view_fiche_delete',
+    kind: 'deleted',
+    csv: 'fiches-supprimees',
+    summary: 'Fiches annulées ou supprimées',
+  },
 ];
 const VIEW_ANY: Codename[] = ['view_fichevente', 'view_fiche_win', 'view_fiche_delete'];
 

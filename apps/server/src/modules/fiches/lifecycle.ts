@@ -99,8 +99,11 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
   return database.transaction(async (tx) => {
     const row = await lockFiche(tx, companyId, 'id', id);
     if (row.agent_id !== auth.userId) throw notFound('Fiche introuvable.');
-    const [agent] = await tx.query<{ can_cancel: boolean }>('SELECT can_cancel FROM users WHERE id = $1', [auth.userId]);
-    if (!agent?.can_cancel) throw new AppError(403, 'CANCEL_NOT_ALLOWED', 'Vous n’êtes pas autorisé à annuler des fiches.');
+    const [agent] = await tx.query<{ can_cancel: boolean }>('SELECT can_cancel FROM users WHERE id = $1', [
+      auth.userId,
+    ]);
+    if (!agent?.can_cancel)
+      throw new AppError(403, 'CANCEL_NOT_ALLOWED', 'Vous n’êtes pas autorisé à annuler des fiches.');
     if (row.status !== 'active') throw conflict(`Cette fiche est déjà ${STATUS_WORD[row.status]}.`);
     if (!row.cancel_open) throw conflict('Le délai d’annulation de cette fiche est dépassé.');
     requireOpenDraws(await drawStates(tx, row), 'Annulation');
@@ -109,13 +112,25 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
       [row.id, auth.userId],
     );
     await tx.query('SELECT borlette_count($1, $2, -1, false)', [companyId, row.id]);
-    await audit(tx, request, { action: 'cancel', entity: 'fiche', entityId: row.id, companyId, before: { status: row.status } });
+    await audit(tx, request, {
+      action: 'cancel',
+      entity: 'fiche',
+      entityId: row.id,
+      companyId,
+      before: { status: row.status },
+    });
     return view(tx, row.id);
   });
 }
 
 /** The back office deletes a ticket (with a reason) before any of its results. */
-export async function deleteFiche(database: Database, request: FastifyRequest, companyId: number, id: number, reason: string) {
+export async function deleteFiche(
+  database: Database,
+  request: FastifyRequest,
+  companyId: number,
+  id: number,
+  reason: string,
+) {
   return database.transaction(async (tx) => {
     const row = await lockFiche(tx, companyId, 'id', id);
     if (row.status !== 'active') throw conflict(`Cette fiche est déjà ${STATUS_WORD[row.status]}.`);
@@ -171,9 +186,11 @@ export async function setFicheBlocked(
 ) {
   return database.transaction(async (tx) => {
     const row = await lockFiche(tx, companyId, 'id', id);
-    if (row.blocked === blocked) throw conflict(blocked ? 'Cette fiche est déjà bloquée.' : 'Cette fiche n’est pas bloquée.');
+    if (row.blocked === blocked)
+      throw conflict(blocked ? 'Cette fiche est déjà bloquée.' : 'Cette fiche n’est pas bloquée.');
     if (blocked && row.paid_at) throw conflict('Cette fiche est déjà payée : elle ne peut plus être bloquée.');
-    if (blocked && row.status !== 'active') throw conflict(`Cette fiche est ${STATUS_WORD[row.status]} : elle ne peut pas être bloquée.`);
+    if (blocked && row.status !== 'active')
+      throw conflict(`Cette fiche est ${STATUS_WORD[row.status]} : elle ne peut pas être bloquée.`);
     await tx.query('UPDATE fiches SET blocked = $2 WHERE id = $1', [row.id, blocked]);
     await audit(tx, request, {
       action: blocked ? 'block' : 'unblock',
@@ -196,11 +213,15 @@ export async function payFiche(database: Database, request: FastifyRequest, numb
   const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
     const row = await lockFiche(tx, companyId, 'number', number);
-    if (row.status !== 'active') throw conflict(`Cette fiche a été ${STATUS_WORD[row.status]} : elle ne peut pas être payée.`);
+    if (row.status !== 'active')
+      throw conflict(`Cette fiche a été ${STATUS_WORD[row.status]} : elle ne peut pas être payée.`);
     if (row.paid_at) {
-      throw conflict(`Cette fiche a déjà été payée le ${row.paid_at}${row.paid_by_name ? ` par ${row.paid_by_name}` : ''}.`);
+      throw conflict(
+        `Cette fiche a déjà été payée le ${row.paid_at}${row.paid_by_name ? ` par ${row.paid_by_name}` : ''}.`,
+      );
     }
-    if (row.blocked) throw conflict('Cette fiche est bloquée : elle ne peut pas être payée. Contactez l’administration.');
+    if (row.blocked)
+      throw conflict('Cette fiche est bloquée : elle ne peut pas être payée. Contactez l’administration.');
     const pending = (await drawStates(tx, row)).find((s) => !s.has_result);
     if (pending) throw conflict(`Les résultats du tirage ${pending.name} ne sont pas encore connus.`);
     if (row.win_amount <= 0) throw conflict('Cette fiche n’est pas gagnante.');
@@ -240,7 +261,13 @@ export async function reprintFiche(database: Database, request: FastifyRequest, 
       [companyId, id, auth.userId],
     );
     if (!rows.length) throw notFound('Fiche introuvable.');
-    await audit(tx, request, { action: 'reprint', entity: 'fiche', entityId: id, companyId, after: { print_count: rows[0].print_count } });
+    await audit(tx, request, {
+      action: 'reprint',
+      entity: 'fiche',
+      entityId: id,
+      companyId,
+      after: { print_count: rows[0].print_count },
+    });
     return view(tx, id);
   });
 }

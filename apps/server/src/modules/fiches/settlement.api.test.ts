@@ -47,7 +47,10 @@ function randomLine(r: () => number, near: Lots) {
   if (kind < 0.78) return { code: 30, number: r() < 0.3 ? near.pick3 : digits(r, 3), stake };
   const code = pick([41, 42, 43, 51, 52, 53]);
   const len = code < 50 ? 4 : 5;
-  const candidates = code < 50 ? [near.pick4, near.lot1 + near.lot2, near.lot1 + near.lot3, near.lot2 + near.lot1] : [near.pick3 + near.lot2, near.pick3 + near.lot3, near.lot1.slice(-1) + near.lot2 + near.lot3];
+  const candidates =
+    code < 50
+      ? [near.pick4, near.lot1 + near.lot2, near.lot1 + near.lot3, near.lot2 + near.lot1]
+      : [near.pick3 + near.lot2, near.pick3 + near.lot3, near.lot1.slice(-1) + near.lot2 + near.lot3];
   return { code, number: r() < 0.4 ? pick(candidates).slice(0, len).padEnd(len, '0') : digits(r, len), stake };
 }
 
@@ -113,26 +116,47 @@ describeApi('settlement against the pure rules (oracle)', () => {
       "UPDATE primes SET bolet_1 = 60, bolet_2 = 20, bolet_3 = 10, mariage = 900 WHERE company_id = $1 AND level = 'general'",
       [co],
     );
-    await raw.query("INSERT INTO primes (company_id, level, tirage_id, bolet_1, loto3) VALUES ($1, 'tirage', $2, 55, 600)", [co, c.tirages[1].id]);
-    await raw.query("INSERT INTO primes (company_id, level, surcussale_id, mariage) VALUES ($1, 'surcussale', $2, 1100)", [co, c.surcussaleId]);
-    await raw.query("INSERT INTO primes (company_id, level, agent_id, bolet_2, loto4_o1) VALUES ($1, 'agent', $2, 25, 4000)", [co, c.agents[2].id]);
-    await raw.query('INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 2000, 4999, 1), ($1, 5000, NULL, 3)', [co]);
-    await raw.query("UPDATE lotto_options SET mapping = ARRAY['lot3', 'lot2'] WHERE company_id = $1 AND code = 43", [co]);
+    await raw.query(
+      "INSERT INTO primes (company_id, level, tirage_id, bolet_1, loto3) VALUES ($1, 'tirage', $2, 55, 600)",
+      [co, c.tirages[1].id],
+    );
+    await raw.query(
+      "INSERT INTO primes (company_id, level, surcussale_id, mariage) VALUES ($1, 'surcussale', $2, 1100)",
+      [co, c.surcussaleId],
+    );
+    await raw.query(
+      "INSERT INTO primes (company_id, level, agent_id, bolet_2, loto4_o1) VALUES ($1, 'agent', $2, 25, 4000)",
+      [co, c.agents[2].id],
+    );
+    await raw.query(
+      'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 2000, 4999, 1), ($1, 5000, NULL, 3)',
+      [co],
+    );
+    await raw.query("UPDATE lotto_options SET mapping = ARRAY['lot3', 'lot2'] WHERE company_id = $1 AND code = 43", [
+      co,
+    ]);
 
     const r = rng(20261123);
     const near = lotsFromResult(R1);
     const nearR2 = lotsFromResult(R2);
-    const free = () => Array.from({ length: 6 }, () => {
-      const a = r() < 0.5 ? near.lot1 : ball(r);
-      let b = r() < 0.5 ? nearR2.lot3 : ball(r);
-      while (b === a) b = ball(r);
-      return a < b ? `${a}*${b}` : `${b}*${a}`;
-    });
+    const free = () =>
+      Array.from({ length: 6 }, () => {
+        const a = r() < 0.5 ? near.lot1 : ball(r);
+        let b = r() < 0.5 ? nearR2.lot3 : ball(r);
+        while (b === a) b = ball(r);
+        return a < b ? `${a}*${b}` : `${b}*${a}`;
+      });
     for (let i = 0; i < TICKETS; i++) {
       if (i === TICKETS / 2) {
         // Half the tickets with the best-hit bolet rule and another mapping: snapshots must hold.
-        await raw.query('UPDATE company_settings SET bolet_cumulative = false, free_mariage_amount = 50000 WHERE company_id = $1', [co]);
-        await raw.query("UPDATE lotto_options SET mapping = ARRAY['lot1', 'lot2'] WHERE company_id = $1 AND code = 43", [co]);
+        await raw.query(
+          'UPDATE company_settings SET bolet_cumulative = false, free_mariage_amount = 50000 WHERE company_id = $1',
+          [co],
+        );
+        await raw.query(
+          "UPDATE lotto_options SET mapping = ARRAY['lot1', 'lot2'] WHERE company_id = $1 AND code = 43",
+          [co],
+        );
       }
       const nLines = 3 + Math.floor(r() * 8);
       const lines = Array.from({ length: nLines }, () => randomLine(r, r() < 0.7 ? near : nearR2));
@@ -158,7 +182,8 @@ describeApi('settlement against the pure rules (oracle)', () => {
       const lots = results[l.tirage_id];
       const expected = lots ? oracle(l, lots) : 0;
       if (expected > 0) winners++;
-      if (l.win_amount !== expected) mismatches.push(`${l.fiche_id} ${l.code} ${l.number}: ${l.win_amount} ≠ ${expected}`);
+      if (l.win_amount !== expected)
+        mismatches.push(`${l.fiche_id} ${l.code} ${l.number}: ${l.win_amount} ≠ ${expected}`);
       byFiche.set(l.fiche_id, (byFiche.get(l.fiche_id) ?? 0) + expected);
     }
     expect(mismatches.slice(0, 5)).toEqual([]);

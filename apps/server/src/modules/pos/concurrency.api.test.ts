@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
+import { auth, createTestDatabase, describeApi, login } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { type Database, openPostgres } from '../../db/client';
-import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestDatabase, describeApi, login } from '../../../test/helpers';
 
 /**
  * The promises of the sale under concurrency, through the real HTTP layer. On PostgreSQL the app
@@ -71,8 +71,14 @@ describeApi('concurrency: limits, idempotency, payment', () => {
         sale(
           tokens[i % tokens.length],
           i % 2
-            ? [{ code: 20, number: '23', stake }, { code: 20, number: '45', stake: 100 }]
-            : [{ code: 20, number: '45', stake: 100 }, { code: 20, number: '23', stake }],
+            ? [
+                { code: 20, number: '23', stake },
+                { code: 20, number: '45', stake: 100 },
+              ]
+            : [
+                { code: 20, number: '45', stake: 100 },
+                { code: 20, number: '23', stake },
+              ],
         ),
       ),
     );
@@ -87,12 +93,15 @@ describeApi('concurrency: limits, idempotency, payment', () => {
     expect(await soldOn('23')).toBe(sold);
     // The last refused would have needed more than what is left.
     const left = 10_000 - sold;
-    for (const [i, a] of answers.entries()) if (a.statusCode === 409 && a.json().message.includes(' 23 :')) expect(stakes[i]).toBeGreaterThan(left);
+    for (const [i, a] of answers.entries())
+      if (a.statusCode === 409 && a.json().message.includes(' 23 :')) expect(stakes[i]).toBeGreaterThan(left);
   }, 120_000);
 
   it('the same idempotency key sent 20 times at once makes one ticket', async () => {
     const key = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => sale(tokens[3], [{ code: 20, number: '61', stake: 100 }], key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => sale(tokens[3], [{ code: 20, number: '61', stake: 100 }], key)),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const ids = new Set(answers.map((a) => a.json().id));
     expect(ids.size).toBe(1);
@@ -107,9 +116,20 @@ describeApi('concurrency: limits, idempotency, payment', () => {
 
   it('two agents paying the same winning ticket at the same instant: one is paid, the other refused', async () => {
     const f = (await sale(tokens[4], [{ code: 20, number: '07', stake: 100 }])).json();
-    await enterResult(database, { companyId: c.company.id, tirageId: c.tirages[0].id, date: c.today, pick3: '107', pick4: '2233' });
+    await enterResult(database, {
+      companyId: c.company.id,
+      tirageId: c.tirages[0].id,
+      date: c.today,
+      pick3: '107',
+      pick4: '2233',
+    });
     const pay = (token: string) =>
-      app.inject({ method: 'POST', url: '/api/agents/fiches/pay', headers: auth(token), payload: { number: f.number } });
+      app.inject({
+        method: 'POST',
+        url: '/api/agents/fiches/pay',
+        headers: auth(token),
+        payload: { number: f.number },
+      });
     const answers = await Promise.all([pay(tokens[5]), pay(tokens[6]), pay(tokens[7])]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     const payments = await database.raw.query('SELECT * FROM fiche_payments WHERE fiche_id = $1', [f.id]);

@@ -36,7 +36,14 @@ describeApi('point of sale (agents’ API)', () => {
     c = await sellingCompany(t.database, { agents: 2, tirages: 2 });
     agent = (await login(t.app, c.agents[0].username)).accessToken;
     agent2 = (await login(t.app, c.agents[1].username)).accessToken;
-    admin = (await login(t.app, (await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })).username)).accessToken;
+    admin = (
+      await login(
+        t.app,
+        (
+          await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })
+        ).username,
+      )
+    ).accessToken;
   });
   afterAll(() => t?.close());
 
@@ -49,7 +56,11 @@ describeApi('point of sale (agents’ API)', () => {
       lines: body.lines,
     });
   const count = async () =>
-    (await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM fiches WHERE company_id = $1', [c.company.id]))[0].n;
+    (
+      await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM fiches WHERE company_id = $1', [
+        c.company.id,
+      ])
+    )[0].n;
 
   describe('selling', () => {
     it('sells a ticket on two draws with its number, public code, lines, total and commission', async () => {
@@ -72,7 +83,9 @@ describeApi('point of sale (agents’ API)', () => {
 
     it('answers the same ticket to a retried sale, and refuses the key reused for another ticket', async () => {
       const key = randomUUID();
-      const first = (await sale(agent, { idempotency_key: key, lines: [{ code: 20, number: '11', stake: 100 }] })).json();
+      const first = (
+        await sale(agent, { idempotency_key: key, lines: [{ code: 20, number: '11', stake: 100 }] })
+      ).json();
       const before = await count();
       const again = await sale(agent, { idempotency_key: key, lines: [{ code: 20, number: '11', stake: 100 }] });
       expect(again.json()).toMatchObject({ id: first.id, number: first.number, replayed: true });
@@ -83,18 +96,36 @@ describeApi('point of sale (agents’ API)', () => {
 
     it('refuses bad input per line, in French, and writes nothing', async () => {
       const before = await count();
-      const bad = expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: 100 }, { code: 20, number: '7', stake: 100 }] }), 400);
-      expect(bad.fields?.['lines.1']).toBe('Ligne 2 : un bolet se joue avec 2 chiffres (00 à 99) (reçu « 7 »)');
-      expect(expectErrorBody(await sale(agent, { lines: [{ code: 40, number: '12*12', stake: 100 }] }), 400).message).toMatch(
-        /deux fois la même boule/,
+      const bad = expectErrorBody(
+        await sale(agent, {
+          lines: [
+            { code: 20, number: '23', stake: 100 },
+            { code: 20, number: '7', stake: 100 },
+          ],
+        }),
+        400,
       );
-      expect(expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: -5 }] }), 400).fields).toBeTruthy();
-      expect(expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: 12.5 }] }), 400).fields).toBeTruthy();
-      expect(expectErrorBody(await sale(agent, { lines: [{ code: 99, number: '23', stake: 100 }] }), 400).fields).toBeTruthy();
+      expect(bad.fields?.['lines.1']).toBe('Ligne 2 : un bolet se joue avec 2 chiffres (00 à 99) (reçu « 7 »)');
+      expect(
+        expectErrorBody(await sale(agent, { lines: [{ code: 40, number: '12*12', stake: 100 }] }), 400).message,
+      ).toMatch(/deux fois la même boule/);
+      expect(
+        expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: -5 }] }), 400).fields,
+      ).toBeTruthy();
+      expect(
+        expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: 12.5 }] }), 400).fields,
+      ).toBeTruthy();
+      expect(
+        expectErrorBody(await sale(agent, { lines: [{ code: 99, number: '23', stake: 100 }] }), 400).fields,
+      ).toBeTruthy();
       expectErrorBody(await sale(agent, { lines: [] }), 400);
       expectErrorBody(await sale(agent, { tirages: [], lines: [{ code: 20, number: '23', stake: 100 }] }), 400);
       expectErrorBody(
-        await call('POST', '/api/agents/fiches', agent, { idempotency_key: 'x', tirages: [c.tirages[0].id], lines: [] }),
+        await call('POST', '/api/agents/fiches', agent, {
+          idempotency_key: 'x',
+          tirages: [c.tirages[0].id],
+          lines: [],
+        }),
         400,
       );
       expect(await count()).toBe(before);
@@ -102,9 +133,12 @@ describeApi('point of sale (agents’ API)', () => {
 
     it('refuses a closed draw, a draw of another company, a blocked branch and the ticket limit', async () => {
       const other = await sellingCompany(t.database);
-      expect(expectErrorBody(await sale(agent, { tirages: [other.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] }), 404).code).toBe(
-        'TIRAGE_NOT_FOUND',
-      );
+      expect(
+        expectErrorBody(
+          await sale(agent, { tirages: [other.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] }),
+          404,
+        ).code,
+      ).toBe('TIRAGE_NOT_FOUND');
       await t.database.raw.query("UPDATE tirages SET mode = 'closed' WHERE id = $1", [c.tirages[1].id]);
       const closed = expectErrorBody(
         await sale(agent, { tirages: c.tirages.map((x) => x.id), lines: [{ code: 20, number: '23', stake: 100 }] }),
@@ -114,15 +148,23 @@ describeApi('point of sale (agents’ API)', () => {
       await t.database.raw.query("UPDATE tirages SET mode = 'open' WHERE id = $1", [c.tirages[1].id]);
 
       await t.database.raw.query("UPDATE surcussales SET status = 'blocked' WHERE id = $1", [c.surcussaleId]);
-      expect(expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: 100 }] }), 403).code).toBe('SURCUSSALE_BLOCKED');
+      expect(expectErrorBody(await sale(agent, { lines: [{ code: 20, number: '23', stake: 100 }] }), 403).code).toBe(
+        'SURCUSSALE_BLOCKED',
+      );
       await t.database.raw.query("UPDATE surcussales SET status = 'active' WHERE id = $1", [c.surcussaleId]);
 
       await t.database.raw.query('INSERT INTO limite_fiches (company_id, agent_id, max_amount) VALUES ($1, $2, 5000)', [
         c.company.id,
         c.agents[1].id,
       ]);
-      const limited = expectErrorBody(await sale(agent2, { tirages: c.tirages.map((x) => x.id), lines: [{ code: 20, number: '23', stake: 3000 }] }), 409);
-      expect(limited).toMatchObject({ code: 'TICKET_LIMIT', message: 'La fiche dépasse la limite de 50 HTG (total 60 HTG).' });
+      const limited = expectErrorBody(
+        await sale(agent2, { tirages: c.tirages.map((x) => x.id), lines: [{ code: 20, number: '23', stake: 3000 }] }),
+        409,
+      );
+      expect(limited).toMatchObject({
+        code: 'TICKET_LIMIT',
+        message: 'La fiche dépasse la limite de 50 HTG (total 60 HTG).',
+      });
       await t.database.raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [c.company.id]);
     });
 
@@ -135,7 +177,10 @@ describeApi('point of sale (agents’ API)', () => {
 
   describe('after the sale', () => {
     it('gives the POS its configuration: draws open now, games, free mariage intervals', async () => {
-      await t.database.raw.query('INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, NULL, 2)', [c.company.id]);
+      await t.database.raw.query(
+        'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, NULL, 2)',
+        [c.company.id],
+      );
       const res = (await call('GET', '/api/agents/config', agent)).json();
       expect(res.company.timezone).toBeTruthy();
       expect(res.agent.username).toBe(c.agents[0].username);
@@ -181,9 +226,14 @@ describeApi('point of sale (agents’ API)', () => {
     });
 
     it('lets an agent cancel its own ticket within the window, freeing the limit; not another’s, not late', async () => {
-      await t.database.raw.query("INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, '77', 1000)", [c.company.id]);
+      await t.database.raw.query(
+        "INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, '77', 1000)",
+        [c.company.id],
+      );
       const f = (await sale(agent, { lines: [{ code: 20, number: '77', stake: 1000 }] })).json();
-      expect(expectErrorBody(await sale(agent2, { lines: [{ code: 20, number: '77', stake: 100 }] }), 409).code).toBe('LIMIT_EXCEEDED');
+      expect(expectErrorBody(await sale(agent2, { lines: [{ code: 20, number: '77', stake: 100 }] }), 409).code).toBe(
+        'LIMIT_EXCEEDED',
+      );
       expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent2, { id: f.id }), 404);
       const cancelled = await call('POST', '/api/agents/fiches/cancel', agent, { id: f.id });
       expect(cancelled.json().status).toBe('annule');
@@ -193,9 +243,9 @@ describeApi('point of sale (agents’ API)', () => {
       );
       const late = (await sale(agent, { lines: [{ code: 20, number: '78', stake: 100 }] })).json();
       await t.database.raw.query("UPDATE fiches SET sold_at = now() - interval '11 minutes' WHERE id = $1", [late.id]);
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: late.id }), 409).message).toBe(
-        'Le délai d’annulation de cette fiche est dépassé.',
-      );
+      expect(
+        expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: late.id }), 409).message,
+      ).toBe('Le délai d’annulation de cette fiche est dépassé.');
       await t.database.raw.query('UPDATE users SET can_cancel = false WHERE id = $1', [c.agents[0].id]);
       const again = (await sale(agent, { lines: [{ code: 20, number: '79', stake: 100 }] })).json();
       expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: again.id }), 403);
@@ -208,27 +258,39 @@ describeApi('point of sale (agents’ API)', () => {
     });
 
     it('pays a winning ticket once, with French refusals before and after', async () => {
-      const t3 = (await t.database.raw.query<{ id: number }>(
-        "INSERT INTO tirages (company_id, name, days, open_time, close_time, mode) VALUES ($1, 'Paiement', '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id",
-        [c.company.id],
-      ))[0].id;
+      const t3 = (
+        await t.database.raw.query<{ id: number }>(
+          "INSERT INTO tirages (company_id, name, days, open_time, close_time, mode) VALUES ($1, 'Paiement', '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id",
+          [c.company.id],
+        )
+      )[0].id;
       const f = (await sale(agent, { tirages: [t3], lines: WORKED })).json();
       const loser = (await sale(agent, { tirages: [t3], lines: [{ code: 20, number: '88', stake: 100 }] })).json();
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message).toBe(
-        'Les résultats du tirage Paiement ne sont pas encore connus.',
-      );
-      const settled = await enterResult(t.database, { companyId: c.company.id, tirageId: t3, date: c.today, pick3: '123', pick4: '4567' });
+      expect(
+        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message,
+      ).toBe('Les résultats du tirage Paiement ne sont pas encore connus.');
+      const settled = await enterResult(t.database, {
+        companyId: c.company.id,
+        tirageId: t3,
+        date: c.today,
+        pick3: '123',
+        pick4: '4567',
+      });
       expect(settled.win_amount).toBe(810000);
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: loser.number }), 409).message).toBe(
-        'Cette fiche n’est pas gagnante.',
-      );
+      expect(
+        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: loser.number }), 409).message,
+      ).toBe('Cette fiche n’est pas gagnante.');
       await t.database.raw.query('UPDATE fiches SET blocked = true WHERE id = $1', [f.id]);
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message).toMatch(/bloquée/);
+      expect(
+        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message,
+      ).toMatch(/bloquée/);
       await t.database.raw.query('UPDATE fiches SET blocked = false WHERE id = $1', [f.id]);
       const paid = await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number });
       expect(paid.json()).toMatchObject({ status: 'paye', paid_amount: 810000, win_amount: 810000 });
       const twice = expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: f.number }), 409);
-      expect(twice.message).toMatch(/^Cette fiche a déjà été payée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} par Prénom Nom\.$/);
+      expect(twice.message).toMatch(
+        /^Cette fiche a déjà été payée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} par Prénom Nom\.$/,
+      );
       const payments = await t.database.raw.query<{ amount: number; agent_id: number }>(
         'SELECT amount, agent_id FROM fiche_payments WHERE fiche_id = $1',
         [f.id],
@@ -236,17 +298,31 @@ describeApi('point of sale (agents’ API)', () => {
       expect(payments).toEqual([{ amount: 810000, agent_id: c.agents[1].id }]);
       expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: 123 }), 404);
       // Past its validity, a win is no longer paid.
-      const late = (await sale(agent, { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] })).json();
-      await enterResult(t.database, { companyId: c.company.id, tirageId: c.tirages[0].id, date: c.today, pick3: '123', pick4: '4567' });
-      await t.database.raw.query('UPDATE company_settings SET payout_validity_days = -1 WHERE company_id = $1', [c.company.id]);
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: late.number }), 409).message).toMatch(
-        /Le délai de paiement est dépassé/,
-      );
-      await t.database.raw.query('UPDATE company_settings SET payout_validity_days = 90 WHERE company_id = $1', [c.company.id]);
+      const late = (
+        await sale(agent, { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] })
+      ).json();
+      await enterResult(t.database, {
+        companyId: c.company.id,
+        tirageId: c.tirages[0].id,
+        date: c.today,
+        pick3: '123',
+        pick4: '4567',
+      });
+      await t.database.raw.query('UPDATE company_settings SET payout_validity_days = -1 WHERE company_id = $1', [
+        c.company.id,
+      ]);
+      expect(
+        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: late.number }), 409).message,
+      ).toMatch(/Le délai de paiement est dépassé/);
+      await t.database.raw.query('UPDATE company_settings SET payout_validity_days = 90 WHERE company_id = $1', [
+        c.company.id,
+      ]);
     });
 
     it('reprints (counted), reports the day and shows the public link without the company’s other data', async () => {
-      const f = (await sale(agent, { tirages: [c.tirages[1].id], lines: [{ code: 20, number: '55', stake: 2000 }] })).json();
+      const f = (
+        await sale(agent, { tirages: [c.tirages[1].id], lines: [{ code: 20, number: '55', stake: 2000 }] })
+      ).json();
       expect((await call('POST', '/api/agents/fiches/reprint', agent, { id: f.id })).json().print_count).toBe(2);
       expectErrorBody(await call('POST', '/api/agents/fiches/reprint', agent2, { id: f.id }), 404);
 
@@ -256,9 +332,17 @@ describeApi('point of sale (agents’ API)', () => {
            FROM fiches WHERE company_id = $1 AND agent_id = $2 AND status = 'active' AND sale_date = $3`,
         [c.company.id, c.agents[0].id, c.today],
       );
-      expect(report).toMatchObject({ date: c.today, tickets: expected.n, sales_amount: expected.sales, commission_amount: expected.commission });
+      expect(report).toMatchObject({
+        date: c.today,
+        tickets: expected.n,
+        sales_amount: expected.sales,
+        commission_amount: expected.commission,
+      });
       expect(report.balance).toBe(report.sales_amount - report.paid_amount - report.commission_amount);
-      expect((await call('GET', '/api/agents/report?date=2020-01-01', agent)).json()).toMatchObject({ tickets: 0, balance: 0 });
+      expect((await call('GET', '/api/agents/report?date=2020-01-01', agent)).json()).toMatchObject({
+        tickets: 0,
+        balance: 0,
+      });
       expectErrorBody(await call('GET', '/api/agents/report?date=2020-13-01', agent), 400);
 
       const pub = await t.app.inject({ method: 'GET', url: `/api/public/fiche/${f.ref_code}` });

@@ -21,7 +21,7 @@ import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { messagesForAgent } from '../messages/messages.service';
-import { agentFiches, agentReport, lookupFiche, posConfig as loadConfig } from './pos.service';
+import { agentFiches, agentReport, posConfig as loadConfig, lookupFiche } from './pos.service';
 import { sellTicket } from './sale.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

@@ -101,7 +101,12 @@ export async function lookupFiche(
  * The agent's day: its tickets of that sale date, and what it paid out that day (any ticket, at its
  * point of sale, reversals included). Balance = sales - payouts - commission (domain.md « Money »).
  */
-export async function agentReport(raw: RawClient, companyId: number, agentId: number, date?: string): Promise<AgentDayReport> {
+export async function agentReport(
+  raw: RawClient,
+  companyId: number,
+  agentId: number,
+  date?: string,
+): Promise<AgentDayReport> {
   const [r] = await raw.query<AgentDayReport>(
     `WITH d AS (
        SELECT coalesce($3::date, (now() AT TIME ZONE c.timezone)::date) AS day, c.timezone FROM companies c WHERE c.id = $1

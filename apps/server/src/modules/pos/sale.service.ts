@@ -41,18 +41,21 @@ export async function sellTicket(
   const free = drawFreePairs(FREE_CANDIDATES, { blocked: new Set(), exclude: played });
   // The ticket comes back as JSON text and goes out as is: no parse, re-validation and re-serialisation
   // of what the database just built (the contract test checks its shape: saleAnswer).
-  const [row] = await database.raw.query<{ f: string }>('SELECT borlette_sell($1)::text AS f', [
-    JSON.stringify({
-      company_id: auth.ownCompanyId,
-      agent_id: auth.userId,
-      key: input.idempotency_key,
-      hash,
-      ref_code: randomBytes(16).toString('base64url'),
-      tirages,
-      lines,
-      free,
-    }),
-  ], 'borlette_sell');
+  const [row] = await database.raw.query<{ f: string }>(
+    'SELECT borlette_sell($1)::text AS f',
+    [
+      JSON.stringify({
+        company_id: auth.ownCompanyId,
+        agent_id: auth.userId,
+        key: input.idempotency_key,
+        hash,
+        ref_code: randomBytes(16).toString('base64url'),
+        tirages,
+        lines,
+        free,
+      }),
+    ],
+    'borlette_sell',
+  );
   return row.f;
 }
-

@@ -79,7 +79,14 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
   },
   {
     id: 'tickets',
-    codenames: ['view_fichevente', 'view_fiche_win', 'view_fiche_delete', 'reactivate_fiche', 'delete_fiche', 'block_fiche'],
+    codenames: [
+      'view_fichevente',
+      'view_fiche_win',
+      'view_fiche_delete',
+      'reactivate_fiche',
+      'delete_fiche',
+      'block_fiche',
+    ],
   },
   {
     id: 'reports',

@@ -1,5 +1,4 @@
 import type { FicheAction, FicheDetail, FichePage, FicheView } from '@borlette/shared/contracts/fiches';
-import type { Page } from '@borlette/shared/contracts/list';
 import type { Codename } from '@borlette/shared/permissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';

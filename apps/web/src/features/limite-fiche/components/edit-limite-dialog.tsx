@@ -12,10 +12,10 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors } from '../../../components/form';
-import { useUpdateLimite } from '../api/limite-fiche';
 import { AmountInput } from '../../../components/form/amount-input';
 import { amountField } from '../../../components/form/amount-schema';
 import { centimesToInput } from '../../../lib/money';
+import { useUpdateLimite } from '../api/limite-fiche';
 
 /** Changes the amount of one limit (its scope stays: delete it and create another to move it). */
 export function EditLimiteDialog({

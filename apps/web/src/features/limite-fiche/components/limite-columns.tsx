@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDateTime } from '../../../lib/format-time';
+import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
 import { LIMITE_SORTS } from '../api/limite-fiche';
-import { formatMoney } from '../../../lib/money';
 
 function Scope({ l }: { l: LimiteFiche }) {
   const { t } = useTranslation('limiteFiche');

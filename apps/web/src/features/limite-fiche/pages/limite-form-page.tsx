@@ -20,12 +20,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormPage } from '../../../components/form';
+import { AmountInput } from '../../../components/form/amount-input';
+import { amountField } from '../../../components/form/amount-schema';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import { LIMITE_FICHE_KEY, LIMITE_FICHE_URL, useCreateLimite, useLimiteAgents } from '../api/limite-fiche';
-import { AmountInput } from '../../../components/form/amount-input';
-import { amountField } from '../../../components/form/amount-schema';
 
 const makeSchema = (m: Record<'required' | 'invalid' | 'positive' | 'tooLarge' | 'agent', string>) =>
   z

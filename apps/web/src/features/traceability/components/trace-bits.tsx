@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { dateLocale, fDateTime, fTime, toZonedWallClock } from '../../../lib/format-time';
-import { useUser } from '../../../lib/session/use-session';
 import { formatMoney } from '../../../lib/money';
+import { useUser } from '../../../lib/session/use-session';
 
 type Tone = 'success' | 'info' | 'warning' | 'error' | 'grey';
 
