@@ -676,7 +676,7 @@ BEGIN
   IF v_paid > 0 THEN
     IF NOT p_allow_paid THEN
       PERFORM borlette_fail(409, 'PAID_TICKETS',
-        format('%s fiche(s) déjà payée(s) changeraient de gain. Confirmez la correction : leurs paiements seront annulés et enregistrés.', v_paid),
+        format('%s fiche(s) déjà payée(s) changeraient de gain. Confirmez pour continuer : leurs paiements seront annulés (l’annulation est enregistrée).', v_paid),
         jsonb_build_object('paid', v_paid));
     END IF;
     WITH rev AS (

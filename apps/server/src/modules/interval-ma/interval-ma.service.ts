@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
+import { setRecordBlocked } from '../_lib/block';
 import { orNotFound } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 
@@ -101,24 +102,14 @@ export async function blockInterval(
   id: number,
   blocked: boolean,
 ): Promise<IntervalMa> {
-  const before = await getInterval(database.raw, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query('UPDATE interval_mas SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-      status,
-    ]);
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'interval_ma',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status },
-    });
+  return setRecordBlocked(database, request, {
+    table: 'interval_mas',
+    entity: 'interval_ma',
+    companyId,
+    id,
+    blocked,
+    load: (raw) => getInterval(raw, companyId, id),
   });
-  return getInterval(database.raw, companyId, id);
 }
 
 export async function deleteInterval(database: Database, request: FastifyRequest, companyId: number, id: number) {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { AppError, badRequest } from '../../http/errors';
+import { setRecordBlocked } from '../_lib/block';
 import { agentVisibility, orNotFound } from '../_lib/scope';
 import { containsPattern, SqlParams } from '../_lib/sql';
 import { isUniqueViolation } from '../_lib/validate';
@@ -164,24 +165,14 @@ export async function blockLimite(
   id: number,
   blocked: boolean,
 ) {
-  const before = await getLimite(database.raw, request, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query('UPDATE limite_fiches SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-      status,
-    ]);
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'limite_fiche',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status },
-    });
+  return setRecordBlocked(database, request, {
+    table: 'limite_fiches',
+    entity: 'limite_fiche',
+    companyId,
+    id,
+    blocked,
+    load: (raw) => getLimite(raw, request, companyId, id),
   });
-  return getLimite(database.raw, request, companyId, id);
 }
 
 export async function deleteLimite(database: Database, request: FastifyRequest, companyId: number, id: number) {

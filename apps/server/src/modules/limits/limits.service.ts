@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { AppError, badRequest } from '../../http/errors';
+import { setRecordBlocked } from '../_lib/block';
 import type { ListSpec } from '../_lib/list';
 import { agentVisibility, orNotFound } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
@@ -222,24 +223,15 @@ export async function blockLimit(
   id: number,
   blocked: boolean,
 ): Promise<SaleLimit> {
-  const before = await getLimit(database.raw, request, def, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query('UPDATE sale_limits SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-      status,
-    ]);
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'sale_limit',
-      entityId: id,
-      companyId,
-      before: { kind: def.kind, status: before.status },
-      after: { kind: def.kind, status },
-    });
+  return setRecordBlocked(database, request, {
+    table: 'sale_limits',
+    entity: 'sale_limit',
+    companyId,
+    id,
+    blocked,
+    load: (raw) => getLimit(raw, request, def, companyId, id),
+    auditExtra: { kind: def.kind },
   });
-  return getLimit(database.raw, request, def, companyId, id);
 }
 
 export async function deleteLimit(

@@ -15,6 +15,7 @@ import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
 import { AppError, badRequest, forbidden } from '../../http/errors';
+import { setRecordBlocked } from '../_lib/block';
 import { orNotFound } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { isUniqueViolation } from '../_lib/validate';
@@ -150,24 +151,14 @@ export async function blockLotto(
   id: number,
   blocked: boolean,
 ) {
-  const before = await getLotto(database.raw, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query('UPDATE lotto_options SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-      status,
-    ]);
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'lotto_option',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status },
-    });
+  return setRecordBlocked(database, request, {
+    table: 'lotto_options',
+    entity: 'lotto_option',
+    companyId,
+    id,
+    blocked,
+    load: (raw) => getLotto(raw, companyId, id),
   });
-  return getLotto(database.raw, companyId, id);
 }
 
 /** Sold tickets keep their own copy of the mapping: removing an option only stops its sale. */

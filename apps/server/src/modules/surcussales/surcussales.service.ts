@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { AppError, badRequest, conflict } from '../../http/errors';
+import { setRecordBlocked } from '../_lib/block';
 import { orNotFound } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { isUniqueViolation } from '../_lib/validate';
@@ -147,24 +148,16 @@ export async function blockSurcussale(
   id: number,
   blocked: boolean,
 ) {
-  const before = await getSurcussale(database.raw, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (raw) => {
-    await raw.query('UPDATE surcussales SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
+  return strip(
+    await setRecordBlocked(database, request, {
+      table: 'surcussales',
+      entity: 'surcussale',
       companyId,
       id,
-      status,
-    ]);
-    await audit(raw, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'surcussale',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status },
-    });
-  });
-  return strip(await getSurcussale(database.raw, companyId, id));
+      blocked,
+      load: (raw) => getSurcussale(raw, companyId, id),
+    }),
+  );
 }
 
 /** Refused while agents belong to it: they would be left without a sub-branch. */

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { AppError, badRequest, conflict } from '../../http/errors';
+import { setRecordBlocked } from '../_lib/block';
 import { isUniqueViolation } from '../_lib/validate';
 import { getTirage } from './tirages.query';
 
@@ -88,24 +89,14 @@ export async function blockTirage(
   id: number,
   blocked: boolean,
 ) {
-  const before = await getTirage(database.raw, companyId, id);
-  const status = blocked ? 'blocked' : 'active';
-  await database.transaction(async (tx) => {
-    await tx.query('UPDATE tirages SET status = $3, updated_at = now() WHERE company_id = $1 AND id = $2', [
-      companyId,
-      id,
-      status,
-    ]);
-    await audit(tx, request, {
-      action: blocked ? 'block' : 'unblock',
-      entity: 'tirage',
-      entityId: id,
-      companyId,
-      before: { status: before.status },
-      after: { status },
-    });
+  return setRecordBlocked(database, request, {
+    table: 'tirages',
+    entity: 'tirage',
+    companyId,
+    id,
+    blocked,
+    load: (raw) => getTirage(raw, companyId, id),
   });
-  return getTirage(database.raw, companyId, id);
 }
 
 /**
