@@ -149,6 +149,107 @@ CREATE TABLE "tirages" (
 	CONSTRAINT "tirages_hours_chk" CHECK ("tirages"."open_time" < "tirages"."close_time")
 );
 --> statement-breakpoint
+CREATE TABLE "company_payments" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "company_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"company_id" bigint NOT NULL,
+	"invoice_id" bigint,
+	"amount" bigint NOT NULL,
+	"currency" text DEFAULT 'USD' NOT NULL,
+	"method" text NOT NULL,
+	"reference" text,
+	"paid_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"note" text,
+	"status" text DEFAULT 'confirmed' NOT NULL,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "invoices_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"company_id" bigint NOT NULL,
+	"number" text NOT NULL,
+	"period_start" date NOT NULL,
+	"period_end" date NOT NULL,
+	"active_agents" integer NOT NULL,
+	"price_per_agent" bigint NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text DEFAULT 'USD' NOT NULL,
+	"status" text DEFAULT 'unpaid' NOT NULL,
+	"issued_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"due_date" date NOT NULL,
+	"paid_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_checkouts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"invoice_id" bigint NOT NULL,
+	"company_id" bigint NOT NULL,
+	"provider" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"order_ref" text NOT NULL,
+	"transaction_id" text,
+	"payment_id" bigint,
+	"created_by" bigint,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "stats_agent_day" (
+	"company_id" bigint NOT NULL,
+	"business_date" date NOT NULL,
+	"agent_id" bigint NOT NULL,
+	"surcussale_id" bigint,
+	"tickets" integer DEFAULT 0 NOT NULL,
+	"sales" bigint DEFAULT 0 NOT NULL,
+	"commission" bigint DEFAULT 0 NOT NULL,
+	"cancelled" integer DEFAULT 0 NOT NULL,
+	"cancelled_amount" bigint DEFAULT 0 NOT NULL,
+	"wins" bigint DEFAULT 0 NOT NULL,
+	"winners" integer DEFAULT 0 NOT NULL,
+	"payouts" bigint DEFAULT 0 NOT NULL,
+	"paid" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_agent_day_company_id_business_date_agent_id_pk" PRIMARY KEY("company_id","business_date","agent_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stats_agent_draw_day" (
+	"company_id" bigint NOT NULL,
+	"business_date" date NOT NULL,
+	"tirage_id" bigint NOT NULL,
+	"agent_id" bigint NOT NULL,
+	"surcussale_id" bigint,
+	"tickets" integer DEFAULT 0 NOT NULL,
+	"sales" bigint DEFAULT 0 NOT NULL,
+	"commission" bigint DEFAULT 0 NOT NULL,
+	"cancelled" integer DEFAULT 0 NOT NULL,
+	"cancelled_amount" bigint DEFAULT 0 NOT NULL,
+	"wins" bigint DEFAULT 0 NOT NULL,
+	"winners" integer DEFAULT 0 NOT NULL,
+	"payouts" bigint DEFAULT 0 NOT NULL,
+	"paid" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "stats_agent_draw_day_company_id_business_date_tirage_id_agent_id_pk" PRIMARY KEY("company_id","business_date","tirage_id","agent_id")
+);
+--> statement-breakpoint
+CREATE TABLE "wallet_entries" (
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "wallet_entries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"company_id" bigint NOT NULL,
+	"agent_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"gross" bigint DEFAULT 0 NOT NULL,
+	"commission" bigint DEFAULT 0 NOT NULL,
+	"fiche_id" bigint,
+	"reverses_id" bigint,
+	"note" text,
+	"actor_id" bigint,
+	"business_date" date NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"idempotency_key" text
+);
+--> statement-breakpoint
 CREATE TABLE "fiche_lines" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "fiche_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"company_id" bigint NOT NULL,
@@ -172,6 +273,7 @@ CREATE TABLE "fiche_payments" (
 	"company_id" bigint NOT NULL,
 	"fiche_id" bigint NOT NULL,
 	"kind" text NOT NULL,
+	"tirage_id" bigint,
 	"amount" bigint NOT NULL,
 	"actor_id" bigint,
 	"agent_id" bigint,
@@ -185,6 +287,7 @@ CREATE TABLE "fiche_tirages" (
 	"tirage_id" bigint NOT NULL,
 	"draw_date" date NOT NULL,
 	"amount" bigint NOT NULL,
+	"commission_amount" bigint DEFAULT 0 NOT NULL,
 	"win_amount" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "fiche_tirages_company_id_fiche_id_tirage_id_pk" PRIMARY KEY("company_id","fiche_id","tirage_id")
 );
@@ -227,6 +330,7 @@ CREATE TABLE "sale_counters" (
 	CONSTRAINT "sale_counters_company_id_tirage_id_draw_date_agent_id_code_number_pk" PRIMARY KEY("company_id","tirage_id","draw_date","agent_id","code","number")
 );
 --> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "billing_prices" jsonb DEFAULT '[{"min":1,"price":1000},{"min":10,"price":900},{"min":20,"price":800},{"min":30,"price":700},{"min":50,"price":600}]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "boule_blocks" ADD CONSTRAINT "boule_blocks_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "boule_blocks" ADD CONSTRAINT "boule_blocks_tirage_id_tirages_id_fk" FOREIGN KEY ("tirage_id") REFERENCES "public"."tirages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "draw_results" ADD CONSTRAINT "draw_results_source_id_draw_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."draw_sources"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -244,11 +348,12 @@ ALTER TABLE "sale_limits" ADD CONSTRAINT "sale_limits_agent_id_users_id_fk" FORE
 ALTER TABLE "sale_limits" ADD CONSTRAINT "sale_limits_tirage_id_tirages_id_fk" FOREIGN KEY ("tirage_id") REFERENCES "public"."tirages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tirages" ADD CONSTRAINT "tirages_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tirages" ADD CONSTRAINT "tirages_source_id_draw_sources_id_fk" FOREIGN KEY ("source_id") REFERENCES "public"."draw_sources"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fiche_lines" ADD CONSTRAINT "fiche_lines_fiche_id_fiches_id_fk" FOREIGN KEY ("fiche_id") REFERENCES "public"."fiches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_payments" ADD CONSTRAINT "company_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_payments" ADD CONSTRAINT "company_payments_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_checkouts" ADD CONSTRAINT "payment_checkouts_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_checkouts" ADD CONSTRAINT "payment_checkouts_payment_id_company_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."company_payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fiche_payments" ADD CONSTRAINT "fiche_payments_fiche_id_fiches_id_fk" FOREIGN KEY ("fiche_id") REFERENCES "public"."fiches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fiche_tirages" ADD CONSTRAINT "fiche_tirages_fiche_id_fiches_id_fk" FOREIGN KEY ("fiche_id") REFERENCES "public"."fiches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fiche_tirages" ADD CONSTRAINT "fiche_tirages_tirage_id_tirages_id_fk" FOREIGN KEY ("tirage_id") REFERENCES "public"."tirages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "fiches" ADD CONSTRAINT "fiches_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "boule_blocks_target_uq" ON "boule_blocks" USING btree ("company_id","number",coalesce("tirage_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "draw_results_source_date_uq" ON "draw_results" USING btree ("source_id","draw_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "draw_sources_state_session_uq" ON "draw_sources" USING btree ("state","session");--> statement-breakpoint
@@ -261,6 +366,20 @@ CREATE UNIQUE INDEX "primes_company_target_uq" ON "primes" USING btree ("company
 CREATE UNIQUE INDEX "sale_limits_target_uq" ON "sale_limits" USING btree ("company_id",coalesce("agent_id", 0),"code",coalesce("number", ''),coalesce("tirage_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "tirages_company_name_uq" ON "tirages" USING btree ("company_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "tirages_company_source_idx" ON "tirages" USING btree ("company_id","source_id");--> statement-breakpoint
+CREATE INDEX "tirages_source_idx" ON "tirages" USING btree ("source_id");--> statement-breakpoint
+CREATE INDEX "company_payments_company_paid_idx" ON "company_payments" USING btree ("company_id","paid_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_company_period_uq" ON "invoices" USING btree ("company_id","period_start","period_end");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_number_uq" ON "invoices" USING btree ("number");--> statement-breakpoint
+CREATE INDEX "invoices_company_status_due_idx" ON "invoices" USING btree ("company_id","status","due_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_checkouts_order_uq" ON "payment_checkouts" USING btree ("provider","order_ref");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_checkouts_transaction_uq" ON "payment_checkouts" USING btree ("provider","transaction_id") WHERE "payment_checkouts"."transaction_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "payment_checkouts_invoice_idx" ON "payment_checkouts" USING btree ("invoice_id");--> statement-breakpoint
+CREATE INDEX "stats_agent_day_company_agent_idx" ON "stats_agent_day" USING btree ("company_id","agent_id","business_date");--> statement-breakpoint
+CREATE INDEX "stats_agent_draw_day_company_agent_idx" ON "stats_agent_draw_day" USING btree ("company_id","agent_id","business_date");--> statement-breakpoint
+CREATE INDEX "wallet_entries_company_agent_idx" ON "wallet_entries" USING btree ("company_id","agent_id","business_date");--> statement-breakpoint
+CREATE INDEX "wallet_entries_company_date_idx" ON "wallet_entries" USING btree ("company_id","business_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "wallet_entries_company_key_uq" ON "wallet_entries" USING btree ("company_id","idempotency_key") WHERE "wallet_entries"."idempotency_key" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "wallet_entries_reverses_uq" ON "wallet_entries" USING btree ("company_id","reverses_id") WHERE "wallet_entries"."reverses_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "fiche_lines_company_tirage_date_idx" ON "fiche_lines" USING btree ("company_id","tirage_id","draw_date");--> statement-breakpoint
 CREATE INDEX "fiche_lines_company_fiche_idx" ON "fiche_lines" USING btree ("company_id","fiche_id");--> statement-breakpoint
 CREATE INDEX "fiche_payments_company_at_idx" ON "fiche_payments" USING btree ("company_id","at");--> statement-breakpoint
@@ -268,7 +387,7 @@ CREATE INDEX "fiche_payments_company_fiche_idx" ON "fiche_payments" USING btree 
 CREATE INDEX "fiche_tirages_company_tirage_date_idx" ON "fiche_tirages" USING btree ("company_id","tirage_id","draw_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "fiches_ref_code_uq" ON "fiches" USING btree ("ref_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "fiches_company_number_uq" ON "fiches" USING btree ("company_id","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "fiches_company_agent_key_uq" ON "fiches" USING btree ("company_id","agent_id","idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "fiches_company_key_uq" ON "fiches" USING btree ("company_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "fiches_company_date_idx" ON "fiches" USING btree ("company_id","sale_date");--> statement-breakpoint
 CREATE INDEX "fiches_company_agent_date_idx" ON "fiches" USING btree ("company_id","agent_id","sale_date");--> statement-breakpoint
 CREATE INDEX "fiches_company_paid_idx" ON "fiches" USING btree ("company_id","paid_at") WHERE "fiches"."paid_at" IS NOT NULL;--> statement-breakpoint

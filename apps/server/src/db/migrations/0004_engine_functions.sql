@@ -1,5 +1,7 @@
 -- The borlette engine in the database: reference sources, company defaults, the state of a draw,
--- the sale (one round trip, all or nothing), the limit counters and the set-based settlement.
+-- the sale (one round trip, all or nothing), the limit counters, the set-based settlement, and the
+-- money they move: the agents' ledger (wallet_entries) and the summaries the reports read
+-- (stats_agent_draw_day, stats_agent_day), written in the same transactions.
 -- Errors a person reads are raised as SQLSTATE P0001 with a French MESSAGE and a JSON DETAIL
 -- {"status": 4xx, "code": "...", ...} that the HTTP layer turns into the answer (http/errors.ts).
 
@@ -365,12 +367,17 @@ DECLARE
   v_fiche bigint;
   v_number bigint;
   v_answer jsonb;
+  v_comm_draw bigint;
+  v_comm bigint;
 BEGIN
   -- The seller, its branch, its company and settings, and a ticket already sold with this key.
   SELECT u.status, u.surcussale_id, coalesce(u.commission_bp, cs.commission_bp) AS commission_bp,
          c.status AS company_status, c.timezone, c.currency, s.status AS surcussale_status, s.name AS surcussale_name,
          cs.free_mariage_amount, cs.bolet_cumulative, e.id AS existing_id,
-         e.agent_id = u.id AND e.request_hash = v_hash AS same_request
+         e.agent_id = u.id AND e.request_hash = v_hash AS same_request,
+         (SELECT min(i.due_date) FROM invoices i
+           WHERE i.company_id = u.company_id AND i.status = 'unpaid'
+             AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS unpaid_since
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -391,6 +398,11 @@ BEGIN
   END IF;
   IF a.company_status <> 'active' THEN
     PERFORM borlette_fail(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée : la vente est suspendue.');
+  END IF;
+  IF a.unpaid_since IS NOT NULL THEN
+    PERFORM borlette_fail(403, 'COMPANY_UNPAID',
+      format('La vente est suspendue : une facture de la compagnie est impayée depuis le %s. Elle reprend dès le paiement.',
+             to_char(a.unpaid_since, 'DD/MM/YYYY')));
   END IF;
   IF a.status <> 'active' THEN
     PERFORM borlette_fail(403, 'AGENT_BLOCKED', 'Votre compte est bloqué : la vente est impossible.');
@@ -476,6 +488,9 @@ BEGIN
   END IF;
 
   v_total := v_line_total * array_length(v_tirages, 1);
+  -- Commission per draw (rounded half up), the ticket's is their sum: every total adds up exactly.
+  v_comm_draw := (v_line_total * a.commission_bp + 5000) / 10000;
+  v_comm := v_comm_draw * array_length(v_tirages, 1);
   SELECT (SELECT max_amount FROM limite_fiches
            WHERE company_id = v_company AND (agent_id = v_agent OR agent_id IS NULL) AND status = 'active'
            ORDER BY agent_id NULLS LAST LIMIT 1) AS ticket_limit,
@@ -530,12 +545,28 @@ BEGIN
     INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
                         sale_date, amount, commission_bp, commission_amount)
     VALUES (v_company, v_number, p ->> 'ref_code', v_agent, a.surcussale_id, v_key, v_hash, v_date, v_total,
-            a.commission_bp, (v_total * a.commission_bp + 5000) / 10000)
+            a.commission_bp, v_comm)
     ON CONFLICT (company_id, idempotency_key) DO NOTHING
     RETURNING id
   ), ft AS (
-    INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount)
-    SELECT v_company, f.id, t, v_date, v_line_total FROM f, unnest(v_tirages) t
+    INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount, commission_amount)
+    SELECT v_company, f.id, t, v_date, v_line_total, v_comm_draw FROM f, unnest(v_tirages) t
+  ), w AS (
+    -- The ledger: what the agent now owes for this ticket (sales − commission).
+    INSERT INTO wallet_entries (company_id, agent_id, kind, amount, gross, commission, fiche_id, business_date)
+    SELECT v_company, v_agent, 'sale', v_total - v_comm, v_total, v_comm, f.id, v_date FROM f
+  ), sd AS (
+    INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, tickets,
+                                           sales, commission)
+    SELECT v_company, v_date, t, v_agent, a.surcussale_id, 1, v_line_total, v_comm_draw
+      FROM f, unnest(v_tirages) t ORDER BY t
+    ON CONFLICT (company_id, business_date, tirage_id, agent_id) DO UPDATE
+      SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
+  ), sa AS (
+    INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, tickets, sales, commission)
+    SELECT v_company, v_date, v_agent, a.surcussale_id, 1, v_total, v_comm FROM f
+    ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
+      SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
   ), pl AS (
     INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake,
                              prime1, prime2, prime3, template, cumulative)
@@ -610,6 +641,119 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- A ticket leaves the sales (cancelled by its agent or deleted by the back office: p_sign -1) or comes
+-- back (reactivated: +1): its ledger entry and the summaries of its sale day (its limit counters are
+-- borlette_count's). Tickets leave before any result: they carry no winnings.
+CREATE OR REPLACE FUNCTION borlette_book_ticket(p_company bigint, p_fiche bigint, p_sign int, p_actor bigint)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO wallet_entries (company_id, agent_id, kind, amount, gross, commission, fiche_id, business_date, actor_id)
+  SELECT f.company_id, f.agent_id, CASE WHEN p_sign < 0 THEN 'cancel' ELSE 'reactivate' END,
+         p_sign * (f.amount - f.commission_amount), p_sign * f.amount, p_sign * f.commission_amount, f.id,
+         f.sale_date, p_actor
+    FROM fiches f WHERE f.id = p_fiche AND f.company_id = p_company;
+  UPDATE stats_agent_draw_day s
+     SET tickets = s.tickets + p_sign, sales = s.sales + p_sign * ft.amount,
+         commission = s.commission + p_sign * ft.commission_amount,
+         cancelled = s.cancelled - p_sign, cancelled_amount = s.cancelled_amount - p_sign * ft.amount
+    FROM fiche_tirages ft JOIN fiches f ON f.id = ft.fiche_id
+   WHERE ft.company_id = p_company AND ft.fiche_id = p_fiche
+     AND s.company_id = p_company AND s.business_date = f.sale_date AND s.tirage_id = ft.tirage_id
+     AND s.agent_id = f.agent_id;
+  UPDATE stats_agent_day s
+     SET tickets = s.tickets + p_sign, sales = s.sales + p_sign * f.amount,
+         commission = s.commission + p_sign * f.commission_amount,
+         cancelled = s.cancelled - p_sign, cancelled_amount = s.cancelled_amount - p_sign * f.amount
+    FROM fiches f
+   WHERE f.id = p_fiche AND f.company_id = p_company
+     AND s.company_id = p_company AND s.business_date = f.sale_date AND s.agent_id = f.agent_id;
+END $$;
+--> statement-breakpoint
+
+-- Pays a winning ticket once (NULL: someone paid it first or it may not be paid): the ticket, one
+-- fiche_payments row per draw that won, the paying agent's ledger entry (payout) and the summaries of
+-- the paying day (payouts are counted where and when the cash left).
+CREATE OR REPLACE FUNCTION borlette_pay(p_company bigint, p_fiche bigint, p_agent bigint)
+RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  v_paid bigint;
+  v_surc bigint;
+  v_date date;
+BEGIN
+  SELECT u.surcussale_id, (now() AT TIME ZONE c.timezone)::date INTO v_surc, v_date
+    FROM users u JOIN companies c ON c.id = u.company_id
+   WHERE u.id = p_agent AND u.company_id = p_company;
+  UPDATE fiches SET paid_at = now(), paid_by = p_agent, paid_amount = win_amount, paid_surcussale_id = v_surc
+   WHERE id = p_fiche AND company_id = p_company AND paid_at IS NULL AND status = 'active' AND NOT blocked
+     AND win_amount > 0
+  RETURNING paid_amount INTO v_paid;
+  IF v_paid IS NULL THEN RETURN NULL; END IF;
+  WITH parts AS (
+    SELECT tirage_id, win_amount FROM fiche_tirages
+     WHERE company_id = p_company AND fiche_id = p_fiche AND win_amount > 0
+  ), fp AS (
+    INSERT INTO fiche_payments (company_id, fiche_id, kind, tirage_id, amount, actor_id, agent_id, surcussale_id)
+    SELECT p_company, p_fiche, 'payment', tirage_id, win_amount, p_agent, p_agent, v_surc FROM parts
+  ), we AS (
+    INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
+    VALUES (p_company, p_agent, 'payout', -v_paid, p_fiche, v_date, p_agent)
+  ), sd AS (
+    INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, payouts, paid)
+    SELECT p_company, v_date, tirage_id, p_agent, v_surc, win_amount, 1 FROM parts ORDER BY tirage_id
+    ON CONFLICT (company_id, business_date, tirage_id, agent_id) DO UPDATE
+      SET payouts = s.payouts + EXCLUDED.payouts, paid = s.paid + 1
+  )
+  INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, payouts, paid)
+  VALUES (p_company, v_date, p_agent, v_surc, v_paid, 1)
+  ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
+    SET payouts = s.payouts + EXCLUDED.payouts, paid = s.paid + 1;
+  RETURN v_paid;
+END $$;
+--> statement-breakpoint
+
+-- A confirmed correction undid a paid ticket's payment: the ticket is payable again; reversing rows
+-- mirror what was paid per draw; the agent who paid owes it back (payout_reversal, today); today's
+-- summaries of that agent lose the payout. Audited.
+CREATE OR REPLACE FUNCTION borlette_reverse_payment(p_company bigint, p_fiche bigint, p_actor bigint)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
+BEGIN
+  SELECT f.paid_by AS agent_id, f.paid_surcussale_id AS surcussale_id, f.paid_amount AS paid,
+         (now() AT TIME ZONE c.timezone)::date AS day
+    INTO v
+    FROM fiches f JOIN companies c ON c.id = f.company_id
+   WHERE f.id = p_fiche AND f.company_id = p_company AND f.paid_at IS NOT NULL
+   FOR UPDATE OF f;
+  IF NOT FOUND THEN RETURN; END IF;
+  UPDATE fiches SET paid_at = NULL, paid_by = NULL, paid_amount = NULL, paid_surcussale_id = NULL WHERE id = p_fiche;
+  WITH parts AS (
+    SELECT tirage_id, sum(amount)::bigint AS amount FROM fiche_payments
+     WHERE company_id = p_company AND fiche_id = p_fiche
+     GROUP BY tirage_id HAVING sum(amount) <> 0
+  ), fp AS (
+    INSERT INTO fiche_payments (company_id, fiche_id, kind, tirage_id, amount, actor_id, agent_id, surcussale_id)
+    SELECT p_company, p_fiche, 'reversal', tirage_id, -amount, p_actor, v.agent_id, v.surcussale_id FROM parts
+  ), we AS (
+    INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
+    SELECT p_company, v.agent_id, 'payout_reversal', v.paid, p_fiche, v.day, p_actor WHERE v.agent_id IS NOT NULL
+  ), sd AS (
+    INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, payouts, paid)
+    SELECT p_company, v.day, tirage_id, v.agent_id, v.surcussale_id, -amount, -1
+      FROM parts WHERE tirage_id IS NOT NULL AND v.agent_id IS NOT NULL ORDER BY tirage_id
+    ON CONFLICT (company_id, business_date, tirage_id, agent_id) DO UPDATE
+      SET payouts = s.payouts + EXCLUDED.payouts, paid = s.paid - 1
+  ), sa AS (
+    INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, payouts, paid)
+    SELECT p_company, v.day, v.agent_id, v.surcussale_id, -v.paid, -1 WHERE v.agent_id IS NOT NULL
+    ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
+      SET payouts = s.payouts + EXCLUDED.payouts, paid = s.paid - 1
+  )
+  INSERT INTO audit_log (company_id, user_id, action, entity, entity_id, after)
+  VALUES (p_company, p_actor, 'payment_reversed', 'fiche', p_fiche::text, jsonb_build_object('amount', v.paid));
+END $$;
+--> statement-breakpoint
+
 -- Settles one company draw on one date against its result in force (none: every win back to 0).
 -- Set-based: every line of the draw is evaluated in one pass; only lines whose win changes are
 -- written (winners on a first settlement). A change on a paid ticket is refused (PAID_TICKETS)
@@ -679,32 +823,38 @@ BEGIN
         format('%s fiche(s) déjà payée(s) changeraient de gain. Confirmez pour continuer : leurs paiements seront annulés (l’annulation est enregistrée).', v_paid),
         jsonb_build_object('paid', v_paid));
     END IF;
-    WITH rev AS (
-      UPDATE fiches f SET paid_at = NULL, paid_by = NULL, paid_amount = NULL, paid_surcussale_id = NULL
-        FROM fiches old
-       WHERE old.id = f.id AND f.id IN (SELECT DISTINCT ch.fiche_id FROM borlette_changed ch)
-         AND old.paid_at IS NOT NULL
-      RETURNING f.id, f.company_id, old.paid_by AS agent_id, old.paid_surcussale_id AS surcussale_id,
-                old.paid_amount AS paid
-    ), ins AS (
-      INSERT INTO fiche_payments (company_id, fiche_id, kind, amount, actor_id, agent_id, surcussale_id)
-      SELECT rev.company_id, rev.id, 'reversal', -rev.paid, p_actor, rev.agent_id, rev.surcussale_id FROM rev
-      RETURNING fiche_id
-    )
-    INSERT INTO audit_log (company_id, user_id, action, entity, entity_id, after)
-    SELECT p_company, p_actor, 'payment_reversed', 'fiche', ins.fiche_id::text,
-           jsonb_build_object('tirage_id', p_tirage, 'draw_date', p_date)
-      FROM ins;
-    GET DIAGNOSTICS v_reversed = ROW_COUNT;
+    PERFORM borlette_reverse_payment(p_company, x.fiche_id, p_actor)
+       FROM (SELECT DISTINCT ch.fiche_id FROM borlette_changed ch JOIN fiches f ON f.id = ch.fiche_id
+              WHERE f.paid_at IS NOT NULL ORDER BY ch.fiche_id) x;
+    v_reversed := v_paid;
   END IF;
 
   IF v_changed > 0 THEN
     UPDATE fiche_lines l SET win_amount = ch.win FROM borlette_changed ch WHERE l.id = ch.id;
-    WITH d AS (SELECT fiche_id, sum(win - old) AS delta FROM borlette_changed GROUP BY fiche_id)
-    UPDATE fiche_tirages ft SET win_amount = ft.win_amount + d.delta FROM d
-     WHERE ft.company_id = p_company AND ft.fiche_id = d.fiche_id AND ft.tirage_id = p_tirage;
-    WITH d AS (SELECT fiche_id, sum(win - old) AS delta FROM borlette_changed GROUP BY fiche_id)
-    UPDATE fiches f SET win_amount = f.win_amount + d.delta FROM d WHERE f.id = d.fiche_id;
+    -- The ticket's draw, the ticket, and the summaries of its sale day move by the same difference.
+    WITH d AS (
+      SELECT fiche_id, sum(win - old) AS delta FROM borlette_changed GROUP BY fiche_id
+    ), ft AS (
+      UPDATE fiche_tirages ft SET win_amount = ft.win_amount + d.delta FROM d
+       WHERE ft.company_id = p_company AND ft.fiche_id = d.fiche_id AND ft.tirage_id = p_tirage
+      RETURNING ft.fiche_id, ft.win_amount - d.delta AS old_win, ft.win_amount AS new_win
+    ), fi AS (
+      UPDATE fiches f SET win_amount = f.win_amount + d.delta FROM d WHERE f.id = d.fiche_id
+      RETURNING f.id, f.agent_id, f.sale_date, f.win_amount - d.delta AS old_win, f.win_amount AS new_win
+    ), sd AS (
+      UPDATE stats_agent_draw_day s SET wins = s.wins + x.delta, winners = s.winners + x.wd
+        FROM (SELECT fi.sale_date, fi.agent_id, sum(ft.new_win - ft.old_win) AS delta,
+                     sum((ft.new_win > 0)::int - (ft.old_win > 0)::int) AS wd
+                FROM ft JOIN fi ON fi.id = ft.fiche_id
+               GROUP BY fi.sale_date, fi.agent_id) x
+       WHERE s.company_id = p_company AND s.business_date = x.sale_date AND s.tirage_id = p_tirage
+         AND s.agent_id = x.agent_id
+    )
+    UPDATE stats_agent_day s SET wins = s.wins + x.delta, winners = s.winners + x.wd
+      FROM (SELECT sale_date, agent_id, sum(new_win - old_win) AS delta,
+                   sum((new_win > 0)::int - (old_win > 0)::int) AS wd
+              FROM fi GROUP BY sale_date, agent_id) x
+     WHERE s.company_id = p_company AND s.business_date = x.sale_date AND s.agent_id = x.agent_id;
   END IF;
 
   UPDATE info_tirages SET settled_at = now()

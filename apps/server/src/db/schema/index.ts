@@ -1,4 +1,5 @@
 export * from './game';
+export * from './money';
 export * from './platform';
 export * from './tickets';
 export * from './users';

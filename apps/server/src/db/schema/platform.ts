@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -112,6 +113,15 @@ export const companySettings = pgTable('company_settings', {
   freeMariageAmount: bigint('free_mariage_amount', { mode: 'number' }).notNull().default(100000),
   boletCumulative: boolean('bolet_cumulative').notNull().default(true),
   billingGraceDays: integer('billing_grace_days').notNull().default(15),
+  /**
+   * The platform's price per active agent and per month, by tier of the number of active agents
+   * (minor units of the platform's currency): domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.
+   */
+  billingPrices: jsonb('billing_prices')
+    .notNull()
+    .default(
+      sql`'[{"min":1,"price":1000},{"min":10,"price":900},{"min":20,"price":800},{"min":30,"price":700},{"min":50,"price":600}]'::jsonb`,
+    ),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

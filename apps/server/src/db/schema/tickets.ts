@@ -83,6 +83,8 @@ export const ficheTirages = pgTable(
     tirageId: bigint('tirage_id', { mode: 'number' }).notNull(),
     drawDate: date('draw_date').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The commission of this draw's part: amount × rate, rounded half up (the ticket's is their sum). */
+    commissionAmount: bigint('commission_amount', { mode: 'number' }).notNull().default(0),
     winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
@@ -152,6 +154,8 @@ export const fichePayments = pgTable(
       .notNull()
       .references(() => fiches.id),
     kind: text('kind', { enum: ['payment', 'reversal'] }).notNull(),
+    /** A payment is one row per draw that won (its part); a reversal mirrors what is paid per draw. */
+    tirageId: bigint('tirage_id', { mode: 'number' }),
     /** Positive for a payment, negative for its reversal. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Who paid (an agent at its point of sale, or a back-office user); the corrector for a reversal. */

@@ -112,6 +112,7 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
       [row.id, auth.userId],
     );
     await tx.query('SELECT borlette_count($1, $2, -1, false)', [companyId, row.id]);
+    await tx.query('SELECT borlette_book_ticket($1, $2, -1, $3)', [companyId, row.id, authOf(request).userId]);
     await audit(tx, request, {
       action: 'cancel',
       entity: 'fiche',
@@ -141,6 +142,7 @@ export async function deleteFiche(
       [row.id, authOf(request).userId, reason],
     );
     await tx.query('SELECT borlette_count($1, $2, -1, false)', [companyId, row.id]);
+    await tx.query('SELECT borlette_book_ticket($1, $2, -1, $3)', [companyId, row.id, authOf(request).userId]);
     await audit(tx, request, {
       action: 'delete',
       entity: 'fiche',
@@ -165,6 +167,7 @@ export async function reactivateFiche(database: Database, request: FastifyReques
     ]);
     // Raises LIMIT_EXCEEDED (409, what is left) when the numbers sold meanwhile leave no room.
     await tx.query('SELECT borlette_count($1, $2, 1, true)', [companyId, row.id]);
+    await tx.query('SELECT borlette_book_ticket($1, $2, 1, $3)', [companyId, row.id, authOf(request).userId]);
     await audit(tx, request, {
       action: 'reactivate',
       entity: 'fiche',
@@ -226,25 +229,19 @@ export async function payFiche(database: Database, request: FastifyRequest, numb
     if (pending) throw conflict(`Les résultats du tirage ${pending.name} ne sont pas encore connus.`);
     if (row.win_amount <= 0) throw conflict('Cette fiche n’est pas gagnante.');
     if (row.expired) throw conflict(`Le délai de paiement est dépassé (payable jusqu’au ${row.expires_on}).`);
-    const paid = await tx.query<{ paid_amount: number }>(
-      `UPDATE fiches SET paid_at = now(), paid_by = $2, paid_amount = win_amount,
-              paid_surcussale_id = (SELECT surcussale_id FROM users WHERE id = $2)
-        WHERE id = $1 AND paid_at IS NULL AND status = 'active' AND NOT blocked AND win_amount > 0
-        RETURNING paid_amount`,
-      [row.id, auth.userId],
-    );
-    if (!paid.length) throw conflict('Cette fiche vient d’être payée.');
-    await tx.query(
-      `INSERT INTO fiche_payments (company_id, fiche_id, kind, amount, actor_id, agent_id, surcussale_id)
-       SELECT $1, $2, 'payment', $3, $4, $4, surcussale_id FROM users WHERE id = $4`,
-      [companyId, row.id, paid[0].paid_amount, auth.userId],
-    );
+    // The ticket, its payment per draw, the paying agent's ledger entry and the day's summaries.
+    const [{ paid }] = await tx.query<{ paid: number | null }>('SELECT borlette_pay($1, $2, $3) AS paid', [
+      companyId,
+      row.id,
+      auth.userId,
+    ]);
+    if (paid === null) throw conflict('Cette fiche vient d’être payée.');
     await audit(tx, request, {
       action: 'pay',
       entity: 'fiche',
       entityId: row.id,
       companyId,
-      after: { number: row.number, amount: paid[0].paid_amount },
+      after: { number: row.number, amount: paid },
     });
     return view(tx, row.id);
   });

@@ -1,1 +1,0 @@
-CREATE INDEX "tirages_source_idx" ON "tirages" USING btree ("source_id");

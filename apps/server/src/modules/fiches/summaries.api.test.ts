@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
+import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+
+/**
+ * Oracle of the maintained money: after random sales, cancellations, deletions, reactivations,
+ * results, payments and a confirmed correction that reverses payments (through the real HTTP layer
+ * where the back office and the agents act), every summary row and every agent's ledger balance
+ * equal a recomputation from the raw tickets, draws and payments.
+ */
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+describeApi('summaries and ledger against the raw tickets (oracle)', () => {
+  let t: TestContext;
+  let c: SellingCompany;
+  let admin: string;
+  const tokens: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    c = await sellingCompany(t.database, { agents: 4, tirages: 3 });
+    admin = (
+      await login(t.app, (await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })).username)
+    ).accessToken;
+    for (const a of c.agents) tokens.push((await login(t.app, a.username)).accessToken);
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
+    t.app.inject({ method, url, headers: auth(token), payload });
+
+  async function check() {
+    const raw = t.database.raw;
+    const co = c.company.id;
+    const drawRows = await raw.query<Record<string, number | string>>(
+      `WITH s AS (
+         SELECT f.sale_date AS d, ft.tirage_id, f.agent_id,
+                count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
+                coalesce(sum(ft.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
+                coalesce(sum(ft.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
+                count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
+                coalesce(sum(ft.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
+                coalesce(sum(ft.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
+                count(*) FILTER (WHERE f.status = 'active' AND ft.win_amount > 0)::int AS winners
+           FROM fiches f JOIN fiche_tirages ft ON ft.fiche_id = f.id WHERE f.company_id = $1
+          GROUP BY 1, 2, 3
+       ), p AS (
+         SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.tirage_id, p.agent_id,
+                sum(p.amount)::bigint AS payouts,
+                (count(*) FILTER (WHERE p.kind = 'payment') - count(*) FILTER (WHERE p.kind = 'reversal'))::int AS paid
+           FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1
+          GROUP BY 1, 2, 3
+       )
+       SELECT to_char(coalesce(s.d, p.d), 'YYYY-MM-DD') AS d, coalesce(s.tirage_id, p.tirage_id) AS tirage_id,
+              coalesce(s.agent_id, p.agent_id) AS agent_id,
+              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
+              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
+              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
+              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
+         FROM s FULL JOIN p ON p.d = s.d AND p.tirage_id = s.tirage_id AND p.agent_id = s.agent_id
+        ORDER BY 1, 2, 3`,
+      [co],
+    );
+    const stored = await raw.query<Record<string, number | string>>(
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, tirage_id, agent_id, tickets, sales, commission, cancelled,
+              cancelled_amount, wins, winners, payouts, paid
+         FROM stats_agent_draw_day WHERE company_id = $1 ORDER BY 1, 2, 3`,
+      [co],
+    );
+    expect(stored).toEqual(drawRows);
+
+    const dayRows = await raw.query<Record<string, number | string>>(
+      `WITH s AS (
+         SELECT f.sale_date AS d, f.agent_id,
+                count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
+                coalesce(sum(f.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
+                coalesce(sum(f.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
+                count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
+                coalesce(sum(f.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
+                coalesce(sum(f.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
+                count(*) FILTER (WHERE f.status = 'active' AND f.win_amount > 0)::int AS winners
+           FROM fiches f WHERE f.company_id = $1 GROUP BY 1, 2
+       ), p AS (
+         SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.agent_id, sum(p.amount)::bigint AS payouts,
+                (count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'payment')
+                 - count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'reversal'))::int AS paid
+           FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1 GROUP BY 1, 2
+       )
+       SELECT to_char(coalesce(s.d, p.d), 'YYYY-MM-DD') AS d, coalesce(s.agent_id, p.agent_id) AS agent_id,
+              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
+              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
+              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
+              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
+         FROM s FULL JOIN p ON p.d = s.d AND p.agent_id = s.agent_id
+        ORDER BY 1, 2`,
+      [co],
+    );
+    const storedDays = await raw.query<Record<string, number | string>>(
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, tickets, sales, commission, cancelled,
+              cancelled_amount, wins, winners, payouts, paid
+         FROM stats_agent_day WHERE company_id = $1 ORDER BY 1, 2`,
+      [co],
+    );
+    expect(storedDays).toEqual(dayRows);
+
+    // Each agent's ledger: its active tickets (sales − commission) less what it paid out, net.
+    const ledger = await raw.query<{ agent_id: number; ledger: number; expected: number }>(
+      `SELECT u.id AS agent_id,
+              (SELECT coalesce(sum(amount), 0)::bigint FROM wallet_entries w WHERE w.company_id = $1 AND w.agent_id = u.id) AS ledger,
+              ((SELECT coalesce(sum(f.amount - f.commission_amount), 0) FROM fiches f
+                 WHERE f.company_id = $1 AND f.agent_id = u.id AND f.status = 'active')
+               - (SELECT coalesce(sum(p.amount), 0) FROM fiche_payments p WHERE p.company_id = $1 AND p.agent_id = u.id))::bigint AS expected
+         FROM users u WHERE u.company_id = $1 AND u.role = 'agent' ORDER BY u.id`,
+      [co],
+    );
+    for (const l of ledger) expect(l.ledger).toBe(l.expected);
+    return { rows: stored.length, ledger };
+  }
+
+  it('keeps every summary and ledger balance equal to the raw tickets through sales, voids, results and payments', async () => {
+    const r = rng(4242);
+    const [t1, t2, t3] = c.tirages.map((x) => x.id);
+    const sold: { id: number; number: number; agent: number }[] = [];
+    for (let i = 0; i < 240; i++) {
+      const agent = Math.floor(r() * 4);
+      const draws = r() < 0.3 ? [t1, t2] : [[t1, t2, t3][Math.floor(r() * 3)]];
+      const lines = Array.from({ length: 1 + Math.floor(r() * 5) }, () => ({
+        code: 20,
+        number: String(Math.floor(r() * 100)).padStart(2, '0'),
+        stake: 100 * (1 + Math.floor(r() * 30)),
+      }));
+      const f = await sell(t.database.raw, { companyId: c.company.id, agentId: c.agents[agent].id, tirages: draws, lines });
+      sold.push({ id: f.id, number: f.number, agent });
+    }
+    // Cancellations by their agents, deletions by the back office, some reactivated.
+    const voided: number[] = [];
+    for (const f of sold.slice(0, 40)) {
+      const res =
+        f.id % 2
+          ? await call('POST', '/api/agents/fiches/cancel', tokens[f.agent], { id: f.id })
+          : await call('PUT', '/api/companies/fiche', admin, { id: f.id, action: 'delete', reason: 'Erreur de saisie' });
+      expect(res.statusCode).toBe(200);
+      voided.push(f.id);
+    }
+    for (const id of voided.slice(0, 10)) {
+      expect((await call('PUT', '/api/companies/fiche', admin, { id, action: 'reactivate' })).statusCode).toBe(200);
+    }
+    const first = await check();
+    expect(first.rows).toBeGreaterThan(0);
+
+    // Results, payments by any agent, then a confirmed correction that reverses some payments.
+    for (const id of [t1, t2, t3]) {
+      await enterResult(t.database, { companyId: c.company.id, tirageId: id, date: c.today, pick3: '123', pick4: '2345' });
+    }
+    const winners = await t.database.raw.query<{ number: number }>(
+      "SELECT number FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
+      [c.company.id],
+    );
+    expect(winners.length).toBeGreaterThan(5);
+    for (const [i, w] of winners.entries()) {
+      if (i % 3 === 2) continue;
+      const res = await call('POST', '/api/agents/fiches/pay', tokens[i % 4], { number: w.number });
+      expect([200, 409]).toContain(res.statusCode); // 409: a ticket with a draw of... every draw has its result here
+    }
+    await check();
+    await enterResult(t.database, { companyId: c.company.id, tirageId: t1, date: c.today, pick3: '145', pick4: '4523', allowPaid: true });
+    const { ledger } = await check();
+    expect(ledger.some((l) => l.ledger !== 0)).toBe(true);
+    const reversals = await t.database.raw.query('SELECT 1 FROM wallet_entries WHERE company_id = $1 AND kind = $2', [
+      c.company.id,
+      'payout_reversal',
+    ]);
+    expect(reversals.length).toBeGreaterThan(0);
+  }, 240_000);
+});
