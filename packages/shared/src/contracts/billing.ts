@@ -1,0 +1,162 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { checkDateRange, dateRangeFields, isoDay, MAX_AMOUNT, requiredId } from './engine-common';
+import { listQuery } from './list';
+
+/**
+ * Platform billing (domain.md « Platform billing »), the superuser's:
+ *
+ * GET /api/generals/facturations?start_date&end_date&company&which (view_payment): for the period
+ *   (default: the current month), one invoice per company in scope (`company`: a ref_code; otherwise
+ *   every company of the selected country): active agents (agents who sold at least one ticket in the
+ *   period) × the company's price per agent (its ladder), created or brought up to date — a paid
+ *   invoice is never recomputed. `which` selects the audience and defaults to 'superuser' (the
+ *   platform's view of every company); 'company' is the selected company alone.
+ * GET /api/generals/facturations/{id}/pdf (view_payment): the invoice as a PDF made by the server.
+ * GET /api/generals/pay-facturations?start_date&end_date&company&which&amount&nb_agent (add_payment):
+ *   starts an online payment of that company's invoice for the period (amount and nb_agent must match
+ *   it) and answers { url } of the provider's page; the browser goes there.
+ * Providers behind one interface: `sandbox` (built in, the default: its own checkout page) and
+ *   `moncash` (MONCASH_* environment). The provider's confirmation marks the invoice paid and records
+ *   the payment once, even if it arrives twice; a forged or unknown one changes nothing.
+ * GET/POST/PUT/DELETE /api/companies/historics-payment (view/add/change_payment): the payment history
+ *   (online payments and those entered by hand); DELETE cancels a payment entered by hand.
+ * A company whose invoice is unpaid past its grace (billing_grace_days) cannot sell until it pays.
+ */
+
+export const INVOICE_STATUSES = ['unpaid', 'paid', 'cancelled'] as const;
+
+export const invoice = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  company_id: z.number().int(),
+  company_ref: z.string(),
+  company_name: z.string(),
+  period_start: z.string(),
+  period_end: z.string(),
+  active_agents: z.number().int(),
+  /** Minor units of `currency`. */
+  price_per_agent: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** Unpaid past the due date + the company's grace: its sales are stopped. */
+  overdue: z.boolean(),
+  issued_at: z.string(),
+  due_date: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+
+export const facturationsQuery = listQuery
+  .extend({
+    ...dateRangeFields,
+    company: z.string().trim().max(40, 'Compagnie invalide').optional(),
+    which: z.enum(['superuser', 'company'], { error: 'Audience invalide (superuser ou company)' }).default('superuser'),
+    status: z.enum(INVOICE_STATUSES).optional(),
+  })
+  .superRefine(checkDateRange);
+
+export const facturationsPage = z.object({
+  results: z.array(invoice),
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  totals: z.object({
+    amount: z.number().int(),
+    paid: z.number().int(),
+    unpaid: z.number().int(),
+    currency: z.string(),
+  }),
+});
+export type FacturationsPage = z.infer<typeof facturationsPage>;
+
+export const payFacturationQuery = z
+  .object({
+    ...dateRangeFields,
+    company: z.string({ error: 'La compagnie est requise' }).trim().min(1, 'La compagnie est requise').max(40),
+    which: z.enum(['superuser', 'company']).default('superuser'),
+    amount: z.coerce.number({ error: 'Le montant est requis' }).int('Montant invalide').min(1).max(MAX_AMOUNT),
+    nb_agent: z.coerce.number({ error: 'Le nombre de vendeurs est requis' }).int('Nombre invalide').min(1),
+    provider: z.enum(['sandbox', 'moncash'], { error: 'Moyen de paiement invalide' }).optional(),
+  })
+  .superRefine(checkDateRange);
+export const payFacturationAnswer = z.object({ url: z.string(), checkout_id: z.string() });
+
+/* ---- Payment history (historics-payment) ---- */
+
+export const PAYMENT_METHODS = ['sandbox', 'moncash', 'cash', 'transfer', 'other'] as const;
+export const companyPayment = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  invoice_id: z.number().int().nullable(),
+  invoice_number: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  paid_at: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(['confirmed', 'cancelled']),
+  created_at: z.string(),
+});
+export type CompanyPayment = z.infer<typeof companyPayment>;
+
+const paymentFields = {
+  company_id: requiredId('La compagnie'),
+  invoice_id: z.preprocess(
+    (v) => (v === '' || v === undefined || v === 0 ? null : v),
+    z.coerce.number().int().positive('Facture invalide').nullable(),
+  ),
+  amount: z.coerce
+    .number({ error: 'Le montant est requis' })
+    .int('Le montant est en centimes entiers')
+    .min(1, 'Le montant doit être positif')
+    .max(MAX_AMOUNT, 'Le montant est trop grand'),
+  /** Entered by hand: cash, transfer or other (online payments are recorded by their provider). */
+  method: z.enum(['cash', 'transfer', 'other'], { error: 'Moyen invalide (espèces, virement, autre)' }),
+  reference: z
+    .string()
+    .trim()
+    .max(120, 'La référence est trop longue')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+  paid_at: isoDay('La date du paiement'),
+  note: z
+    .string()
+    .trim()
+    .max(300, 'La note est trop longue')
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
+};
+export const companyPaymentInput = z.object(paymentFields);
+export type CompanyPaymentInput = z.input<typeof companyPaymentInput>;
+export const companyPaymentUpdate = z.object({ id: requiredId('L’identifiant'), ...paymentFields });
+
+export const companyPaymentListQuery = listQuery
+  .extend({
+    id: z.coerce.number().int().positive('Identifiant invalide').optional(),
+    company_id: z.coerce.number().int().positive('Compagnie invalide').optional(),
+    method: z.enum(PAYMENT_METHODS).optional(),
+    ...dateRangeFields,
+    order: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .superRefine(checkDateRange);
+
+/** The price ladder of a company (minor units per active agent and month), editable by the superuser. */
+export const billingPrice = z.object({
+  min: z.coerce.number().int().min(1, 'Le palier commence à 1 vendeur'),
+  price: z.coerce.number().int().min(0, 'Le prix ne peut pas être négatif').max(MAX_AMOUNT),
+});
+export const billingSettings = z.object({
+  company_id: requiredId('La compagnie'),
+  prices: z
+    .array(billingPrice)
+    .min(1, 'Au moins un palier')
+    .max(20)
+    .refine((p) => p.every((x, i) => i === 0 || x.min > p[i - 1]!.min), 'Les paliers doivent être croissants'),
+  billing_grace_days: z.coerce.number().int().min(0).max(365),
+});

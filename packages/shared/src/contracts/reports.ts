@@ -1,0 +1,203 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { checkDateRange, dateRangeFields } from './engine-common';
+
+/**
+ * Reports, statistics and dashboards (domain.md « Money »). Figures come from the summaries maintained
+ * in the sale, void, settlement and payment transactions (never from the bet lines): the same figure
+ * everywhere (report, dashboard, the agent's POS day report). Periods are business days of the
+ * company (start_date / end_date, default today); money in centimes.
+ *
+ * Definitions (every report):
+ * - tickets, sales, commission: tickets sold in the period and not cancelled/deleted (a ticket on
+ *   two draws counts once, but in each draw's row when grouped by draw);
+ * - wins: winnings of those tickets (paid or not); payouts: paid out in the period (cash), net of
+ *   reversals, counted for the agent who paid;
+ * - balance = sales − payouts − commission (positive: the agent owes the company; negative « défisi »);
+ * - net (GPC « gain ») = sales − commission − payouts; « perte » = payouts.
+ * A supervisor sees only its agents; the superuser with « Toutes » sees every company (in the
+ * selected country).
+ */
+
+export const reportFilters = {
+  ...dateRangeFields,
+  tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
+  surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
+  agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
+};
+export const reportQuery = z
+  .object({ ...reportFilters, format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json') })
+  .superRefine(checkDateRange);
+export type ReportQuery = z.input<typeof reportQuery>;
+
+/** The figures of a row (and of the totals). */
+export const figures = z.object({
+  tickets: z.number().int(),
+  sales: z.number().int(),
+  commission: z.number().int(),
+  cancelled: z.number().int(),
+  cancelled_amount: z.number().int(),
+  wins: z.number().int(),
+  winners: z.number().int(),
+  payouts: z.number().int(),
+  paid: z.number().int(),
+  balance: z.number().int(),
+});
+export type Figures = z.infer<typeof figures>;
+
+/* ---- Sales report: GET /api/companies/rapports (view_report_vente) ---- */
+
+export const FILTER_CHOICES = ['agent', 'surcussale', 'tirage', 'day'] as const;
+export const salesReportQuery = z
+  .object({
+    ...reportFilters,
+    filter_choice: z
+      .enum(FILTER_CHOICES, { error: 'Regroupement invalide (agent, surcussale, tirage ou day)' })
+      .default('agent'),
+    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
+  })
+  .superRefine(checkDateRange);
+export const reportRow = figures.extend({
+  /** The group: an agent, sub-branch or draw id (null: none), or a day 'YYYY-MM-DD'. */
+  key: z.union([z.number().int(), z.string()]).nullable(),
+  label: z.string(),
+  /** An agent row: its sub-branch. */
+  detail: z.string().nullable(),
+});
+export type ReportRow = z.infer<typeof reportRow>;
+export const salesReport = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  filter_choice: z.enum(FILTER_CHOICES),
+  currency: z.string(),
+  rows: z.array(reportRow),
+  totals: figures,
+});
+export type SalesReport = z.infer<typeof salesReport>;
+
+/* ---- Partial (daily) report: view_report_partiel ---- */
+/**
+ * GET /api/companies/rapport-journalier: the company per day of the period;
+ * /rapport-journalier-sup: per supervisor (its agents' figures);
+ * /rapport-journalier-ag-sup?supervisor_id=: per agent of one supervisor (a supervisor: itself).
+ * Same answer shape as the sales report (salesReport with filter_choice 'day' / 'agent').
+ */
+export const partialReportQuery = z
+  .object({
+    ...reportFilters,
+    supervisor_id: z.coerce.number({ error: 'Superviseur invalide' }).int().positive('Superviseur invalide').optional(),
+    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
+  })
+  .superRefine(checkDateRange);
+
+/* ---- Agent control report: GET /api/companies/rapports-agent (view_report_agent) ---- */
+export const agentReportRow = figures.extend({
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  agent_username: z.string(),
+  surcussale_name: z.string().nullable(),
+  /** Wallet movements of the period: deposits (−), withdrawals (+), adjustments (±), transactions zero (±). */
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  adjustments: z.number().int(),
+  zero: z.number().int(),
+  /** What the agent owes at the end of the period (its ledger balance): « à collecter » if positive. */
+  to_collect: z.number().int(),
+});
+export type AgentReportRow = z.infer<typeof agentReportRow>;
+export const agentReport = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  currency: z.string(),
+  rows: z.array(agentReportRow),
+  totals: agentReportRow.omit({ agent_id: true, agent_name: true, agent_username: true, surcussale_name: true }),
+});
+export type AgentReport = z.infer<typeof agentReport>;
+
+/* ---- Statistics: GET /api/companies/statistiques (view_statistique) ---- */
+/**
+ * Amount sold per number and game in the period (from the limit counters), with the limit in force
+ * for the company (exposure). `lotto_id` filters one game code (20, 30, 40, 41…).
+ */
+export const statisticsQuery = z
+  .object({
+    ...reportFilters,
+    lotto_id: z.coerce.number({ error: 'Jeu invalide' }).int().optional(),
+    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
+  })
+  .superRefine(checkDateRange);
+export const statisticsRow = z.object({
+  code: z.number().int(),
+  number: z.string(),
+  amount: z.number().int(),
+  /** The company limit for that number and game (the tightest over the draws), null without one. */
+  limit: z.number().int().nullable(),
+});
+export const statistics = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  currency: z.string(),
+  rows: z.array(statisticsRow),
+  /** The bolet grid 00-99 (code 20): amount per ball, for the heat map. */
+  bolet: z.array(z.object({ number: z.string(), amount: z.number().int() })),
+  total: z.number().int(),
+});
+export type Statistics = z.infer<typeof statistics>;
+
+/* ---- Winning lots: GET /api/companies/lotgagnant (view_lot_gagnant_partiel) ---- */
+export const lotGagnantRow = z.object({
+  tirage_id: z.number().int(),
+  tirage_name: z.string(),
+  draw_date: z.string(),
+  pick3: z.string(),
+  pick4: z.string(),
+  lot1: z.string(),
+  lot2: z.string(),
+  lot3: z.string(),
+  tickets: z.number().int(),
+  winners: z.number().int(),
+  wins: z.number().int(),
+});
+export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.string() });
+export type LotGagnant = z.infer<typeof lotGagnant>;
+
+/* ---- Dashboards: GET /api/companies/app… (view_app_report; charts view_graphe) ---- */
+/**
+ * app: KPI cards of the period; app-journalier: per day series; appTirage: per draw; appTirage-lotgagnant:
+ * the winning lots of the period's last day; appFiche: tickets by status; appLotto: sales per game
+ * (bet code) from the counters; appGain: wins and payouts per day; appGpc: gain / perte / commission per
+ * day. Each takes the report filters; the superuser with « Toutes » gets the platform totals.
+ */
+export const dashboardQuery = reportQuery;
+export const dashboardKpis = figures.extend({
+  net: z.number().int(),
+  active_agents: z.number().int(),
+  currency: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  top_agents: z.array(z.object({ id: z.number().int(), name: z.string(), sales: z.number().int() })),
+  top_surcussales: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), sales: z.number().int() })),
+});
+export type DashboardKpis = z.infer<typeof dashboardKpis>;
+export const dailySeries = z.array(
+  z.object({
+    date: z.string(),
+    sales: z.number().int(),
+    commission: z.number().int(),
+    payouts: z.number().int(),
+    wins: z.number().int(),
+    net: z.number().int(),
+    tickets: z.number().int(),
+  }),
+);
+export const drawSeries = z.array(
+  z.object({
+    tirage_id: z.number().int(),
+    name: z.string(),
+    sales: z.number().int(),
+    wins: z.number().int(),
+    tickets: z.number().int(),
+  }),
+);
+export const gameSeries = z.array(z.object({ code: z.number().int(), label: z.string(), sales: z.number().int() }));
+export const ficheStatusSeries = z.array(z.object({ status: z.string(), count: z.number().int() }));

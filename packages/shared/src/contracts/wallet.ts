@@ -1,0 +1,136 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { checkDateRange, dateRangeFields, MAX_AMOUNT, requiredId } from './engine-common';
+import { listQuery } from './list';
+
+/**
+ * The agents' wallet (domain.md « Money »): an append-only ledger; a balance is the sum of entries.
+ * `amount` is an entry's effect on what the agent owes the company: positive = owes more.
+ * Tickets and payouts write their entries themselves (sale, cancel, reactivate, payout,
+ * payout_reversal); the back office writes deposits, withdrawals, adjustments and transactions zero.
+ *
+ * GET /api/companies/transactions?start_date&end_date&agent_id&kind (view_wallettransaction): a page
+ *   of entries (newest first) with the agents' balances at the end of the period in `balances`.
+ * POST /api/companies/transactions (add_wallettransaction): a deposit, withdrawal or adjustment.
+ * POST /api/companies/transaction-zero {agent_id, idempotency_key, note?} (add_wallettransaction):
+ *   the entry that brings the agent's balance to exactly 0 (refused when already 0).
+ * DELETE /api/companies/transaction-zero?agent_id=&transaction_id= (change_wallettransaction): reverses
+ *   that settlement with a zero_reversal entry (never a deletion; once).
+ * Every write is idempotent (`idempotency_key`: the same key answers the same entry) and audited.
+ */
+
+export const WALLET_KINDS = [
+  'sale',
+  'cancel',
+  'reactivate',
+  'payout',
+  'payout_reversal',
+  'deposit',
+  'withdrawal',
+  'adjustment',
+  'zero',
+  'zero_reversal',
+] as const;
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+export const walletEntry = z.object({
+  id: z.number().int(),
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  agent_username: z.string(),
+  surcussale_name: z.string().nullable(),
+  kind: z.enum(WALLET_KINDS),
+  amount: z.number().int(),
+  gross: z.number().int(),
+  commission: z.number().int(),
+  fiche_id: z.number().int().nullable(),
+  fiche_number: z.number().int().nullable(),
+  reverses_id: z.number().int().nullable(),
+  /** A zero entry that has been reversed already. */
+  reversed: z.boolean(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  business_date: z.string(),
+  at: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntry>;
+
+export const agentBalance = z.object({
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  /** Sum of every entry up to the end of the period (what the agent owes; negative: « défisi »). */
+  balance: z.number().int(),
+});
+export type AgentBalance = z.infer<typeof agentBalance>;
+
+export const walletPage = z.object({
+  results: z.array(walletEntry),
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** Sum of the listed period's entries (all pages) and, per agent concerned, the balance. */
+  total: z.number().int(),
+  balances: z.array(agentBalance),
+});
+export type WalletPage = z.infer<typeof walletPage>;
+
+export const walletListQuery = listQuery
+  .extend({
+    ...dateRangeFields,
+    agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
+    surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
+    kind: z.enum(WALLET_KINDS, { error: 'Type de mouvement invalide' }).optional(),
+    order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
+  })
+  .superRefine(checkDateRange);
+
+const idempotencyKey = z
+  .string({ error: 'La clé de l’opération est requise' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Clé d’opération invalide (8 à 64 lettres, chiffres, - ou _)');
+const note = z
+  .string()
+  .trim()
+  .max(300, 'La note est trop longue (300 caractères au plus)')
+  .optional()
+  .nullable()
+  .transform((v) => v || null);
+
+/**
+ * A movement entered by the back office. `amount` is what the person types, in centimes, positive:
+ * a deposit (the agent hands in cash) lowers what it owes, a withdrawal (the company gives cash)
+ * raises it; an adjustment has a direction (`owes_more`).
+ */
+export const walletInput = z
+  .object({
+    agent_id: requiredId('Le vendeur'),
+    kind: z.enum(['deposit', 'withdrawal', 'adjustment'], { error: 'Type invalide (dépôt, retrait ou ajustement)' }),
+    amount: z.coerce
+      .number({ error: 'Le montant est requis' })
+      .int('Le montant est en centimes entiers')
+      .min(1, 'Le montant doit être positif')
+      .max(MAX_AMOUNT, 'Le montant est trop grand'),
+    /** Adjustment only: true = the agent owes more, false = less. */
+    owes_more: z.boolean().optional(),
+    note,
+    idempotency_key: idempotencyKey,
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'adjustment' && v.owes_more === undefined)
+      ctx.addIssue({ code: 'custom', path: ['owes_more'], message: 'Indiquez le sens de l’ajustement' });
+    if (v.kind === 'adjustment' && !v.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'Le motif de l’ajustement est requis' });
+  });
+export type WalletInput = z.input<typeof walletInput>;
+
+export const transactionZeroInput = z.object({
+  agent_id: requiredId('Le vendeur'),
+  note,
+  idempotency_key: idempotencyKey,
+});
+export type TransactionZeroInput = z.input<typeof transactionZeroInput>;
+
+export const transactionZeroDeleteQuery = z.object({
+  agent_id: requiredId('Le vendeur'),
+  transaction_id: requiredId('La transaction'),
+});
