@@ -208,3 +208,11 @@ if (process.env.BENCH_SKIP_ENGINE !== '1') {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-engine.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) console.log('bench-engine: échec (PostgreSQL et pgbench joignables ? TEST_DATABASE_URL)');
 }
+
+// Reports and dashboards on 90 days, 500 agents, 5 000 000 lines: scripts/bench-reports.mjs
+// (.bench/reports.json); BENCH_SKIP_REPORTS=1 to skip.
+if (process.env.BENCH_SKIP_REPORTS !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-reports.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log('bench-reports: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
