@@ -1,6 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { checkDateRange, dateRangeFields } from './engine-common';
+import { checkDateRange, dateRangeFields, SOLD_BET_CODES } from './engine-common';
 
 /**
  * Reports, statistics and dashboards (domain.md « Money »). Figures come from the summaries maintained
@@ -48,6 +48,8 @@ export type Figures = z.infer<typeof figures>;
 /* ---- Sales report: GET /api/companies/rapports (view_report_vente) ---- */
 
 export const FILTER_CHOICES = ['agent', 'surcussale', 'tirage', 'day'] as const;
+/** What a report's rows are: the sales report's groupings, and the partial report per supervisor. */
+export const REPORT_GROUPINGS = [...FILTER_CHOICES, 'supervisor'] as const;
 export const salesReportQuery = z
   .object({
     ...reportFilters,
@@ -58,7 +60,7 @@ export const salesReportQuery = z
   })
   .superRefine(checkDateRange);
 export const reportRow = figures.extend({
-  /** The group: an agent, sub-branch or draw id (null: none), or a day 'YYYY-MM-DD'. */
+  /** The group: an agent, sub-branch, draw or supervisor id (null: no sub-branch), or a day 'YYYY-MM-DD'. */
   key: z.union([z.number().int(), z.string()]).nullable(),
   label: z.string(),
   /** An agent row: its sub-branch. */
@@ -68,9 +70,13 @@ export type ReportRow = z.infer<typeof reportRow>;
 export const salesReport = z.object({
   start_date: z.string(),
   end_date: z.string(),
-  filter_choice: z.enum(FILTER_CHOICES),
+  filter_choice: z.enum(REPORT_GROUPINGS),
   currency: z.string(),
   rows: z.array(reportRow),
+  /**
+   * The sum of the rows. Grouped by draw, a ticket on two draws is in both rows, so the counts
+   * (tickets, cancelled, winners, paid) of the totals count it twice; the amounts are split per draw.
+   */
   totals: figures,
 });
 export type SalesReport = z.infer<typeof salesReport>;
@@ -78,9 +84,11 @@ export type SalesReport = z.infer<typeof salesReport>;
 /* ---- Partial (daily) report: view_report_partiel ---- */
 /**
  * GET /api/companies/rapport-journalier: the company per day of the period;
- * /rapport-journalier-sup: per supervisor (its agents' figures);
- * /rapport-journalier-ag-sup?supervisor_id=: per agent of one supervisor (a supervisor: itself).
- * Same answer shape as the sales report (salesReport with filter_choice 'day' / 'agent').
+ * /rapport-journalier-sup: per supervisor (its agents' figures; an agent watched by two supervisors
+ *   is in both rows);
+ * /rapport-journalier-ag-sup?supervisor_id=: per agent of one supervisor (required for the company;
+ *   a supervisor: itself).
+ * Same answer shape as the sales report (salesReport with filter_choice 'day' / 'supervisor' / 'agent').
  */
 export const partialReportQuery = z
   .object({
@@ -116,13 +124,20 @@ export type AgentReport = z.infer<typeof agentReport>;
 
 /* ---- Statistics: GET /api/companies/statistiques (view_statistique) ---- */
 /**
- * Amount sold per number and game in the period (from the limit counters), with the limit in force
- * for the company (exposure). `lotto_id` filters one game code (20, 30, 40, 41…).
+ * Amount sold per number and game in the period (from the limit counters, net of cancellations; free
+ * mariages are not counted), with the limit in force for the company (exposure). `lotto_id` filters
+ * one game code (20, 30, 40, 41…). Rows: the company-wide counters; with agent_id that agent's; with
+ * surcussale_id its agents'; a supervisor only ever its agents'. Sorted by amount (largest first),
+ * 50 000 rows at most (every bolet row always); `total` covers every row.
  */
 export const statisticsQuery = z
   .object({
     ...reportFilters,
-    lotto_id: z.coerce.number({ error: 'Jeu invalide' }).int().optional(),
+    lotto_id: z.coerce
+      .number({ error: 'Jeu invalide' })
+      .int('Jeu invalide')
+      .refine((c) => (SOLD_BET_CODES as number[]).includes(c), 'Jeu inconnu (20, 30, 40, 41-43, 51-53)')
+      .optional(),
     format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
   })
   .superRefine(checkDateRange);
@@ -169,6 +184,13 @@ export type LotGagnant = z.infer<typeof lotGagnant>;
  * day. Each takes the report filters; the superuser with « Toutes » gets the platform totals.
  */
 export const dashboardQuery = reportQuery;
+/*
+ * Answers: app -> dashboardKpis (view_app_report); app-journalier, appGain, appGpc -> dailySeries (one
+ * row per day of the period, zeros included; GPC: gain = net, perte = payouts, commission);
+ * appTirage -> drawSeries (draws with tickets); appLotto -> gameSeries (codes sold); appFiche ->
+ * ficheStatusSeries (the six statuses, always in that order); all view_graphe; appTirage-lotgagnant
+ * -> lotGagnant of the period's last day (view_app_lot_gagnant). `format` is ignored (JSON only).
+ */
 export const dashboardKpis = figures.extend({
   net: z.number().int(),
   active_agents: z.number().int(),
@@ -188,6 +210,8 @@ export const dailySeries = z.array(
     wins: z.number().int(),
     net: z.number().int(),
     tickets: z.number().int(),
+    winners: z.number().int(),
+    paid: z.number().int(),
   }),
 );
 export const drawSeries = z.array(

@@ -1,0 +1,167 @@
+import type { DashboardKpis, dailySeries, drawSeries, ficheStatusSeries } from '@borlette/shared/contracts/reports';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RawClient } from '../../db/client';
+import { SqlParams } from '../_lib/sql';
+import {
+  type Period,
+  type ReportFilterValues,
+  summaryConditions,
+  summaryTable,
+  tenantCondition,
+  visibleAgent,
+} from '../statistics/report-scope';
+
+/**
+ * The home board's figures, all from the summaries maintained with the tickets (contracts/reports.ts
+ * « Definitions »): per agent and day, or per draw when one draw is asked; the ticket statuses from
+ * the tickets themselves (the summaries do not split them).
+ */
+
+const SUMS = `coalesce(sum(s.tickets), 0)::int AS tickets, coalesce(sum(s.sales), 0)::bigint AS sales,
+  coalesce(sum(s.commission), 0)::bigint AS commission, coalesce(sum(s.cancelled), 0)::int AS cancelled,
+  coalesce(sum(s.cancelled_amount), 0)::bigint AS cancelled_amount, coalesce(sum(s.wins), 0)::bigint AS wins,
+  coalesce(sum(s.winners), 0)::int AS winners, coalesce(sum(s.payouts), 0)::bigint AS payouts,
+  coalesce(sum(s.paid), 0)::int AS paid`;
+
+const AGENT_NAME = `coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`;
+const TOP = 5;
+
+/** KPI cards of the period, with the top agents and sub-branches by sales. */
+export async function dashboardKpis(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: ReportFilterValues,
+  period: Period,
+): Promise<DashboardKpis> {
+  const params = new SqlParams();
+  const where = summaryConditions(request, params, 's', q, period, { draw: true });
+  const [row] = await raw.query<Omit<DashboardKpis, 'balance' | 'net' | 'currency' | 'start_date' | 'end_date'>>(
+    `WITH r AS (
+       SELECT s.agent_id, s.surcussale_id, ${SUMS}
+         FROM ${summaryTable(q)} s WHERE ${where.join(' AND ')}
+        GROUP BY s.agent_id, s.surcussale_id
+     ), a AS (
+       SELECT agent_id, sum(sales)::bigint AS sales FROM r GROUP BY agent_id HAVING sum(sales) > 0
+        ORDER BY 2 DESC, 1 LIMIT ${TOP}
+     ), b AS (
+       SELECT surcussale_id, sum(sales)::bigint AS sales FROM r GROUP BY surcussale_id HAVING sum(sales) > 0
+        ORDER BY 2 DESC, 1 NULLS LAST LIMIT ${TOP}
+     )
+     SELECT coalesce(sum(r.tickets), 0)::int AS tickets, coalesce(sum(r.sales), 0)::bigint AS sales,
+            coalesce(sum(r.commission), 0)::bigint AS commission, coalesce(sum(r.cancelled), 0)::int AS cancelled,
+            coalesce(sum(r.cancelled_amount), 0)::bigint AS cancelled_amount,
+            coalesce(sum(r.wins), 0)::bigint AS wins, coalesce(sum(r.winners), 0)::int AS winners,
+            coalesce(sum(r.payouts), 0)::bigint AS payouts, coalesce(sum(r.paid), 0)::int AS paid,
+            count(DISTINCT r.agent_id) FILTER (WHERE r.tickets > 0)::int AS active_agents,
+            (SELECT coalesce(json_agg(json_build_object('id', a.agent_id, 'name', ${AGENT_NAME}, 'sales', a.sales)
+                                      ORDER BY a.sales DESC, a.agent_id), '[]'::json)
+               FROM a JOIN users u ON u.id = a.agent_id) AS top_agents,
+            (SELECT coalesce(json_agg(json_build_object('id', b.surcussale_id,
+                                                        'name', coalesce(su.name, 'Sans succursale'), 'sales', b.sales)
+                                      ORDER BY b.sales DESC, b.surcussale_id NULLS LAST), '[]'::json)
+               FROM b LEFT JOIN surcussales su ON su.id = b.surcussale_id) AS top_surcussales
+       FROM r`,
+    params.values,
+  );
+  const net = row.sales - row.commission - row.payouts;
+  return {
+    ...row,
+    balance: net,
+    net,
+    currency: period.currency,
+    start_date: period.start,
+    end_date: period.end,
+  };
+}
+
+/** Every day of the period (zeros included): sales, commission, payouts, wins, net, tickets. */
+export async function dailyFigures(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: ReportFilterValues,
+  period: Period,
+): Promise<z.infer<typeof dailySeries>> {
+  const params = new SqlParams();
+  const where = summaryConditions(request, params, 's', q, period, { draw: true });
+  const days = `generate_series(${params.p(period.start)}::date, ${params.p(period.end)}::date, interval '1 day')`;
+  return raw.query(
+    `WITH x AS (
+       SELECT s.business_date AS day, ${SUMS}
+         FROM ${summaryTable(q)} s WHERE ${where.join(' AND ')}
+        GROUP BY s.business_date
+     )
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(x.sales, 0)::bigint AS sales,
+            coalesce(x.commission, 0)::bigint AS commission, coalesce(x.payouts, 0)::bigint AS payouts,
+            coalesce(x.wins, 0)::bigint AS wins,
+            (coalesce(x.sales, 0) - coalesce(x.commission, 0) - coalesce(x.payouts, 0))::bigint AS net,
+            coalesce(x.tickets, 0)::int AS tickets, coalesce(x.winners, 0)::int AS winners,
+            coalesce(x.paid, 0)::int AS paid
+       FROM (SELECT g::date AS day FROM ${days} g) d
+       LEFT JOIN x ON x.day = d.day
+      ORDER BY d.day`,
+    params.values,
+  );
+}
+
+/** Per draw (draws with tickets in the period): sales, wins, tickets. */
+export async function drawFigures(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: ReportFilterValues,
+  period: Period,
+): Promise<z.infer<typeof drawSeries>> {
+  const params = new SqlParams();
+  const where = summaryConditions(request, params, 's', q, period, { draw: true });
+  return raw.query(
+    `SELECT s.tirage_id, t.name, sum(s.sales)::bigint AS sales, sum(s.wins)::bigint AS wins,
+            sum(s.tickets)::int AS tickets
+       FROM stats_agent_draw_day s JOIN tirages t ON t.id = s.tirage_id
+      WHERE ${where.join(' AND ')}
+      GROUP BY s.tirage_id, t.name
+     HAVING sum(s.tickets) > 0
+      ORDER BY 3 DESC, lower(t.name), s.tirage_id`,
+    params.values,
+  );
+}
+
+export const FICHE_STATUSES = ['en_attente', 'gagnant', 'perdant', 'paye', 'annule', 'supprime'] as const;
+
+/**
+ * Tickets of the period by display status (the rule of borlette_status_label: cancelled, deleted,
+ * paid, waiting for a result of one of its draws, winning, lost). Read from the tickets of the
+ * period (company, sale date: their index) — the summaries do not split the statuses.
+ */
+export async function ficheStatuses(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: ReportFilterValues,
+  period: Period,
+): Promise<z.infer<typeof ficheStatusSeries>> {
+  const params = new SqlParams();
+  const where = [
+    ...tenantCondition(request, params, 'f.company_id'),
+    `f.sale_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+  ];
+  if (q.tirage_id) {
+    where.push(`EXISTS (SELECT 1 FROM fiche_tirages ft WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id
+                         AND ft.tirage_id = ${params.p(q.tirage_id)})`);
+  }
+  if (q.surcussale_id) where.push(`f.surcussale_id = ${params.p(q.surcussale_id)}`);
+  if (q.agent_id) where.push(`f.agent_id = ${params.p(q.agent_id)}`);
+  where.push(...visibleAgent(request, params, 'f.agent_id'));
+  const [row] = await raw.query<Record<(typeof FICHE_STATUSES)[number], number>>(
+    `WITH f AS (
+       SELECT f.status, f.paid_at IS NOT NULL AS paid, f.win_amount,
+              EXISTS (SELECT 1 FROM fiche_tirages ft
+                       WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id
+                         AND NOT EXISTS (SELECT 1 FROM info_tirages i
+                                          WHERE i.company_id = ft.company_id AND i.tirage_id = ft.tirage_id
+                                            AND i.draw_date = ft.draw_date)) AS pending
+         FROM fiches f WHERE ${where.join(' AND ')}
+     ), l AS (SELECT borlette_status_label(f.status, f.paid, f.pending, f.win_amount) AS label FROM f)
+     SELECT ${FICHE_STATUSES.map((s) => `count(*) FILTER (WHERE label = '${s}')::int AS ${s}`).join(', ')} FROM l`,
+    params.values,
+  );
+  return FICHE_STATUSES.map((status) => ({ status, count: row[status] }));
+}

@@ -1,0 +1,60 @@
+import type { LotGagnant } from '@borlette/shared/contracts/reports';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import type { CsvColumn } from '../_lib/list';
+import { SqlParams } from '../_lib/sql';
+import { money, type Period, type ReportFilterValues, tenantCondition, visibleAgent } from './report-scope';
+
+export type LotGagnantRow = LotGagnant['rows'][number];
+
+/**
+ * The winning lots of each draw and date of the period (the results in force, `info_tirages`) with
+ * what they did to the tickets sold for that draw and date (the draw summaries, the sale day being the
+ * draw date): tickets (not cancelled or deleted), winning tickets and their winnings. The sub-branch,
+ * agent and supervisor filters limit the tickets counted, never the lots.
+ */
+export async function lotGagnantRows(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: ReportFilterValues,
+  period: Period,
+): Promise<LotGagnantRow[]> {
+  const params = new SqlParams();
+  const where = [
+    ...tenantCondition(request, params, 'i.company_id'),
+    `i.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+  ];
+  if (q.tirage_id) where.push(`i.tirage_id = ${params.p(q.tirage_id)}`);
+  const inner = ['s.company_id = i.company_id', 's.business_date = i.draw_date', 's.tirage_id = i.tirage_id'];
+  if (q.surcussale_id) inner.push(`s.surcussale_id = ${params.p(q.surcussale_id)}`);
+  if (q.agent_id) inner.push(`s.agent_id = ${params.p(q.agent_id)}`);
+  inner.push(...visibleAgent(request, params, 's.agent_id'));
+  return raw.query<LotGagnantRow>(
+    `SELECT i.tirage_id, t.name AS tirage_name, to_char(i.draw_date, 'YYYY-MM-DD') AS draw_date,
+            i.pick3, i.pick4, i.lot1, i.lot2, i.lot3,
+            coalesce(x.tickets, 0)::int AS tickets, coalesce(x.winners, 0)::int AS winners,
+            coalesce(x.wins, 0)::bigint AS wins
+       FROM info_tirages i
+       JOIN tirages t ON t.id = i.tirage_id
+       LEFT JOIN LATERAL (
+         SELECT sum(s.tickets) AS tickets, sum(s.winners) AS winners, sum(s.wins) AS wins
+           FROM stats_agent_draw_day s WHERE ${inner.join(' AND ')}
+       ) x ON true
+      WHERE ${where.join(' AND ')}
+      ORDER BY i.draw_date DESC, lower(t.name), i.tirage_id`,
+    params.values,
+  );
+}
+
+export const lotGagnantCsv: CsvColumn<LotGagnantRow>[] = [
+  { header: 'Date', value: (r) => r.draw_date },
+  { header: 'Tirage', value: (r) => r.tirage_name },
+  { header: 'Pick 3', value: (r) => r.pick3 },
+  { header: 'Pick 4', value: (r) => r.pick4 },
+  { header: '1er lot', value: (r) => r.lot1 },
+  { header: '2e lot', value: (r) => r.lot2 },
+  { header: '3e lot', value: (r) => r.lot3 },
+  { header: 'Fiches', value: (r) => r.tickets },
+  { header: 'Gagnantes', value: (r) => r.winners },
+  { header: 'Gains', value: (r) => money(r.wins) },
+];

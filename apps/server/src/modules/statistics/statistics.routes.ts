@@ -1,0 +1,93 @@
+import { errorBody } from '@borlette/shared/contracts/common';
+import {
+  lotGagnant,
+  reportQuery,
+  type Statistics,
+  statistics,
+  statisticsQuery,
+} from '@borlette/shared/contracts/reports';
+import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { access } from '../../http/access';
+import { type CsvColumn, sendCsv } from '../_lib/list';
+import { soldPerNumber } from './counters';
+import { lotGagnantCsv, lotGagnantRows } from './lotgagnant';
+import { money, resolvePeriod } from './report-scope';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(code);
+const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+type StatisticsRow = Statistics['rows'][number];
+const statisticsCsv: CsvColumn<StatisticsRow>[] = [
+  { header: 'Jeu', value: (r) => gameLabel(r.code) },
+  { header: 'Numéro', value: (r) => r.number },
+  { header: 'Montant vendu', value: (r) => money(r.amount) },
+  { header: 'Limite', value: (r) => money(r.limit) },
+];
+
+const FILTERS =
+  'Période : start_date / end_date (jours de la compagnie ; par défaut aujourd’hui ; une seule borne : ce jour). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id. Un superviseur ne voit que ses vendeurs ; le superadmin avec ' +
+  '« Toutes » voit toutes les compagnies du pays choisi. format=csv : export.';
+
+/** Exposure per number (statistiques) and the winning lots of the period (lotgagnant). */
+export const statisticsRoutes =
+  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { raw } = database;
+
+    app.get(
+      '/api/companies/statistiques',
+      {
+        config: access.permission('view_statistique'),
+        schema: {
+          tags: ['statistiques'],
+          summary: 'Montant vendu par numéro et par jeu, avec la limite de la compagnie (grille bolet 00-99)',
+          description: `${FILTERS} lotto_id : un jeu (20, 30, 40, 41-43, 51-53).`,
+          querystring: statisticsQuery,
+          response: { 200: statistics, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const period = await resolvePeriod(raw, request, q);
+        const found = await soldPerNumber(raw, request, q, period);
+        const rows: StatisticsRow[] = found
+          .map(({ total, ...r }) => r)
+          .sort((a, b) => b.amount - a.amount || a.code - b.code || a.number.localeCompare(b.number));
+        if (q.format === 'csv') return sendCsv(reply, 'statistiques', statisticsCsv, rows);
+        const bolet = new Map(rows.filter((r) => r.code === 20).map((r) => [r.number, r.amount]));
+        return {
+          start_date: period.start,
+          end_date: period.end,
+          currency: period.currency,
+          rows,
+          bolet: BALLS.map((number) => ({ number, amount: bolet.get(number) ?? 0 })),
+          total: found[0]?.total ?? 0,
+        };
+      },
+    );
+
+    app.get(
+      '/api/companies/lotgagnant',
+      {
+        config: access.permission('view_lot_gagnant_partiel'),
+        schema: {
+          tags: ['statistiques'],
+          summary: 'Lots gagnants par tirage et date de la période, avec fiches, fiches gagnantes et gains',
+          description: FILTERS,
+          querystring: reportQuery,
+          response: { 200: lotGagnant, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const period = await resolvePeriod(raw, request, q);
+        const rows = await lotGagnantRows(raw, request, q, period);
+        if (q.format === 'csv') return sendCsv(reply, 'lots-gagnants', lotGagnantCsv, rows);
+        return { rows, currency: period.currency };
+      },
+    );
+  };
