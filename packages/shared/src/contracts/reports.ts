@@ -99,6 +99,11 @@ export const partialReportQuery = z
   .superRefine(checkDateRange);
 
 /* ---- Agent control report: GET /api/companies/rapports-agent (view_report_agent) ---- */
+/**
+ * Rows: the agents with figures or wallet movements in the period, or something owed at its end.
+ * surcussale_id filters on the agent's sub-branch; tirage_id narrows the figures only (the ledger has
+ * no draw). Totals = the sum of the rows.
+ */
 export const agentReportRow = figures.extend({
   agent_id: z.number().int(),
   agent_name: z.string(),

@@ -16,7 +16,10 @@ import { listQuery } from './list';
  *   the entry that brings the agent's balance to exactly 0 (refused when already 0).
  * DELETE /api/companies/transaction-zero?agent_id=&transaction_id= (change_wallettransaction): reverses
  *   that settlement with a zero_reversal entry (never a deletion; once).
- * Every write is idempotent (`idempotency_key`: the same key answers the same entry) and audited.
+ * Every write is idempotent (`idempotency_key`: the same key answers the same entry; the same key with
+ * another content is a 409) and audited. Each write answers its entry (walletEntry): POST the entry made
+ * (or found by its key), DELETE the zero_reversal entry. An agent outside the company (or outside a
+ * supervisor's agents) is a 404.
  */
 
 export const WALLET_KINDS = [

@@ -98,8 +98,9 @@ export async function lookupFiche(
 }
 
 /**
- * The agent's day: its tickets of that sale date, and what it paid out that day (any ticket, at its
- * point of sale, reversals included). Balance = sales - payouts - commission (domain.md « Money »).
+ * The agent's day, read from its day summary (stats_agent_day, as every report): its tickets of that
+ * sale date, and what it paid out that day (any ticket, at its point of sale, net of reversals).
+ * Balance = sales - payouts - commission (domain.md « Money »).
  */
 export async function agentReport(
   raw: RawClient,
@@ -109,24 +110,15 @@ export async function agentReport(
 ): Promise<AgentDayReport> {
   const [r] = await raw.query<AgentDayReport>(
     `WITH d AS (
-       SELECT coalesce($3::date, (now() AT TIME ZONE c.timezone)::date) AS day, c.timezone FROM companies c WHERE c.id = $1
-     ), f AS (
-       SELECT count(*) FILTER (WHERE status = 'active')::int AS tickets,
-              coalesce(sum(amount) FILTER (WHERE status = 'active'), 0)::bigint AS sales_amount,
-              coalesce(sum(commission_amount) FILTER (WHERE status = 'active'), 0)::bigint AS commission_amount,
-              count(*) FILTER (WHERE status <> 'active')::int AS cancelled,
-              coalesce(sum(amount) FILTER (WHERE status <> 'active'), 0)::bigint AS cancelled_amount,
-              coalesce(sum(win_amount) FILTER (WHERE status = 'active'), 0)::bigint AS win_amount
-         FROM fiches, d WHERE company_id = $1 AND agent_id = $2 AND sale_date = d.day
-     ), p AS (
-       SELECT count(*) FILTER (WHERE kind = 'payment')::int AS paid, coalesce(sum(amount), 0)::bigint AS paid_amount
-         FROM fiche_payments, d
-        WHERE company_id = $1 AND agent_id = $2
-          AND at >= d.day::timestamp AT TIME ZONE d.timezone AND at < (d.day + 1)::timestamp AT TIME ZONE d.timezone
+       SELECT coalesce($3::date, (now() AT TIME ZONE c.timezone)::date) AS day FROM companies c WHERE c.id = $1
      )
-     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, f.*, p.*,
-            (f.sales_amount - p.paid_amount - f.commission_amount)::bigint AS balance
-       FROM d, f, p`,
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(s.tickets, 0) AS tickets,
+            coalesce(s.sales, 0)::bigint AS sales_amount, coalesce(s.commission, 0)::bigint AS commission_amount,
+            coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0)::bigint AS cancelled_amount,
+            coalesce(s.wins, 0)::bigint AS win_amount, coalesce(s.paid, 0) AS paid,
+            coalesce(s.payouts, 0)::bigint AS paid_amount,
+            (coalesce(s.sales, 0) - coalesce(s.payouts, 0) - coalesce(s.commission, 0))::bigint AS balance
+       FROM d LEFT JOIN stats_agent_day s ON s.company_id = $1 AND s.business_date = d.day AND s.agent_id = $2`,
     [companyId, agentId, date ?? null],
   );
   return r;

@@ -1,0 +1,86 @@
+import type { AgentReport, AgentReportRow } from '@borlette/shared/contracts/reports';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import { agentVisibility } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
+import { type Period, tenantCondition } from './report-scope';
+import { figureSums, NOT_EMPTY, type ReportFilters, statsTable, sumFigures } from './reports-query';
+
+/**
+ * The agent control report (rapports-agent): per agent, the figures of the period from the summaries,
+ * the wallet movements of the period by kind (signed like the ledger: deposits −, withdrawals +) and
+ * `to_collect`, its ledger balance at the end of the period (every entry with business_date <= end).
+ *
+ * Rows: the agents of the scope with figures or movements in the period, or a balance ≠ 0 at its end.
+ * The sub-branch filter is the agent's (current) sub-branch; the draw filter narrows the figures only
+ * (the ledger has no draw).
+ */
+export async function agentReportRows(
+  raw: RawClient,
+  request: FastifyRequest,
+  period: Period,
+  f: ReportFilters,
+): Promise<AgentReportRow[]> {
+  const params = new SqlParams();
+  const agents = ["a.role = 'agent'", ...tenantCondition(request, params, 'a.company_id')];
+  agents.push(...agentVisibility(request, params, 'a'));
+  if (f.surcussale_id) agents.push(`a.surcussale_id = ${params.p(f.surcussale_id)}`);
+  if (f.agent_id) agents.push(`a.id = ${params.p(f.agent_id)}`);
+  const start = `${params.p(period.start)}::date`;
+  const end = `${params.p(period.end)}::date`;
+  const table = statsTable(null, f);
+  const draw = f.tirage_id && table === 'stats_agent_draw_day' ? `AND s.tirage_id = ${params.p(f.tirage_id)}` : '';
+  const kind = (k: string) => `coalesce(sum(w.amount) FILTER (WHERE w.kind IN (${k})), 0)::bigint`;
+  return raw.query<AgentReportRow>(
+    `WITH ag AS (SELECT a.id, a.company_id FROM users a WHERE ${agents.join(' AND ')}),
+     st AS (
+       SELECT s.agent_id, ${figureSums('s')}
+         FROM ${table} s JOIN ag ON ag.id = s.agent_id AND ag.company_id = s.company_id
+        WHERE s.business_date BETWEEN ${start} AND ${end} ${draw}
+        GROUP BY 1
+       HAVING ${NOT_EMPTY('s')}
+     ), mv AS (
+       SELECT w.agent_id, ${kind("'deposit'")} AS deposits, ${kind("'withdrawal'")} AS withdrawals,
+              ${kind("'adjustment'")} AS adjustments, ${kind("'zero', 'zero_reversal'")} AS zero,
+              count(*) FILTER (WHERE w.kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal')) AS n
+         FROM wallet_entries w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
+        WHERE w.business_date BETWEEN ${start} AND ${end}
+        GROUP BY 1
+     ), bal AS (
+       SELECT w.agent_id, sum(w.amount)::bigint AS to_collect
+         FROM wallet_entries w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
+        WHERE w.business_date <= ${end}
+        GROUP BY 1
+     ), ids AS (
+       SELECT agent_id FROM st
+       UNION SELECT agent_id FROM mv WHERE n > 0
+       UNION SELECT agent_id FROM bal WHERE to_collect <> 0
+     )
+     SELECT u.id AS agent_id, coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username) AS agent_name,
+            u.username AS agent_username, x.name AS surcussale_name,
+            coalesce(st.tickets, 0) AS tickets, coalesce(st.sales, 0) AS sales, coalesce(st.commission, 0) AS commission,
+            coalesce(st.cancelled, 0) AS cancelled, coalesce(st.cancelled_amount, 0) AS cancelled_amount,
+            coalesce(st.wins, 0) AS wins, coalesce(st.winners, 0) AS winners, coalesce(st.payouts, 0) AS payouts,
+            coalesce(st.paid, 0) AS paid, coalesce(st.balance, 0) AS balance,
+            coalesce(mv.deposits, 0) AS deposits, coalesce(mv.withdrawals, 0) AS withdrawals,
+            coalesce(mv.adjustments, 0) AS adjustments, coalesce(mv.zero, 0) AS zero,
+            coalesce(bal.to_collect, 0) AS to_collect
+       FROM ids JOIN users u ON u.id = ids.agent_id
+       LEFT JOIN surcussales x ON x.id = u.surcussale_id
+       LEFT JOIN st ON st.agent_id = u.id LEFT JOIN mv ON mv.agent_id = u.id LEFT JOIN bal ON bal.agent_id = u.id
+      ORDER BY lower(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)), u.username, u.id`,
+    params.values,
+  );
+}
+
+export function agentReportTotals(rows: AgentReportRow[]): AgentReport['totals'] {
+  const totals = { ...sumFigures(rows), deposits: 0, withdrawals: 0, adjustments: 0, zero: 0, to_collect: 0 };
+  for (const r of rows) {
+    totals.deposits += r.deposits;
+    totals.withdrawals += r.withdrawals;
+    totals.adjustments += r.adjustments;
+    totals.zero += r.zero;
+    totals.to_collect += r.to_collect;
+  }
+  return totals;
+}

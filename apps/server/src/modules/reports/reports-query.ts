@@ -1,0 +1,181 @@
+import type { Figures, ReportRow } from '@borlette/shared/contracts/reports';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import { authOf } from '../../http/auth';
+import { companyScope } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
+import { type Period, tenantCondition, visibleAgent, watchedBy } from './report-scope';
+
+/**
+ * The figures of the reports, read from the summaries the money transactions maintain
+ * (stats_agent_day: a ticket counts once; stats_agent_draw_day: per draw) — never from the tickets.
+ * Balance = sales − payouts − commission (domain.md « Money »).
+ */
+
+export type Grouping = 'agent' | 'surcussale' | 'tirage' | 'day' | 'supervisor';
+
+export interface ReportFilters {
+  tirage_id?: number;
+  surcussale_id?: number;
+  agent_id?: number;
+}
+
+export const FIGURE_NAMES = [
+  'tickets',
+  'sales',
+  'commission',
+  'cancelled',
+  'cancelled_amount',
+  'wins',
+  'winners',
+  'payouts',
+  'paid',
+] as const;
+const COUNTS = new Set(['tickets', 'cancelled', 'winners', 'paid']);
+
+/** Sums of the summary columns of `alias` (counts as int, money as bigint), and the balance. */
+export function figureSums(alias: string): string {
+  const sums = FIGURE_NAMES.map((f) => `coalesce(sum(${alias}.${f}), 0)::${COUNTS.has(f) ? 'int' : 'bigint'} AS ${f}`);
+  return `${sums.join(', ')},
+    (coalesce(sum(${alias}.sales), 0) - coalesce(sum(${alias}.payouts), 0) - coalesce(sum(${alias}.commission), 0))::bigint AS balance`;
+}
+
+/** A group appears when one of its figures is not zero. */
+export const NOT_EMPTY = (alias: string) => FIGURE_NAMES.map((f) => `sum(${alias}.${f}) <> 0`).join(' OR ');
+
+export const ZERO_FIGURES: Figures = {
+  tickets: 0,
+  sales: 0,
+  commission: 0,
+  cancelled: 0,
+  cancelled_amount: 0,
+  wins: 0,
+  winners: 0,
+  payouts: 0,
+  paid: 0,
+  balance: 0,
+};
+
+/** Totals = the sum of the rows. */
+export function sumFigures<T extends Figures>(rows: T[], start: Figures = ZERO_FIGURES): Figures {
+  const t = { ...start };
+  for (const r of rows) for (const k of Object.keys(t) as (keyof Figures)[]) t[k] += r[k];
+  return t;
+}
+
+/** The summary table a report reads: per draw when grouped by draw or filtered on one. */
+export function statsTable(group: Grouping | null, f: ReportFilters): string {
+  return group === 'tirage' || f.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day';
+}
+
+/** Conditions on summary rows `s`: companies, period, filters and the supervisor's agents. */
+export function statsConditions(
+  request: FastifyRequest,
+  params: SqlParams,
+  period: Period,
+  f: ReportFilters,
+  opts: { drawTable: boolean; supervisorId?: number },
+): string[] {
+  const where = [
+    ...tenantCondition(request, params, 's.company_id'),
+    `s.business_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+  ];
+  if (f.tirage_id && opts.drawTable) where.push(`s.tirage_id = ${params.p(f.tirage_id)}`);
+  if (f.surcussale_id) where.push(`s.surcussale_id = ${params.p(f.surcussale_id)}`);
+  if (f.agent_id) where.push(`s.agent_id = ${params.p(f.agent_id)}`);
+  where.push(...visibleAgent(request, params, 's.agent_id'));
+  if (opts.supervisorId) {
+    where.push(
+      `EXISTS (SELECT 1 FROM users wa WHERE wa.id = s.agent_id AND ${watchedBy('wa', params.p(opts.supervisorId))})`,
+    );
+  }
+  return where;
+}
+
+const PERSON = (u: string) =>
+  `coalesce(nullif(trim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.username) || ' (' || ${u}.username || ')'`;
+
+/** Group key, then how a key is shown (label, detail) and ordered. */
+function grouping(group: Grouping, multi: boolean) {
+  const company = (co: string) => (multi ? `${co}.name` : 'NULL');
+  switch (group) {
+    case 'agent':
+      return {
+        key: 's.agent_id',
+        from: '',
+        show: `SELECT g.k AS key, ${PERSON('u')} AS label,
+                      ${multi ? "concat_ws(' · ', co.name, x.name)" : 'x.name'} AS detail, g.*
+                 FROM g JOIN users u ON u.id = g.k JOIN companies co ON co.id = u.company_id
+                 LEFT JOIN surcussales x ON x.id = u.surcussale_id
+                ORDER BY lower(${PERSON('u')}), g.k`,
+      };
+    case 'surcussale':
+      return {
+        key: 's.surcussale_id',
+        from: '',
+        show: `SELECT g.k AS key, coalesce(x.name, 'Sans succursale') AS label, ${company('co')} AS detail, g.*
+                 FROM g LEFT JOIN surcussales x ON x.id = g.k LEFT JOIN companies co ON co.id = x.company_id
+                ORDER BY lower(x.name) NULLS LAST, co.name, g.k`,
+      };
+    case 'tirage':
+      return {
+        key: 's.tirage_id',
+        from: '',
+        show: `SELECT g.k AS key, x.name AS label, ${company('co')} AS detail, g.*
+                 FROM g JOIN tirages x ON x.id = g.k JOIN companies co ON co.id = x.company_id
+                ORDER BY lower(x.name), co.name, g.k`,
+      };
+    case 'day':
+      return {
+        key: 's.business_date',
+        from: '',
+        show: `SELECT to_char(g.k, 'YYYY-MM-DD') AS key, to_char(g.k, 'DD/MM/YYYY') AS label, NULL AS detail, g.*
+                 FROM g ORDER BY g.k`,
+      };
+    case 'supervisor':
+      return {
+        key: 'sup.id',
+        // Every (non-archived) supervisor watching the row's agent: an agent may be in two rows.
+        from: `JOIN users a ON a.id = s.agent_id
+               JOIN users sup ON sup.company_id = s.company_id AND sup.role = 'supervisor'
+                             AND sup.status <> 'archived' AND ${watchedBy('a', 'sup.id')}`,
+        show: `SELECT g.k AS key, ${PERSON('u')} AS label,
+                      concat_ws(' · ', ${company('co')},
+                        (SELECT string_agg(x.name, ', ' ORDER BY x.name) FROM supervisor_surcussales ss
+                           JOIN surcussales x ON x.id = ss.surcussale_id WHERE ss.supervisor_id = u.id)) AS detail, g.*
+                 FROM g JOIN users u ON u.id = g.k JOIN companies co ON co.id = u.company_id
+                ORDER BY lower(${PERSON('u')}), g.k`,
+      };
+  }
+}
+
+/** The rows of a report grouped by `group` (rows whose figures are all zero are left out). */
+export async function groupedRows(
+  raw: RawClient,
+  request: FastifyRequest,
+  o: { group: Grouping; period: Period; filters: ReportFilters; supervisorId?: number },
+): Promise<ReportRow[]> {
+  const params = new SqlParams();
+  const table = statsTable(o.group, o.filters);
+  const perSupervisor = o.group === 'supervisor';
+  const where = statsConditions(request, params, o.period, o.filters, {
+    drawTable: table === 'stats_agent_draw_day',
+    supervisorId: perSupervisor ? undefined : o.supervisorId,
+  });
+  const g = grouping(o.group, companyScope(request) === null);
+  const auth = authOf(request);
+  // Per supervisor: one supervisor's row when one is asked (a supervisor: always its own).
+  const onlySupervisor = o.supervisorId ?? (auth.role === 'supervisor' ? auth.userId : undefined);
+  if (perSupervisor && onlySupervisor) where.push(`sup.id = ${params.p(onlySupervisor)}`);
+  const rows = await raw.query<ReportRow & { k: unknown }>(
+    `WITH g AS (
+       SELECT ${g.key} AS k, ${figureSums('s')}
+         FROM ${table} s ${g.from}
+        WHERE ${where.join(' AND ')}
+        GROUP BY 1
+       HAVING ${NOT_EMPTY('s')}
+     ) ${g.show}`,
+    params.values,
+  );
+  return rows.map(({ k, ...r }) => r);
+}

@@ -1,0 +1,217 @@
+import { errorBody } from '@borlette/shared/contracts/common';
+import {
+  type AgentReportRow,
+  agentReport,
+  type Figures,
+  partialReportQuery,
+  type ReportRow,
+  reportQuery,
+  type SalesReport,
+  salesReport,
+  salesReportQuery,
+} from '@borlette/shared/contracts/reports';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import type { RawClient } from '../../db/client';
+import { access } from '../../http/access';
+import { authOf } from '../../http/auth';
+import { badRequest, notFound } from '../../http/errors';
+import type { CsvColumn } from '../_lib/list';
+import { SqlParams } from '../_lib/sql';
+import { agentReportRows, agentReportTotals } from './agent-report';
+import { sendMoneyCsv } from './csv';
+import { money, resolvePeriod, tenantCondition } from './report-scope';
+import { type Grouping, groupedRows, type ReportFilters, sumFigures } from './reports-query';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['reports'];
+const PERIOD =
+  'Période : start_date / end_date (jours ouvrables de la compagnie, par défaut aujourd’hui ; 366 jours au plus). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id. Solde = ventes − paiements − commission. `format=csv` : export.';
+
+const GROUP_HEADERS: Record<Grouping, [string, string]> = {
+  agent: ['Vendeur', 'Succursale'],
+  surcussale: ['Succursale', 'Compagnie'],
+  tirage: ['Tirage', 'Compagnie'],
+  day: ['Jour', ''],
+  supervisor: ['Superviseur', 'Succursales surveillées'],
+};
+
+const figureColumns = <T extends Figures>(): CsvColumn<T>[] => [
+  { header: 'Fiches', value: (r) => r.tickets },
+  { header: 'Ventes', value: (r) => money(r.sales) },
+  { header: 'Commission', value: (r) => money(r.commission) },
+  { header: 'Annulées', value: (r) => r.cancelled },
+  { header: 'Montant annulé', value: (r) => money(r.cancelled_amount) },
+  { header: 'Gains', value: (r) => money(r.wins) },
+  { header: 'Fiches gagnantes', value: (r) => r.winners },
+  { header: 'Paiements', value: (r) => money(r.payouts) },
+  { header: 'Fiches payées', value: (r) => r.paid },
+  { header: 'Solde', value: (r) => money(r.balance) },
+];
+
+type CsvRow = Omit<ReportRow, 'key'>;
+function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
+  const [label, detail] = GROUP_HEADERS[report.filter_choice];
+  const columns: CsvColumn<CsvRow>[] = [
+    { header: label, value: (r) => r.label },
+    ...(detail ? [{ header: detail, value: (r: CsvRow) => r.detail }] : []),
+    ...figureColumns<CsvRow>(),
+  ];
+  const rows: CsvRow[] = [...report.rows, { label: 'Total', detail: null, ...report.totals }];
+  return sendMoneyCsv(reply, `${name}-${report.start_date}-${report.end_date}`, columns, rows);
+}
+
+type AgentCsvRow = Omit<AgentReportRow, 'agent_id'>;
+const agentColumns: CsvColumn<AgentCsvRow>[] = [
+  { header: 'Vendeur', value: (r) => r.agent_name },
+  { header: 'Identifiant', value: (r) => r.agent_username },
+  { header: 'Succursale', value: (r) => r.surcussale_name },
+  ...figureColumns<AgentCsvRow>(),
+  { header: 'Dépôts', value: (r) => money(r.deposits) },
+  { header: 'Retraits', value: (r) => money(r.withdrawals) },
+  { header: 'Ajustements', value: (r) => money(r.adjustments) },
+  { header: 'Transactions zéro', value: (r) => money(r.zero) },
+  { header: 'À collecter', value: (r) => money(r.to_collect) },
+];
+
+const filtersOf = (q: ReportFilters): ReportFilters => ({
+  tirage_id: q.tirage_id,
+  surcussale_id: q.surcussale_id,
+  agent_id: q.agent_id,
+});
+
+/**
+ * The supervisor a partial report is limited to: a supervisor is always itself (another id: 404);
+ * the company names one of its supervisors (404 when it is not one of the request's companies).
+ */
+async function supervisorOf(raw: RawClient, request: FastifyRequest, asked?: number): Promise<number | undefined> {
+  const auth = authOf(request);
+  if (auth.role === 'supervisor') {
+    if (asked && asked !== auth.userId) throw notFound('Superviseur introuvable.');
+    return auth.userId;
+  }
+  if (!asked) return undefined;
+  const params = new SqlParams();
+  const where = [
+    `u.id = ${params.p(asked)}`,
+    "u.role = 'supervisor'",
+    ...tenantCondition(request, params, 'u.company_id'),
+  ];
+  const found = await raw.query(`SELECT 1 FROM users u WHERE ${where.join(' AND ')}`, params.values);
+  if (!found.length) throw notFound('Superviseur introuvable.');
+  return asked;
+}
+
+export const reportsRoutes =
+  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { raw } = database;
+
+    async function report(
+      request: FastifyRequest,
+      q: ReportFilters & { start_date?: string; end_date?: string },
+      group: Grouping,
+      supervisorId?: number,
+    ): Promise<SalesReport> {
+      const period = await resolvePeriod(raw, request, q);
+      const rows = await groupedRows(raw, request, { group, period, filters: filtersOf(q), supervisorId });
+      return {
+        start_date: period.start,
+        end_date: period.end,
+        filter_choice: group,
+        currency: period.currency,
+        rows,
+        totals: sumFigures(rows),
+      };
+    }
+
+    app.get(
+      '/api/companies/rapports',
+      {
+        config: access.permission('view_report_vente'),
+        schema: {
+          tags,
+          summary: 'Rapport des ventes, regroupé par vendeur, succursale, tirage ou jour (filter_choice)',
+          description: PERIOD,
+          querystring: salesReportQuery,
+          response: { 200: salesReport, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const r = await report(request, q, q.filter_choice);
+        return q.format === 'csv' ? sendReportCsv(reply, `rapport-ventes-${q.filter_choice}`, r) : r;
+      },
+    );
+
+    const PARTIAL: { path: string; group: Grouping; csv: string; summary: string; needsSupervisor?: boolean }[] = [
+      { path: 'rapport-journalier', group: 'day', csv: 'rapport-journalier', summary: 'Rapport partiel : par jour' },
+      {
+        path: 'rapport-journalier-sup',
+        group: 'supervisor',
+        csv: 'rapport-journalier-superviseurs',
+        summary: 'Rapport partiel : par superviseur (les chiffres de ses vendeurs)',
+      },
+      {
+        path: 'rapport-journalier-ag-sup',
+        group: 'agent',
+        csv: 'rapport-journalier-vendeurs',
+        summary: 'Rapport partiel : par vendeur d’un superviseur (supervisor_id ; un superviseur : lui-même)',
+        needsSupervisor: true,
+      },
+    ];
+    for (const p of PARTIAL) {
+      app.get(
+        `/api/companies/${p.path}`,
+        {
+          config: access.permission('view_report_partiel'),
+          schema: {
+            tags,
+            summary: p.summary,
+            description: `${PERIOD} supervisor_id : les vendeurs de ce superviseur.`,
+            querystring: partialReportQuery,
+            response: { 200: salesReport, ...errors },
+          },
+        },
+        async (request, reply) => {
+          const q = request.query;
+          if (p.needsSupervisor && !q.supervisor_id && authOf(request).role !== 'supervisor') {
+            throw badRequest('Choisissez un superviseur.', { supervisor_id: 'Le superviseur est requis' });
+          }
+          const supervisorId = await supervisorOf(raw, request, q.supervisor_id);
+          const r = await report(request, q, p.group, supervisorId);
+          return q.format === 'csv' ? sendReportCsv(reply, p.csv, r) : r;
+        },
+      );
+    }
+
+    app.get(
+      '/api/companies/rapports-agent',
+      {
+        config: access.permission('view_report_agent'),
+        schema: {
+          tags,
+          summary: 'Contrôle des vendeurs : chiffres, mouvements du portefeuille et montant à collecter',
+          description: `${PERIOD} to_collect : solde du portefeuille du vendeur à la fin de la période.`,
+          querystring: reportQuery,
+          response: { 200: agentReport, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const period = await resolvePeriod(raw, request, q);
+        const rows = await agentReportRows(raw, request, period, filtersOf(q));
+        const totals = agentReportTotals(rows);
+        if (q.format === 'csv') {
+          const all: AgentCsvRow[] = [
+            ...rows,
+            { agent_name: 'Total', agent_username: '', surcussale_name: null, ...totals },
+          ];
+          return sendMoneyCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all);
+        }
+        return { start_date: period.start, end_date: period.end, currency: period.currency, rows, totals };
+      },
+    );
+  };

@@ -1,0 +1,115 @@
+import type { AgentBalance, WalletEntry, walletListQuery } from '@borlette/shared/contracts/wallet';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RawClient } from '../../db/client';
+import { notFound } from '../../http/errors';
+import type { ListSpec } from '../_lib/list';
+import { agentVisibility } from '../_lib/scope';
+import { containsPattern, SqlParams } from '../_lib/sql';
+import { type Period, tenantCondition } from '../reports/report-scope';
+
+type Query = z.output<typeof walletListQuery>;
+export type WalletRow = WalletEntry & { timezone: string };
+
+const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const NAME = (u: string) => `coalesce(nullif(trim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.username)`;
+
+export const ENTRY_COLUMNS = `
+  w.id, w.agent_id, ${NAME('u')} AS agent_name, u.username AS agent_username, x.name AS surcussale_name,
+  w.kind, w.amount, w.gross, w.commission, w.fiche_id, f.number AS fiche_number, w.reverses_id,
+  (w.kind = 'zero' AND EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id))
+    AS reversed,
+  w.note, (SELECT ${NAME('p')} FROM users p WHERE p.id = w.actor_id) AS actor_name,
+  to_char(w.business_date, 'YYYY-MM-DD') AS business_date, ${ISO('w.at')} AS at, co.timezone`;
+
+export const ENTRY_FROM = `FROM wallet_entries w JOIN users u ON u.id = w.agent_id
+  JOIN companies co ON co.id = w.company_id
+  LEFT JOIN surcussales x ON x.id = u.surcussale_id
+  LEFT JOIN fiches f ON f.id = w.fiche_id`;
+
+/** One entry as the API answers it (the writes answer the entry they made or found). */
+export async function loadEntry(raw: RawClient, companyId: number, id: number): Promise<WalletEntry> {
+  const [row] = await raw.query<WalletRow>(
+    `SELECT ${ENTRY_COLUMNS} ${ENTRY_FROM} WHERE w.company_id = $1 AND w.id = $2`,
+    [companyId, id],
+  );
+  if (!row) throw notFound('Transaction introuvable.');
+  return row;
+}
+
+/** The list's spec: the period's entries of the request's companies and agents, with the filters. */
+export function walletListSpec(request: FastifyRequest, q: Query, period: Period): ListSpec {
+  const params = new SqlParams();
+  const where = [
+    ...tenantCondition(request, params, 'w.company_id'),
+    ...agentVisibility(request, params, 'u'),
+    `w.business_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+  ];
+  if (q.agent_id) where.push(`w.agent_id = ${params.p(q.agent_id)}`);
+  if (q.surcussale_id) where.push(`u.surcussale_id = ${params.p(q.surcussale_id)}`);
+  if (q.kind) where.push(`w.kind = ${params.p(q.kind)}`);
+  return {
+    select: ENTRY_COLUMNS,
+    from: ENTRY_FROM,
+    where,
+    params,
+    sortable: {
+      at: 'w.at',
+      business_date: 'w.business_date',
+      amount: 'w.amount',
+      kind: 'w.kind',
+      agent: `lower(${NAME('u')})`,
+    },
+    search: ['u.username', 'u.first_name', 'u.last_name', 'w.note', 'f.number'],
+    tieBreaker: 'w.id',
+  };
+}
+
+/** The spec's conditions with the search applied (as listPage does). */
+function filtered(spec: ListSpec, q: Query): string {
+  const conds = [...spec.where];
+  if (q.search) {
+    const p = spec.params.p(containsPattern(q.search));
+    conds.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${p}`).join(' OR ')})`);
+  }
+  return conds.length ? conds.join(' AND ') : 'true';
+}
+
+/**
+ * The sum of every filtered entry (all pages) and, per agent concerned (those entries' agents, and
+ * the agent filtered on), its balance: the sum of ALL its entries up to the end of the period.
+ * Give it a spec of its own (params are consumed).
+ */
+export async function walletSummary(
+  raw: RawClient,
+  request: FastifyRequest,
+  spec: ListSpec,
+  q: Query,
+  period: Period,
+): Promise<{ total: number; balances: AgentBalance[] }> {
+  const where = filtered(spec, q);
+  const p = spec.params;
+  const end = `${p.p(period.end)}::date`;
+  const asked = q.agent_id
+    ? `UNION SELECT a.id, a.company_id FROM users a
+        WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
+          AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
+    : '';
+  const rows = await raw.query<AgentBalance & { total: number }>(
+    `WITH m AS (SELECT w.agent_id, w.company_id, w.amount ${spec.from} WHERE ${where}),
+     c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
+     t AS (SELECT coalesce(sum(amount), 0)::bigint AS total FROM m)
+     SELECT c.agent_id, ${NAME('a')} AS agent_name,
+            (SELECT coalesce(sum(b.amount), 0)::bigint FROM wallet_entries b
+              WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
+            t.total
+       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
+      ORDER BY lower(${NAME('a')}), a.username, a.id`,
+    p.values,
+  );
+  const total = rows[0]?.total ?? 0;
+  return {
+    total,
+    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, ...b }) => b),
+  };
+}
