@@ -72,14 +72,19 @@ async function generate(raw) {
     [c.id, AGENTS],
   );
   const tickets = Math.ceil(LINES / 6.5);
-  log(`data: ${DAYS} days, ${AGENTS} agents, ${tickets.toLocaleString('fr-FR')} tickets, ${LINES.toLocaleString('fr-FR')} lines…`);
+  log(
+    `data: ${DAYS} days, ${AGENTS} agents, ${tickets.toLocaleString('fr-FR')} tickets, ${LINES.toLocaleString('fr-FR')} lines…`,
+  );
   const t0 = performance.now();
   // Tickets spread over the days, agents and the company's 14 draws (one draw each).
   await raw.query(
     `CREATE TEMP TABLE bench_agents AS
        SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, surcussale_id FROM users WHERE company_id = $1 AND role = 'agent';
      CREATE TEMP TABLE bench_tirages AS
-       SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM tirages WHERE company_id = $1`.replaceAll('$1', String(c.id)),
+       SELECT row_number() OVER (ORDER BY id) - 1 AS k, id FROM tirages WHERE company_id = $1`.replaceAll(
+      '$1',
+      String(c.id),
+    ),
   );
   await raw.query(
     `INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash, sale_date,
@@ -242,19 +247,49 @@ try {
     FROM fiche_lines l WHERE l.company_id = ${companyId} AND l.draw_date BETWEEN '${from}' AND '${e}' GROUP BY 1`;
   const byDraw = (from) => `SELECT l.tirage_id, count(DISTINCT l.fiche_id), sum(l.stake), sum(l.win_amount)
     FROM fiche_lines l WHERE l.company_id = ${companyId} AND l.draw_date BETWEEN '${from}' AND '${e}' GROUP BY 1`;
-  const byNumber = (from) => `SELECT l.code, l.number, sum(l.stake) FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
+  const byNumber = (
+    from,
+  ) => `SELECT l.code, l.number, sum(l.stake) FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
    WHERE l.company_id = ${companyId} AND f.status = 'active' AND l.draw_date BETWEEN '${from}' AND '${e}' GROUP BY 1, 2`;
   const cases = [
-    ['rapports par vendeur, 30 j', `/api/companies/rapports?start_date=${s30}&end_date=${e}&filter_choice=agent`, byAgent(s30)],
-    ['rapports par vendeur, 90 j', `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=agent`, byAgent(s90)],
-    ['rapports par jour, 90 j', `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=day`, byDay(s90)],
-    ['rapports par tirage, 90 j', `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=tirage`, byDraw(s90)],
-    ['rapports par succursale, 90 j', `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=surcussale`, byAgent(s90)],
+    [
+      'rapports par vendeur, 30 j',
+      `/api/companies/rapports?start_date=${s30}&end_date=${e}&filter_choice=agent`,
+      byAgent(s30),
+    ],
+    [
+      'rapports par vendeur, 90 j',
+      `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=agent`,
+      byAgent(s90),
+    ],
+    [
+      'rapports par jour, 90 j',
+      `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=day`,
+      byDay(s90),
+    ],
+    [
+      'rapports par tirage, 90 j',
+      `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=tirage`,
+      byDraw(s90),
+    ],
+    [
+      'rapports par succursale, 90 j',
+      `/api/companies/rapports?start_date=${s90}&end_date=${e}&filter_choice=surcussale`,
+      byAgent(s90),
+    ],
     ['rapport journalier, 30 j', `/api/companies/rapport-journalier?start_date=${s30}&end_date=${e}`, byDay(s30)],
-    ['rapport journalier par superviseur, 30 j', `/api/companies/rapport-journalier-sup?start_date=${s30}&end_date=${e}`, byAgent(s30)],
+    [
+      'rapport journalier par superviseur, 30 j',
+      `/api/companies/rapport-journalier-sup?start_date=${s30}&end_date=${e}`,
+      byAgent(s30),
+    ],
     ['rapports-agent, 30 j', `/api/companies/rapports-agent?start_date=${s30}&end_date=${e}`, byAgent(s30)],
     ['statistiques, 30 j', `/api/companies/statistiques?start_date=${s30}&end_date=${e}`, byNumber(s30)],
-    ['statistiques d’un vendeur, 30 j', `/api/companies/statistiques?start_date=${s30}&end_date=${e}&agent_id=${agent.id}`, byNumber(s30)],
+    [
+      'statistiques d’un vendeur, 30 j',
+      `/api/companies/statistiques?start_date=${s30}&end_date=${e}&agent_id=${agent.id}`,
+      byNumber(s30),
+    ],
     ['lots gagnants, 30 j', `/api/companies/lotgagnant?start_date=${s30}&end_date=${e}`, byDraw(s30)],
     ['tableau de bord (app), 30 j', `/api/companies/app?start_date=${s30}&end_date=${e}`, byAgent(s30)],
     ['tableau de bord (app), aujourd’hui', '/api/companies/app', byAgent(e)],

@@ -213,6 +213,9 @@ if (process.env.BENCH_SKIP_ENGINE !== '1') {
 // (.bench/reports.json); BENCH_SKIP_REPORTS=1 to skip.
 if (process.env.BENCH_SKIP_REPORTS !== '1') {
   const { spawnSync } = await import('node:child_process');
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-reports.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-reports.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) console.log('bench-reports: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
 }

@@ -63,9 +63,7 @@ export const walletEntries = pgTable(
     uniqueIndex('wallet_entries_company_key_uq')
       .on(t.companyId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
-    uniqueIndex('wallet_entries_reverses_uq')
-      .on(t.companyId, t.reversesId)
-      .where(sql`${t.reversesId} IS NOT NULL`),
+    uniqueIndex('wallet_entries_reverses_uq').on(t.companyId, t.reversesId).where(sql`${t.reversesId} IS NOT NULL`),
   ],
 );
 

@@ -84,11 +84,14 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined | Date;
 }
 
+const NUMBER = /^-?\d+([.,]\d+)?$/;
+
 function cell(v: unknown): string {
   if (v === null || v === undefined) return '';
   const s = v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 'oui' : 'non') : String(v);
-  // Quote when needed; neutralise spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  // Quote when needed; neutralise spreadsheet formulas (CSV injection). A plain number (« -1234,50 »,
+  // a negative balance) is not a formula and stays a number.
+  const safe = !NUMBER.test(s) && /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
@@ -99,10 +102,20 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export function sendCsv<T>(reply: FastifyReply, name: string, columns: CsvColumn<T>[], rows: T[]) {
-  const stamp = new Date().toISOString().slice(0, 10);
+/**
+ * Sends the CSV as a download named `name`-today.csv, or `name`.csv when the name already carries its
+ * period (`dated: false`, the reports: « rapport-ventes-2026-11-01-2026-11-23.csv »).
+ */
+export function sendCsv<T>(
+  reply: FastifyReply,
+  name: string,
+  columns: CsvColumn<T>[],
+  rows: T[],
+  opts: { dated?: boolean } = {},
+) {
+  const file = opts.dated === false ? name : `${name}-${new Date().toISOString().slice(0, 10)}`;
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${stamp}.csv"`)
+    .header('content-disposition', `attachment; filename="${file}.csv"`)
     .send(toCsv(columns, rows));
 }

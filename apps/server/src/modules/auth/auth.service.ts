@@ -27,7 +27,7 @@ export async function login(
   request: FastifyRequest,
   input: { username: string; password: string; remember: boolean },
 ): Promise<LoginResponse> {
-  const { raw, db } = database;
+  const { raw } = database;
   const key = input.username.toLowerCase();
   const wait = throttleDecision(await throttleState(raw, key, request.ip));
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));

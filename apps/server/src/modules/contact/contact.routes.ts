@@ -22,7 +22,7 @@ export const contactRoutes =
         },
       },
       async (request) => {
-        const { raw, db } = database;
+        const { raw } = database;
         const [recent] = await raw.query<{ n: number }>(
           "SELECT count(*)::int AS n FROM contact_messages WHERE ip = $1 AND created_at > now() - interval '1 hour'",
           [request.ip],

@@ -15,9 +15,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { RawClient } from '../../db/client';
 import { access } from '../../http/access';
+import { type Period, type ReportFilterValues, resolvePeriod } from '../_lib/report-scope';
 import { soldPerGame } from '../statistics/counters';
 import { lotGagnantRows } from '../statistics/lotgagnant';
-import { type Period, type ReportFilterValues, resolvePeriod } from '../statistics/report-scope';
 import { dailyFigures, drawFigures, ficheStatuses, dashboardKpis as loadKpis } from './dashboards.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };

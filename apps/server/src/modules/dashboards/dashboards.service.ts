@@ -2,7 +2,6 @@ import type { DashboardKpis, dailySeries, drawSeries, ficheStatusSeries } from '
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { SqlParams } from '../_lib/sql';
 import {
   type Period,
   type ReportFilterValues,
@@ -10,7 +9,8 @@ import {
   summaryTable,
   tenantCondition,
   visibleAgent,
-} from '../statistics/report-scope';
+} from '../_lib/report-scope';
+import { SqlParams } from '../_lib/sql';
 
 /**
  * The home board's figures, all from the summaries maintained with the tickets (contracts/reports.ts

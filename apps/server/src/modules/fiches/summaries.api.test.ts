@@ -30,7 +30,12 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
     t = await createTestApp();
     c = await sellingCompany(t.database, { agents: 4, tirages: 3 });
     admin = (
-      await login(t.app, (await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })).username)
+      await login(
+        t.app,
+        (
+          await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true })
+        ).username,
+      )
     ).accessToken;
     for (const a of c.agents) tokens.push((await login(t.app, a.username)).accessToken);
   });
@@ -139,7 +144,12 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
         number: String(Math.floor(r() * 100)).padStart(2, '0'),
         stake: 100 * (1 + Math.floor(r() * 30)),
       }));
-      const f = await sell(t.database.raw, { companyId: c.company.id, agentId: c.agents[agent].id, tirages: draws, lines });
+      const f = await sell(t.database.raw, {
+        companyId: c.company.id,
+        agentId: c.agents[agent].id,
+        tirages: draws,
+        lines,
+      });
       sold.push({ id: f.id, number: f.number, agent });
     }
     // Cancellations by their agents, deletions by the back office, some reactivated.
@@ -148,7 +158,11 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
       const res =
         f.id % 2
           ? await call('POST', '/api/agents/fiches/cancel', tokens[f.agent], { id: f.id })
-          : await call('PUT', '/api/companies/fiche', admin, { id: f.id, action: 'delete', reason: 'Erreur de saisie' });
+          : await call('PUT', '/api/companies/fiche', admin, {
+              id: f.id,
+              action: 'delete',
+              reason: 'Erreur de saisie',
+            });
       expect(res.statusCode).toBe(200);
       voided.push(f.id);
     }
@@ -160,7 +174,13 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
 
     // Results, payments by any agent, then a confirmed correction that reverses some payments.
     for (const id of [t1, t2, t3]) {
-      await enterResult(t.database, { companyId: c.company.id, tirageId: id, date: c.today, pick3: '123', pick4: '2345' });
+      await enterResult(t.database, {
+        companyId: c.company.id,
+        tirageId: id,
+        date: c.today,
+        pick3: '123',
+        pick4: '2345',
+      });
     }
     const winners = await t.database.raw.query<{ number: number }>(
       "SELECT number FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
@@ -173,7 +193,14 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
       expect([200, 409]).toContain(res.statusCode); // 409: a ticket with a draw of... every draw has its result here
     }
     await check();
-    await enterResult(t.database, { companyId: c.company.id, tirageId: t1, date: c.today, pick3: '145', pick4: '4523', allowPaid: true });
+    await enterResult(t.database, {
+      companyId: c.company.id,
+      tirageId: t1,
+      date: c.today,
+      pick3: '145',
+      pick4: '4523',
+      allowPaid: true,
+    });
     const { ledger } = await check();
     expect(ledger.some((l) => l.ledger !== 0)).toBe(true);
     const reversals = await t.database.raw.query('SELECT 1 FROM wallet_entries WHERE company_id = $1 AND kind = $2', [

@@ -1,9 +1,9 @@
 import type { AgentReport, AgentReportRow } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import { type Period, tenantCondition } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
-import { type Period, tenantCondition } from './report-scope';
 import { figureSums, NOT_EMPTY, type ReportFilters, statsTable, sumFigures } from './reports-query';
 
 /**

@@ -2,9 +2,9 @@ import type { Figures, ReportRow } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import { authOf } from '../../http/auth';
+import { type Period, tenantCondition, visibleAgent, watchedBy } from '../_lib/report-scope';
 import { companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
-import { type Period, tenantCondition, visibleAgent, watchedBy } from './report-scope';
 
 /**
  * The figures of the reports, read from the summaries the money transactions maintain

@@ -17,11 +17,10 @@ import type { RawClient } from '../../db/client';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
-import type { CsvColumn } from '../_lib/list';
+import { type CsvColumn, sendCsv } from '../_lib/list';
+import { money, resolvePeriod, tenantCondition } from '../_lib/report-scope';
 import { SqlParams } from '../_lib/sql';
 import { agentReportRows, agentReportTotals } from './agent-report';
-import { sendMoneyCsv } from './csv';
-import { money, resolvePeriod, tenantCondition } from './report-scope';
 import { type Grouping, groupedRows, type ReportFilters, sumFigures } from './reports-query';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -60,7 +59,7 @@ function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
     ...figureColumns<CsvRow>(),
   ];
   const rows: CsvRow[] = [...report.rows, { label: 'Total', detail: null, ...report.totals }];
-  return sendMoneyCsv(reply, `${name}-${report.start_date}-${report.end_date}`, columns, rows);
+  return sendCsv(reply, `${name}-${report.start_date}-${report.end_date}`, columns, rows, { dated: false });
 }
 
 type AgentCsvRow = Omit<AgentReportRow, 'agent_id'>;
@@ -209,7 +208,7 @@ export const reportsRoutes =
             ...rows,
             { agent_name: 'Total', agent_username: '', surcussale_name: null, ...totals },
           ];
-          return sendMoneyCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all);
+          return sendCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all, { dated: false });
         }
         return { start_date: period.start, end_date: period.end, currency: period.currency, rows, totals };
       },

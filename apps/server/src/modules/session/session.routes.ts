@@ -19,7 +19,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 export const sessionRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { raw, db } = database;
+    const { raw } = database;
 
     // GET /api/{generals|companies|supervisors|agents}/user: each answers only its own role.
     for (const role of ROLES) {

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import { type Period, type ReportFilterValues, tenantCondition } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
-import { type Period, type ReportFilterValues, tenantCondition } from './report-scope';
 
 /**
  * Reads of the limit counters (`sale_counters`: sold per draw, date, agent or 0 for the company, game

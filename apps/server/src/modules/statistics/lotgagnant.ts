@@ -2,8 +2,8 @@ import type { LotGagnant } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import type { CsvColumn } from '../_lib/list';
+import { money, type Period, type ReportFilterValues, tenantCondition, visibleAgent } from '../_lib/report-scope';
 import { SqlParams } from '../_lib/sql';
-import { money, type Period, type ReportFilterValues, tenantCondition, visibleAgent } from './report-scope';
 
 export type LotGagnantRow = LotGagnant['rows'][number];
 

@@ -11,9 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { type CsvColumn, sendCsv } from '../_lib/list';
+import { money, resolvePeriod } from '../_lib/report-scope';
 import { soldPerNumber } from './counters';
 import { lotGagnantCsv, lotGagnantRows } from './lotgagnant';
-import { money, resolvePeriod } from './report-scope';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(code);

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { ListSpec } from '../_lib/list';
+import { type Period, tenantCondition } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { containsPattern, SqlParams } from '../_lib/sql';
-import { type Period, tenantCondition } from '../reports/report-scope';
 
 type Query = z.output<typeof walletListQuery>;
 export type WalletRow = WalletEntry & { timezone: string };

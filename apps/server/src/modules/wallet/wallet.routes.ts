@@ -11,9 +11,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
-import { type CsvColumn, listAll, listPage } from '../_lib/list';
-import { sendMoneyCsv } from '../reports/csv';
-import { money, resolvePeriod } from '../reports/report-scope';
+import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
+import { money, resolvePeriod } from '../_lib/report-scope';
 import { addMovement, reverseZero, transactionZero } from './wallet.service';
 import { type WalletRow, walletListSpec, walletSummary } from './wallet-query';
 
@@ -88,7 +87,7 @@ export const walletRoutes =
         if (q.format === 'csv') {
           const rows: CsvRow[] = await listAll<WalletRow>(raw, walletListSpec(request, q, period), q);
           rows.push({ agent_name: 'Total', amount: summary.total });
-          return sendMoneyCsv(reply, `portefeuille-${period.start}-${period.end}`, csvColumns, rows);
+          return sendCsv(reply, `portefeuille-${period.start}-${period.end}`, csvColumns, rows, { dated: false });
         }
         const page = await listPage<WalletRow>(raw, walletListSpec(request, q, period), q);
         return { ...page, ...summary };

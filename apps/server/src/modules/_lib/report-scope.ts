@@ -2,14 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import { authOf } from '../../http/auth';
 import { badRequest } from '../../http/errors';
-import { agentVisibility, companyScope } from '../_lib/scope';
-import type { SqlParams } from '../_lib/sql';
+import { agentVisibility, companyScope } from './scope';
+import type { SqlParams } from './sql';
 
 /**
- * What every report and the wallet list read: the companies of the request (its company, or for the
- * superuser with « Toutes » every company of its selected country), the period in business days
- * (default the company's today) and the supervisor's agents.
+ * What every money screen reads (reports, wallet, statistics, winning lots, dashboards): the companies
+ * of the request (its company, or for the superuser with « Toutes » every company of its selected
+ * country), the period in business days and the supervisor's agents. One set of rules, so that a
+ * figure is the same on every screen.
  */
+
+export interface ReportFilterValues {
+  start_date?: string;
+  end_date?: string;
+  tirage_id?: number;
+  surcussale_id?: number;
+  agent_id?: number;
+}
 
 /** `column` limited to the request's companies (the selected country's with « Toutes »). */
 export function tenantCondition(request: FastifyRequest, params: SqlParams, column: string): string[] {
@@ -22,7 +31,7 @@ export function tenantCondition(request: FastifyRequest, params: SqlParams, colu
   ];
 }
 
-/** The agent `agentColumn` is one the request may see (a supervisor: the agents it watches). */
+/** The agent in `agentColumn` is one the request may see (a supervisor: the agents it watches). */
 export function visibleAgent(request: FastifyRequest, params: SqlParams, agentColumn: string): string[] {
   const visible = agentVisibility(request, params, 'va');
   return visible.length
@@ -43,14 +52,10 @@ export interface Period {
 }
 
 /**
- * The period asked (one bound given: that day) or the company's today; with « Toutes », today in the
- * selected country's zone (UTC without one). The currency of the company (of the country with « Toutes »).
+ * The period asked (one bound given: that day) or today: the company's, or with « Toutes » today in
+ * the selected country's zone (UTC without one). The currency of the company (of the country).
  */
-export async function resolvePeriod(
-  raw: RawClient,
-  request: FastifyRequest,
-  q: { start_date?: string; end_date?: string },
-): Promise<Period> {
+export async function resolvePeriod(raw: RawClient, request: FastifyRequest, q: ReportFilterValues): Promise<Period> {
   const companyId = companyScope(request);
   const country = authOf(request).selectCountryCode;
   const [row] = await raw.query<Period>(
@@ -69,7 +74,34 @@ export async function resolvePeriod(
   return row;
 }
 
-/** French spreadsheets: « 1234,50 » (centimes -> units with a decimal comma). */
+/**
+ * Conditions on a summary table (`stats_agent_day` or, with a draw, `stats_agent_draw_day`) aliased
+ * `alias`: companies, the period's business days (the primary key's lead: company, date), draw,
+ * sub-branch (the one the row was booked with), agent, and the supervisor's agents.
+ */
+export function summaryConditions(
+  request: FastifyRequest,
+  params: SqlParams,
+  alias: string,
+  q: ReportFilterValues,
+  period: Period,
+  opts: { draw: boolean },
+): string[] {
+  const where = [
+    ...tenantCondition(request, params, `${alias}.company_id`),
+    `${alias}.business_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+  ];
+  if (opts.draw && q.tirage_id) where.push(`${alias}.tirage_id = ${params.p(q.tirage_id)}`);
+  if (q.surcussale_id) where.push(`${alias}.surcussale_id = ${params.p(q.surcussale_id)}`);
+  if (q.agent_id) where.push(`${alias}.agent_id = ${params.p(q.agent_id)}`);
+  where.push(...visibleAgent(request, params, `${alias}.agent_id`));
+  return where;
+}
+
+/** The summary to read: per draw when one draw is asked (its tickets), otherwise per agent and day. */
+export const summaryTable = (q: ReportFilterValues) => (q.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day');
+
+/** French spreadsheets: « 1234,50 ». */
 export const money = (centimes: number | null | undefined) =>
   centimes === null || centimes === undefined
     ? ''
