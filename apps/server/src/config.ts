@@ -23,7 +23,51 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   REMEMBER_DAYS: z.coerce.number().positive().default(30),
+  /** The platform's name and a line of its details (address, contact), printed on invoices. */
+  PLATFORM_NAME: z.string().trim().min(1).max(80).default('Borlette'),
+  PLATFORM_DETAILS: z.string().trim().max(200).optional(),
+  /**
+   * Online payment of invoices: 'sandbox' (built-in checkout page, no money moves) or 'moncash'.
+   * Unset: 'moncash' when the MONCASH_* variables are set, otherwise 'sandbox'. The sandbox is only
+   * offered when it is the provider in force, so a production with MonCash never confirms for free.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'moncash']).optional(),
+  /** HMAC key of the sandbox's confirmations (unset: a random key per checkout, kept in the database). */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16, '16 caractères au moins').optional(),
+  MONCASH_CLIENT_ID: z.string().optional(),
+  MONCASH_CLIENT_SECRET: z.string().optional(),
+  /** e.g. https://sandbox.moncashbutton.digicelgroup.com/Api */
+  MONCASH_API_URL: z.string().url().optional(),
+  /** e.g. https://sandbox.moncashbutton.digicelgroup.com/Moncash-middleware */
+  MONCASH_GATEWAY_URL: z.string().url().optional(),
+  /** Gourdes per US dollar: invoices are in USD, MonCash charges HTG. Unset: MonCash payments are refused. */
+  MONCASH_HTG_PER_USD: z.coerce.number().positive().max(1_000_000).optional(),
+  /** Bring last month's invoices up to date on a timer (so overdue companies stop selling). Off in tests. */
+  BILLING_AUTO_INVOICES: bool.optional(),
 });
+
+const MONCASH_VARS = ['MONCASH_CLIENT_ID', 'MONCASH_CLIENT_SECRET', 'MONCASH_API_URL', 'MONCASH_GATEWAY_URL'] as const;
+
+export interface MoncashConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Base of the REST API (…/Api), without a trailing slash. */
+  apiUrl: string;
+  /** Base of the payment pages (…/Moncash-middleware), without a trailing slash. */
+  gatewayUrl: string;
+  /** Gourdes per US dollar, or null (MonCash payments refused). */
+  htgPerUsd: number | null;
+}
+
+export interface BillingConfig {
+  /** The provider of pay-facturations when the request names none. */
+  provider: 'sandbox' | 'moncash';
+  /** The built-in sandbox is offered (only when it is the provider in force). */
+  sandbox: boolean;
+  sandboxSecret: string | null;
+  moncash: MoncashConfig | null;
+  autoInvoices: boolean;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -38,6 +82,9 @@ export type Config = {
   webDist: string;
   sessionMs: number;
   rememberMs: number;
+  platformName: string;
+  platformDetails: string | null;
+  billing: BillingConfig;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -49,6 +96,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const moncashGiven = MONCASH_VARS.filter((k) => e[k]);
+  if (moncashGiven.length > 0 && moncashGiven.length < MONCASH_VARS.length) {
+    const missing = MONCASH_VARS.filter((k) => !e[k]);
+    throw new Error(`Configuration invalide :\n  MonCash incomplet, il manque ${missing.join(', ')}`);
+  }
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  const moncash: MoncashConfig | null =
+    moncashGiven.length === MONCASH_VARS.length
+      ? {
+          clientId: e.MONCASH_CLIENT_ID as string,
+          clientSecret: e.MONCASH_CLIENT_SECRET as string,
+          apiUrl: trim(e.MONCASH_API_URL as string),
+          gatewayUrl: trim(e.MONCASH_GATEWAY_URL as string),
+          htgPerUsd: e.MONCASH_HTG_PER_USD ?? null,
+        }
+      : null;
+  const provider = e.PAYMENT_PROVIDER ?? (moncash ? 'moncash' : 'sandbox');
+  if (provider === 'moncash' && !moncash) {
+    throw new Error(`Configuration invalide :\n  PAYMENT_PROVIDER=moncash demande ${MONCASH_VARS.join(', ')}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -62,6 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST),
     sessionMs: e.SESSION_HOURS * 3600_000,
     rememberMs: e.REMEMBER_DAYS * 86400_000,
+    platformName: e.PLATFORM_NAME,
+    platformDetails: e.PLATFORM_DETAILS ?? null,
+    billing: {
+      provider,
+      sandbox: provider === 'sandbox',
+      sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? null,
+      moncash,
+      autoInvoices: e.BILLING_AUTO_INVOICES ?? e.NODE_ENV !== 'test',
+    },
   };
 }
 

@@ -134,7 +134,12 @@ const paymentFields = {
 };
 export const companyPaymentInput = z.object(paymentFields);
 export type CompanyPaymentInput = z.input<typeof companyPaymentInput>;
-export const companyPaymentUpdate = z.object({ id: requiredId('L’identifiant'), ...paymentFields });
+export const companyPaymentUpdate = z.object({
+  id: requiredId('L’identifiant'),
+  ...paymentFields,
+  /** 'cancelled' cancels the payment (like DELETE) and reopens its invoice; omitted: unchanged. */
+  status: z.enum(['confirmed', 'cancelled'], { error: 'Statut invalide (confirmed ou cancelled)' }).optional(),
+});
 
 export const companyPaymentListQuery = listQuery
   .extend({
@@ -157,6 +162,7 @@ export const billingSettings = z.object({
     .array(billingPrice)
     .min(1, 'Au moins un palier')
     .max(20)
-    .refine((p) => p.every((x, i) => i === 0 || x.min > p[i - 1]!.min), 'Les paliers doivent être croissants'),
+    .refine((p) => p.every((x, i) => i === 0 || x.min > p[i - 1]!.min), 'Les paliers doivent être croissants')
+    .refine((p) => p[0]?.min === 1, 'Le premier palier commence à 1 vendeur'),
   billing_grace_days: z.coerce.number().int().min(0).max(365),
 });

@@ -1,0 +1,337 @@
+import type { Invoice } from '@borlette/shared/contracts/billing';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import { authOf } from '../../http/auth';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import type { ListSpec } from '../_lib/list';
+import { containsPattern, SqlParams } from '../_lib/sql';
+
+/**
+ * Invoices of the platform to its companies (domain.md « Platform billing »).
+ *
+ * - A billing period is one calendar month (the ladder is a price per active agent and per month):
+ *   a date range selects every month it touches; the default is the current month (UTC).
+ * - Active agents of a month: agents with `stats_agent_day.tickets > 0` on one of its business days
+ *   (the summaries the sale maintains; a ticket cancelled or deleted no longer counts).
+ * - Price per agent: the company's ladder tier of that count (`company_settings.billing_prices`).
+ * - The invoice is created when there is something to bill, and brought up to date at every read
+ *   (`refreshInvoices`) until it is paid: a paid invoice is never recomputed. An invoice that falls
+ *   back to nothing to bill (every ticket of the month deleted, a free tier) becomes `cancelled`,
+ *   which never blocks the sale, and comes back `unpaid` if it has something to bill again.
+ * - Due date: the last day of the period; the company's `billing_grace_days` (15 by default) then
+ *   run before the sale stops (the SQL sale refuses when due_date + grace < the company's today).
+ * - Number: FAC-<YYYYMM>-<company ref>-<invoice id>.
+ * - Computing invoices is derived data, like the sale's summaries: it is not audited (every list would
+ *   write entries); payments, checkouts and billing settings are.
+ */
+
+/** The platform's currency: the ladders are in its minor units (US cents). */
+export const PLATFORM_CURRENCY = 'USD';
+
+export const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const DAY = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
+
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The first day of the month of a 'YYYY-MM-DD'. */
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The last day of the month of a 'YYYY-MM-DD'. */
+export function monthEnd(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/** The months (first days) a query's range touches; default: the current month (UTC). */
+export function periodMonths(q: { start_date?: string; end_date?: string }, now = new Date()) {
+  const start = q.start_date ?? q.end_date ?? todayUtc(now);
+  const end = q.end_date ?? (q.start_date ? monthEnd(start) : start);
+  return { from: monthStart(start), to: monthStart(end) };
+}
+
+/** The one month a payment's range designates (start and end in the same month). */
+export function singleMonth(q: { start_date?: string; end_date?: string }, now = new Date()): string {
+  const { from, to } = periodMonths(q, now);
+  if (from !== to) {
+    throw badRequest('Une facture couvre un mois : choisissez des dates du même mois.', {
+      end_date: 'La période d’une facture est un seul mois',
+    });
+  }
+  return from;
+}
+
+/** Which companies a billing request covers: explicit ids, or every company of a country (null: all). */
+export type CompanyScope = { ids: number[] } | { countryCode: string | null };
+
+function scopeCondition(scope: CompanyScope, params: SqlParams, company: string, country: string): string {
+  if ('ids' in scope) return `${company}.id = ANY(${params.p(scope.ids)}::bigint[])`;
+  return scope.countryCode === null ? 'true' : `${country}.name_code = ${params.p(scope.countryCode)}`;
+}
+
+/** A company by its ref_code, within the superuser's selected country (404 otherwise). */
+export async function companyByRef(
+  raw: RawClient,
+  ref: string,
+  countryCode: string | null,
+): Promise<{ id: number; ref_code: string; name: string }> {
+  const [row] = await raw.query<{ id: number; ref_code: string; name: string }>(
+    `SELECT c.id, c.ref_code, c.name FROM companies c JOIN countries k ON k.id = c.country_id
+      WHERE upper(c.ref_code) = upper($1) AND ($2::text IS NULL OR k.name_code = $2::text)`,
+    [ref, countryCode],
+  );
+  if (!row) throw notFound('Compagnie introuvable.');
+  return row;
+}
+
+/**
+ * The companies of an invoices query: `which = 'company'` is the selected company alone; otherwise
+ * `company` (a ref_code) or every company of the selected country.
+ */
+export async function invoiceScope(
+  request: FastifyRequest,
+  raw: RawClient,
+  q: { company?: string; which: 'superuser' | 'company' },
+): Promise<CompanyScope> {
+  const auth = authOf(request);
+  if (q.which === 'company') {
+    if (auth.companyId === null) {
+      throw new AppError(
+        409,
+        'COMPANY_REQUIRED',
+        'Sélectionnez une compagnie (et non « Toutes ») pour voir sa facture.',
+      );
+    }
+    if (q.company) {
+      const c = await companyByRef(raw, q.company, null);
+      if (c.id !== auth.companyId) throw notFound('Compagnie introuvable.');
+    }
+    return { ids: [auth.companyId] };
+  }
+  if (q.company) return { ids: [(await companyByRef(raw, q.company, auth.selectCountryCode)).id] };
+  return { countryCode: auth.selectCountryCode };
+}
+
+/**
+ * Creates or brings up to date the invoices of the months [from, to] (first days) for the companies
+ * in scope, in one statement. Paid invoices are left alone; rows are written only when a value
+ * changes. Safe to run concurrently (N instances, parallel requests): a new invoice is inserted once
+ * (unique company + period), and an update re-checks its condition on the locked row.
+ */
+export async function refreshInvoices(raw: RawClient, scope: CompanyScope, from: string, to: string): Promise<void> {
+  const { text, values } = refreshSql(scope, from, to);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await raw.query(text, values);
+      return;
+    } catch (err) {
+      // Two refreshes updating the same invoices in another order: PostgreSQL aborts one; its work
+      // is idempotent, so it simply runs again.
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 3) throw err;
+    }
+  }
+}
+
+export function refreshSql(scope: CompanyScope, from: string, to: string): { text: string; values: unknown[] } {
+  const params = new SqlParams();
+  const cond = scopeCondition(scope, params, 'c', 'k');
+  const pFrom = params.p(from);
+  const pTo = params.p(to);
+  const currency = params.p(PLATFORM_CURRENCY);
+  return {
+    text: `WITH months AS (
+       SELECT m::date AS ps, (m + interval '1 month' - interval '1 day')::date AS pe
+         FROM generate_series(${pFrom}::date, ${pTo}::date, interval '1 month') m
+     ), counted AS (
+       SELECT c.id AS company_id, c.ref_code, cs.billing_prices, m.ps, m.pe,
+              (SELECT count(DISTINCT d.agent_id) FROM stats_agent_day d
+                WHERE d.company_id = c.id AND d.business_date BETWEEN m.ps AND m.pe AND d.tickets > 0)::int AS n
+         FROM companies c JOIN countries k ON k.id = c.country_id
+         JOIN company_settings cs ON cs.company_id = c.id
+        CROSS JOIN months m
+        WHERE ${cond}
+     ), priced AS (
+       SELECT t.*, t.n * t.price AS amount
+         FROM (SELECT c.*, coalesce((SELECT (p->>'price')::bigint FROM jsonb_array_elements(c.billing_prices) p
+                                      WHERE (p->>'min')::int <= c.n ORDER BY (p->>'min')::int DESC LIMIT 1), 0) AS price
+                 FROM counted c) t
+     ), target AS (
+       SELECT p.*, i.id AS invoice_id, i.status AS old_status,
+              CASE WHEN p.amount = 0 THEN 'cancelled'
+                   WHEN (SELECT coalesce(sum(cp.amount), 0) FROM company_payments cp
+                          WHERE cp.invoice_id = i.id AND cp.status = 'confirmed') >= p.amount THEN 'paid'
+                   ELSE 'unpaid' END AS new_status
+         FROM priced p
+         LEFT JOIN invoices i ON i.company_id = p.company_id AND i.period_start = p.ps AND i.period_end = p.pe
+     ), updated AS (
+       UPDATE invoices i
+          SET active_agents = t.n, price_per_agent = t.price, amount = t.amount, status = t.new_status,
+              paid_at = CASE WHEN t.new_status = 'paid' THEN now() END, updated_at = now()
+         FROM target t
+        WHERE i.id = t.invoice_id AND t.old_status <> 'paid' AND i.status <> 'paid'
+          AND (i.active_agents, i.price_per_agent, i.amount, i.status)
+              IS DISTINCT FROM (t.n, t.price, t.amount, t.new_status)
+       RETURNING i.id
+     )
+     INSERT INTO invoices (id, company_id, number, period_start, period_end, active_agents, price_per_agent, amount,
+                           currency, status, due_date)
+     OVERRIDING SYSTEM VALUE
+     SELECT x.id, x.company_id, 'FAC-' || to_char(x.ps, 'YYYYMM') || '-' || x.ref_code || '-' || x.id,
+            x.ps, x.pe, x.n, x.price, x.amount, ${currency}, 'unpaid', x.pe
+       FROM (SELECT nextval(pg_get_serial_sequence('invoices', 'id')) AS id, t.*
+               FROM target t WHERE t.invoice_id IS NULL AND t.amount > 0) x
+     ON CONFLICT DO NOTHING`,
+    values: params.values,
+  };
+}
+
+/** The month before the current one (UTC), as its first day. */
+export function lastMonth(now = new Date()): string {
+  const first = Date.parse(`${monthStart(todayUtc(now))}T00:00:00Z`);
+  return monthStart(new Date(first - 86_400_000).toISOString());
+}
+
+/**
+ * Last month's invoices of every company, brought up to date (the server runs it on a timer): a
+ * company that nobody looked at is still invoiced, and blocked once past its grace.
+ */
+export async function invoiceLastMonth(raw: RawClient, now = new Date()): Promise<string> {
+  const month = lastMonth(now);
+  await refreshInvoices(raw, { countryCode: null }, month, month);
+  return month;
+}
+
+export const INVOICE_COLUMNS = `
+  i.id, i.number, i.company_id, c.ref_code AS company_ref, c.name AS company_name,
+  ${DAY('i.period_start')} AS period_start, ${DAY('i.period_end')} AS period_end, i.active_agents,
+  i.price_per_agent, i.amount, i.currency, i.status,
+  (i.status = 'unpaid' AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS overdue,
+  ${ISO('i.issued_at')} AS issued_at, ${DAY('i.due_date')} AS due_date, ${ISO('i.paid_at')} AS paid_at`;
+export const INVOICE_FROM = `FROM invoices i JOIN companies c ON c.id = i.company_id
+  JOIN countries k ON k.id = c.country_id JOIN company_settings cs ON cs.company_id = c.id`;
+
+/** The invoices of the months [from, to] for the scope (list spec for _lib/list.ts). */
+export function invoiceListSpec(
+  scope: CompanyScope,
+  from: string,
+  to: string,
+  q: { status?: string; search?: string },
+): ListSpec {
+  const params = new SqlParams();
+  const where = [
+    scopeCondition(scope, params, 'c', 'k'),
+    `i.period_start BETWEEN ${params.p(from)}::date AND ${params.p(to)}::date`,
+  ];
+  if (q.status) where.push(`i.status = ${params.p(q.status)}`);
+  return {
+    select: INVOICE_COLUMNS,
+    from: INVOICE_FROM,
+    where,
+    params,
+    sortable: {
+      company_name: 'lower(c.name)',
+      number: 'i.number',
+      period_start: 'i.period_start',
+      active_agents: 'i.active_agents',
+      amount: 'i.amount',
+      status: 'i.status',
+      due_date: 'i.due_date',
+      paid_at: 'i.paid_at',
+    },
+    search: ['i.number', 'c.name', 'c.ref_code'],
+    tieBreaker: 'i.id',
+  };
+}
+
+/** Totals of every matching invoice (not only the page). Give it a spec of its own. */
+export async function invoiceTotals(raw: RawClient, spec: ListSpec, q: { search?: string }) {
+  const where = [...spec.where];
+  if (q.search) {
+    const term = spec.params.p(containsPattern(q.search));
+    where.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${term}`).join(' OR ')})`);
+  }
+  const [row] = await raw.query<{ amount: number; paid: number; unpaid: number }>(
+    `SELECT coalesce(sum(i.amount), 0)::bigint AS amount,
+            coalesce(sum(i.amount) FILTER (WHERE i.status = 'paid'), 0)::bigint AS paid,
+            coalesce(sum(i.amount) FILTER (WHERE i.status = 'unpaid'), 0)::bigint AS unpaid
+       ${spec.from} WHERE ${where.join(' AND ')}`,
+    spec.params.values,
+  );
+  return { ...row, currency: PLATFORM_CURRENCY };
+}
+
+export async function getInvoice(raw: RawClient, id: number): Promise<Invoice> {
+  const [row] = await raw.query<Invoice>(`SELECT ${INVOICE_COLUMNS} ${INVOICE_FROM} WHERE i.id = $1`, [id]);
+  if (!row) throw notFound('Facture introuvable.');
+  return row;
+}
+
+/** The invoice of a company for the month starting `month` (after bringing it up to date), if any. */
+export async function invoiceOfMonth(raw: RawClient, companyId: number, month: string): Promise<Invoice | undefined> {
+  await refreshInvoices(raw, { ids: [companyId] }, month, month);
+  const [row] = await raw.query<Invoice>(
+    `SELECT ${INVOICE_COLUMNS} ${INVOICE_FROM} WHERE i.company_id = $1 AND i.period_start = $2::date`,
+    [companyId, month],
+  );
+  return row;
+}
+
+/** What is still due on an invoice: its amount less its confirmed payments. */
+export async function remainingDue(raw: RawClient, invoiceId: number, exceptPaymentId: number | null = null) {
+  const [row] = await raw.query<{ due: number }>(
+    `SELECT (i.amount - coalesce((SELECT sum(p.amount) FROM company_payments p
+                                   WHERE p.invoice_id = i.id AND p.status = 'confirmed'
+                                     AND p.id <> coalesce($2::bigint, 0)), 0))::bigint AS due
+       FROM invoices i WHERE i.id = $1`,
+    [invoiceId, exceptPaymentId],
+  );
+  return row?.due ?? 0;
+}
+
+/**
+ * The invoice's status from its confirmed payments: paid when they cover its amount (paid_at: the
+ * last of them), unpaid otherwise (a cancelled payment reopens it). Call it in the payment's
+ * transaction, after locking the invoice. A cancelled invoice (nothing to bill) stays cancelled.
+ */
+export async function settleInvoice(tx: RawClient, invoiceId: number): Promise<'paid' | 'unpaid' | 'cancelled'> {
+  const [row] = await tx.query<{ status: 'paid' | 'unpaid' | 'cancelled' }>(
+    `UPDATE invoices i
+        SET status = CASE WHEN i.status = 'cancelled' THEN 'cancelled'
+                          WHEN p.total >= i.amount THEN 'paid' ELSE 'unpaid' END,
+            paid_at = CASE WHEN i.status <> 'cancelled' AND p.total >= i.amount THEN p.last END,
+            updated_at = now()
+       FROM (SELECT coalesce(sum(amount), 0)::bigint AS total, max(paid_at) AS last
+               FROM company_payments WHERE invoice_id = $1 AND status = 'confirmed') p
+      WHERE i.id = $1
+      RETURNING i.status`,
+    [invoiceId],
+  );
+  return row.status;
+}
+
+/** Locks an invoice row for the rest of the transaction and answers it. */
+export async function lockInvoice(tx: RawClient, invoiceId: number) {
+  const [row] = await tx.query<{
+    id: number;
+    company_id: number;
+    number: string;
+    amount: number;
+    currency: string;
+    status: 'paid' | 'unpaid' | 'cancelled';
+  }>('SELECT id, company_id, number, amount, currency, status FROM invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
+  return row;
+}
+
+/** 1234567 -> « 12 345,67 USD » (ordinary spaces: the PDF's standard fonts have no narrow space). */
+export function formatMoney(minor: number, currency: string): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const units = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return `${sign}${units},${String(abs % 100).padStart(2, '0')} ${currency}`;
+}
+
+/** 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */
+export const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
