@@ -64,12 +64,14 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/uploads': { target: api, changeOrigin: false },
+      '/pay': { target: api, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/uploads': { target: api, changeOrigin: false },
+      '/pay': { target: api, changeOrigin: false },
     },
   },
 });

@@ -52,6 +52,8 @@ export function ensureWebBuild({ force = false, quiet = false } = {}) {
     {
       cwd: path.join(ROOT, 'apps/web'),
       stdio: 'inherit',
+      // A production React build even when called from a test run (vitest sets NODE_ENV=test).
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   if (res.status !== 0) return false;

@@ -27,7 +27,7 @@ export function WelcomeCard({ user, companyLabel, now }: WelcomeCardProps) {
   return (
     <Card
       sx={{
-        p: { xs: 3, md: 5 },
+        p: { xs: 2.5, md: 3.5 },
         display: 'flex',
         alignItems: 'center',
         gap: 3,
@@ -39,7 +39,7 @@ export function WelcomeCard({ user, companyLabel, now }: WelcomeCardProps) {
       }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 1, fontSize: { xs: 22, md: 28 } }}>
           {t('welcome', { name: displayName(user) })}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -62,7 +62,7 @@ export function WelcomeCard({ user, companyLabel, now }: WelcomeCardProps) {
           {t('timeZone', { zone: timeZone })}
         </Typography>
       </Box>
-      <Box sx={{ display: { xs: 'none', sm: 'block' }, flexShrink: 0, width: 160 }}>
+      <Box sx={{ display: { xs: 'none', sm: 'block' }, flexShrink: 0, width: 120 }}>
         <svg viewBox="0 0 160 140" width="100%" aria-hidden="true" focusable="false">
           <circle cx="80" cy="70" r="62" fill={alpha(main, 0.12)} />
           <circle cx="62" cy="62" r="30" fill={main} />

@@ -1,0 +1,48 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { isDay } from '../lib/period';
+
+const field = { flex: { xs: '1 1 130px', sm: '0 0 160px' } } as const;
+
+/** An optional « du … au … » of the payment history (empty: every date). */
+export function DateRangeFilter({
+  start,
+  end,
+  onChange,
+}: {
+  start: string;
+  end: string;
+  onChange: (v: { start: string; end: string }) => void;
+}) {
+  const { t } = useTranslation('billing');
+  const input = (key: 'start' | 'end', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={key === 'start' ? start : end}
+      onChange={(e) => {
+        const v = e.target.value;
+        if (v && !isDay(v)) return;
+        if (key === 'start') onChange({ start: v, end: v && end && end < v ? v : end });
+        else onChange({ start: v && start && start > v ? v : start, end: v });
+      }}
+      sx={field}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '2000-01-01', max: '2100-12-31' } }}
+    />
+  );
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+      {input('start', t('filters.from'))}
+      {input('end', t('filters.to'))}
+      {start || end ? (
+        <IconButton size="small" aria-label={t('filters.clearDates')} onClick={() => onChange({ start: '', end: '' })}>
+          <ClearIcon fontSize="small" />
+        </IconButton>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import type { Invoice } from '@borlette/shared/contracts/billing';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { DataTableColumn } from '../../../components/data-table';
+import { formatMoney } from '../../../lib/money';
+import { INVOICE_SORTS } from '../api/billing';
+import { fDay, fInstantDay, fPeriod } from '../lib/format';
+import { isPastDue } from '../lib/invoice-status';
+import { InvoiceStatusChip } from './billing-chips';
+
+const muted = { color: 'text.secondary', display: 'block' } as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The invoice list's columns (labels are keys of billing.json); phones get three narrow ones. */
+export function invoiceColumns(
+  language: string,
+  today: string,
+  t: (key: string, o?: Record<string, unknown>) => string,
+  phone = false,
+): DataTableColumn<Invoice>[] {
+  const money = (v: number, c: string) => formatMoney(v, c, language);
+  const number: DataTableColumn<Invoice> = phone
+    ? {
+        id: 'number',
+        header: 'billing:columns.invoice',
+        sortKey: INVOICE_SORTS.company,
+        width: 170,
+        render: (i) => (
+          <>
+            <Box component="span" sx={{ display: 'block' }}>
+              {i.company_name}
+            </Box>
+            <Typography component="span" variant="caption" sx={{ ...muted, fontFamily: 'monospace' }}>
+              {i.number}
+            </Typography>
+          </>
+        ),
+      }
+    : {
+        id: 'number',
+        header: 'billing:columns.number',
+        sortKey: INVOICE_SORTS.number,
+        render: (i) => (
+          <>
+            <Box component="span" sx={{ ...nowrap, fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+              {i.number}
+            </Box>
+            <Typography component="span" variant="caption" sx={muted}>
+              {t('columns.issued', { date: fDay(i.issued_at.slice(0, 10), language) })}
+            </Typography>
+          </>
+        ),
+      };
+  const company: DataTableColumn<Invoice> = {
+    id: 'company',
+    header: 'billing:columns.company',
+    sortKey: INVOICE_SORTS.company,
+    minWidth: 140,
+    render: (i) => (
+      <>
+        <Box component="span" sx={{ display: 'block' }}>
+          {i.company_name}
+        </Box>
+        <Typography component="span" variant="caption" sx={{ ...muted, fontFamily: 'monospace' }}>
+          {i.company_ref}
+        </Typography>
+      </>
+    ),
+  };
+  return [
+    number,
+    ...(phone ? [] : [company]),
+    {
+      id: 'period',
+      header: 'billing:columns.period',
+      sortKey: INVOICE_SORTS.period,
+      hideOnPhone: true,
+      render: (i) => <Box sx={nowrap}>{fPeriod(i.period_start, i.period_end, language)}</Box>,
+    },
+    {
+      id: 'agents',
+      header: 'billing:columns.agents',
+      sortKey: INVOICE_SORTS.agents,
+      align: 'right',
+      hideOnPhone: true,
+      render: (i) => (
+        <Box sx={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }}>
+          {t('columns.agentsTimesPrice', { n: i.active_agents, price: money(i.price_per_agent, i.currency) })}
+        </Box>
+      ),
+    },
+    {
+      id: 'amount',
+      header: 'billing:columns.amount',
+      sortKey: INVOICE_SORTS.amount,
+      align: phone ? 'left' : 'right',
+      render: (i) => (
+        <>
+          <Box sx={{ ...nowrap, fontWeight: 700, fontVariantNumeric: 'tabular-nums', mb: phone ? 0.5 : 0 }}>
+            {money(i.amount, i.currency)}
+          </Box>
+          {phone ? <InvoiceStatusChip invoice={i} /> : null}
+        </>
+      ),
+    },
+    {
+      hideOnPhone: true,
+      id: 'status',
+      header: 'billing:columns.status',
+      sortKey: INVOICE_SORTS.status,
+      render: (i) => (
+        <>
+          <InvoiceStatusChip invoice={i} />
+          <Typography
+            component="span"
+            variant="caption"
+            sx={{ ...muted, ...nowrap, mt: 0.5, ...(isPastDue(i, today) && { color: 'warning.main' }) }}
+          >
+            {i.status === 'paid'
+              ? t('columns.paidOn', { date: fInstantDay(i.paid_at, language) })
+              : i.status === 'unpaid'
+                ? t(isPastDue(i, today) ? 'columns.pastDue' : 'columns.dueOn', { date: fDay(i.due_date, language) })
+                : ''}
+          </Typography>
+        </>
+      ),
+    },
+  ];
+}

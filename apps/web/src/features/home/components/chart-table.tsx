@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export interface ChartTableProps {
+  caption: string;
+  columns: string[];
+  /** Cells already formatted (amounts with their currency, days…). */
+  rows: (string | number)[][];
+}
+
+/**
+ * The text alternative of a chart: its figures as a table that screen readers read and eyes do not
+ * see (the chart itself is hidden from the accessibility tree).
+ */
+export function ChartTable({ caption, columns, rows }: ChartTableProps) {
+  return (
+    <Box component="table" sx={visuallyHidden}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(row[0])}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                <th key={i} scope="row">
+                  {cell}
+                </th>
+              ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed columns
+                <td key={i}>{cell}</td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}

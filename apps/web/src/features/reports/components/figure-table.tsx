@@ -1,0 +1,227 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import { type Theme, useTheme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
+import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { balanceState, balanceTone, type FigureColumn, formatCell } from '../lib/figures';
+
+export interface FigureTableProps<R, T> {
+  columns: FigureColumn<R>[];
+  rows: R[] | undefined;
+  totals: T | undefined;
+  rowKey: (row: R) => string | number;
+  /** The first load (skeletons), a refresh (thin bar), a failure (message and retry). */
+  loading: boolean;
+  fetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  empty: { title: ReactNode; text?: ReactNode; action?: ReactNode };
+  /** The first cell as something else than text (a link to the agent's wallet…). */
+  renderFirst?: (row: R) => ReactNode;
+  ariaLabel: string;
+  /** Shown above the table: « Montants en HTG ». */
+  currency: string;
+  /** i18n namespace of the column labels (default reports). */
+  ns?: string;
+}
+
+/** Sticky first column while the table scrolls sideways (phones). */
+const sticky = (theme: Theme, tint?: string) => ({
+  position: 'sticky' as const,
+  left: 0,
+  zIndex: 2,
+  bgcolor: 'background.paper',
+  backgroundImage: tint ? `linear-gradient(${tint}, ${tint})` : 'none',
+  borderRight: `1px solid ${theme.palette.divider}`,
+});
+
+/** A number cell: tabular digits; a balance coloured by its sign, « défisi » said to screen readers. */
+export function FigureCell({ kind, value }: { kind: FigureColumn<unknown>['kind']; value: number | string | null }) {
+  const { t } = useTranslation('reports');
+  const d = useCompanyDisplay();
+  const text = formatCell(kind, value, d);
+  const tone = kind === 'balance' && typeof value === 'number' ? balanceTone(value) : undefined;
+  const deficit = kind === 'balance' && typeof value === 'number' && balanceState(value) === 'deficit';
+  return (
+    <Box
+      component="span"
+      title={deficit ? t('balance.deficit') : undefined}
+      sx={{
+        whiteSpace: 'nowrap',
+        fontVariantNumeric: 'tabular-nums',
+        color: tone ? `${tone}.main` : value === 0 ? 'text.disabled' : undefined,
+        fontWeight: tone ? 600 : undefined,
+      }}
+    >
+      {text}
+      {deficit ? (
+        <Box component="span" sx={visuallyHidden}>
+          {` (${t('balance.deficit')})`}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** A report as a table: one row per group, the totals line at the bottom (kept in view on long lists). */
+export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
+  const { columns, rows, totals, rowKey, loading, fetching, error, onRetry, empty, renderFirst, ariaLabel } = props;
+  const { t } = useTranslation([props.ns ?? 'reports', 'reports', 'components']);
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const shown = columns.filter((c) => !(phone && c.hideOnPhone));
+  // A wide report (the agent control) keeps more columns in view with tighter cells.
+  const dense = phone || shown.length > 8;
+  const align = (c: FigureColumn<R>) => (c.kind === 'text' ? 'left' : 'right');
+
+  let message: ReactNode = null;
+  let body: ReactNode = null;
+  if (loading) body = <SkeletonRows rows={5} columns={shown.length} actions={false} />;
+  else if (error && !rows)
+    message = (
+      <MessagePanel>
+        <ErrorState
+          message={errorMessage(error, t('components:table.networkError'))}
+          onRetry={onRetry}
+          retrying={fetching}
+        />
+      </MessagePanel>
+    );
+  else if (!rows?.length)
+    message = (
+      <MessagePanel>
+        <EmptyState title={empty.title} text={empty.text} action={empty.action} />
+      </MessagePanel>
+    );
+  else
+    body = rows.map((row) => (
+      <TableRow hover key={rowKey(row)}>
+        {shown.map((c, i) => (
+          <TableCell key={c.id} align={align(c)} sx={i === 0 ? { ...sticky(theme), fontWeight: 600 } : undefined}>
+            {i === 0 && renderFirst ? (
+              renderFirst(row)
+            ) : c.kind === 'text' ? (
+              <>
+                <Box component="span" sx={{ display: 'block' }}>
+                  {formatCell('text', c.value(row), { language: '', currency: '' })}
+                </Box>
+                {c.caption?.(row) ? (
+                  <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', fontWeight: 400 }}>
+                    {c.caption(row)}
+                  </Typography>
+                ) : null}
+              </>
+            ) : (
+              <FigureCell kind={c.kind} value={c.value(row)} />
+            )}
+          </TableCell>
+        ))}
+      </TableRow>
+    ));
+
+  const head = theme.palette.background.neutral;
+  return (
+    <Card>
+      <Box sx={{ position: 'relative' }}>
+        {fetching && !loading ? (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
+        ) : null}
+        <TableContainer sx={{ overflowX: 'auto', maxHeight: { md: 'calc(100vh - 160px)' } }}>
+          <Table
+            stickyHeader
+            size={dense ? 'small' : 'medium'}
+            aria-label={ariaLabel}
+            aria-busy={fetching}
+            sx={{ minWidth: phone ? 480 : 720, '& td, & th': dense && !phone ? { px: 1.5, py: 1.25 } : {} }}
+          >
+            <TableHead>
+              <TableRow>
+                {shown.map((c, i) => (
+                  <TableCell
+                    key={c.id}
+                    align={align(c)}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      color: 'text.secondary',
+                      fontWeight: 600,
+                      bgcolor: 'background.neutral',
+                      ...(i === 0 && { ...sticky(theme, head), zIndex: 3, minWidth: phone ? 140 : 190 }),
+                    }}
+                  >
+                    {t(c.label)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>{body}</TableBody>
+            {rows?.length && totals && !loading ? (
+              <TableFooter>
+                <TableRow
+                  sx={{
+                    '& td': {
+                      position: 'sticky',
+                      bottom: 0,
+                      bgcolor: 'background.paper',
+                      backgroundImage: `linear-gradient(${head}, ${head})`,
+                      borderTop: `2px solid ${theme.palette.divider}`,
+                      fontWeight: 700,
+                      color: 'text.primary',
+                      fontSize: theme.typography.body2.fontSize,
+                    },
+                  }}
+                >
+                  {shown.map((c, i) => (
+                    <TableCell
+                      key={c.id}
+                      align={align(c)}
+                      sx={
+                        i === 0
+                          ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
+                          : undefined
+                      }
+                    >
+                      {i === 0 ? (
+                        t('reports:totals.label')
+                      ) : c.kind === 'text' ? null : (
+                        <FigureCell kind={c.kind} value={c.value(totals as unknown as R)} />
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableFooter>
+            ) : null}
+          </Table>
+        </TableContainer>
+        {message}
+      </Box>
+      <Typography variant="caption" component="p" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
+        {t('reports:amountsIn', { currency: props.currency })}
+      </Typography>
+    </Card>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

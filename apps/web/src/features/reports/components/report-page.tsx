@@ -1,0 +1,127 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { fDateTime } from '../../../lib/format-time';
+import { useUser } from '../../../lib/session/use-session';
+import { fDay, useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import type { ReportParams } from '../api/reports';
+import type { FigureColumn } from '../lib/figures';
+import { periodText, printLayout } from '../lib/print-layout';
+import { FigureTable } from './figure-table';
+import { PrintSheet } from './print-sheet';
+import { ReportActions } from './report-actions';
+import { SummaryCards, type SummaryItem } from './summary-cards';
+
+export interface ReportQueryState<D> {
+  data: D | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isPlaceholderData?: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface ReportPageProps<R, T> {
+  title: string;
+  subtitle?: ReactNode;
+  /** The filter bar (PeriodFilters with the page's own). */
+  filters: ReactNode;
+  /** Tabs or a selector above the filters (the partial reports). */
+  header?: ReactNode;
+  query: ReportQueryState<unknown>;
+  rows: R[] | undefined;
+  totals: T | undefined;
+  /** The period the answer is for (the server's). */
+  period: { start: string; end: string };
+  columns: FigureColumn<R>[];
+  rowKey: (row: R) => string | number;
+  renderFirst?: (row: R) => ReactNode;
+  summary: SummaryItem[];
+  csv: { url: string; params: ReportParams; filename: string } | null;
+  /** The filters in force, for the printed header. */
+  printFilters: { label: string; value: string | null | undefined }[];
+  currency: string;
+  empty: { title: ReactNode; text?: ReactNode; action?: ReactNode };
+  /** Replaces the table (e.g. a supervisor to choose first). */
+  blocked?: ReactNode;
+}
+
+/**
+ * The frame of every report: header with Imprimer / Exporter CSV, the « Toutes » notice, filters,
+ * the totals as cards, the table with its totals line, and the print sheet of the same figures.
+ */
+export function ReportPage<R, T>(props: ReportPageProps<R, T>) {
+  const { t } = useTranslation(['reports', 'nav']);
+  const user = useUser();
+  const d = useCompanyDisplay();
+  const { query, rows, totals, columns, period } = props;
+  const allCompanies = user.role === 'superuser' && !user.company;
+  const ready = !!rows && !!totals && !props.blocked;
+  // « Imprimé le » is the moment of printing (Ctrl+P as well as the button), not of loading.
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  useEffect(() => {
+    // Flushed at once: the browser lays the page out for printing right after this event.
+    const stamp = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+
+  const layout = useMemo(() => {
+    if (!rows || !totals) return null;
+    return printLayout({
+      company: user.company?.companyname ?? t('allCompaniesName'),
+      title: props.title,
+      period: periodText(period.start, period.end, (day) => fDay(day, d.language)),
+      filters: props.printFilters,
+      printedAt: fDateTime(printedAt, { timeZone: d.timeZone, language: d.language }),
+      note: t('amountsIn', { currency: props.currency }),
+      columns: columns.map((c) => ({ ...c, header: t(c.label) })),
+      rows,
+      totals,
+      totalsLabel: t('totals.label'),
+      format: d,
+    });
+  }, [rows, totals, columns, period, printedAt, props.title, props.printFilters, props.currency, user.company, d, t]);
+
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        subtitle={props.subtitle}
+        breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: props.title }]}
+        action={<ReportActions csv={props.blocked ? null : props.csv} canPrint={ready} />}
+      />
+      {allCompanies ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('allCompanies')}
+        </Alert>
+      ) : null}
+      {props.header}
+      <Card sx={{ p: { xs: 2, md: 2.5 }, mb: 3 }}>{props.filters}</Card>
+      {props.blocked ?? (
+        <>
+          <SummaryCards items={props.summary} loading={query.isPending} label={t('totals.sectionLabel')} />
+          <FigureTable<R, T>
+            columns={columns}
+            rows={query.error && !query.data ? undefined : rows}
+            totals={totals}
+            rowKey={props.rowKey}
+            loading={query.isPending && !query.error}
+            fetching={query.isFetching}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            empty={props.empty}
+            renderFirst={props.renderFirst}
+            ariaLabel={props.title}
+            currency={props.currency}
+          />
+          <PrintSheet layout={layout} />
+        </>
+      )}
+    </>
+  );
+}

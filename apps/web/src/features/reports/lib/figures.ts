@@ -1,0 +1,65 @@
+/**
+ * The columns of the reports as data (the screen table, the print sheet and the tests read the same
+ * list), the formatting of their cells, and the sign of a balance. Pure functions, unit-tested.
+ */
+
+/** text: a label; count: a number of tickets; money: centimes; balance: signed centimes (coloured). */
+export type CellKind = 'text' | 'count' | 'money' | 'balance';
+
+export interface FigureColumn<R> {
+  id: string;
+  /** i18n key (namespace reports) of the header. */
+  label: string;
+  kind: CellKind;
+  value: (row: R) => number | string | null;
+  /** A second line under a text cell (an agent's sub-branch…). */
+  caption?: (row: R) => string | null;
+  hideOnPhone?: boolean;
+}
+
+export interface NumberFormat {
+  language: string;
+  currency: string;
+}
+
+const localeOf = (language: string) => (language === 'ht' ? 'fr-HT' : language);
+
+/** 1234 -> « 1 234 » in the interface's language. */
+export function formatCount(n: number, language: string): string {
+  return new Intl.NumberFormat(localeOf(language)).format(n);
+}
+
+/** 123450 -> « 1 234,50 »: the money format of the language without the currency (named in the header). */
+export function formatPlain(centimes: number, { language, currency }: NumberFormat): string {
+  try {
+    return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency, minimumFractionDigits: 2 })
+      .formatToParts(centimes / 100)
+      .filter((p) => p.type !== 'currency')
+      .map((p) => p.value)
+      .join('')
+      .trim();
+  } catch {
+    return (centimes / 100).toFixed(2);
+  }
+}
+
+/** A cell as text: '—' for nothing, counts and amounts in the language's format. */
+export function formatCell(kind: CellKind, value: number | string | null | undefined, fmt: NumberFormat): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (kind === 'text' || typeof value === 'string') return String(value);
+  if (kind === 'count') return formatCount(value, fmt.language);
+  return formatPlain(value, fmt);
+}
+
+/**
+ * What a balance means (domain.md « Money »): positive, the agent owes the company (« doit »);
+ * negative, « défisi » (the company owes the agent); zero, settled.
+ */
+export type BalanceState = 'owes' | 'deficit' | 'settled';
+export const balanceState = (balance: number): BalanceState =>
+  balance > 0 ? 'owes' : balance < 0 ? 'deficit' : 'settled';
+
+/** Colour of a report balance: the company gains (success), « défisi » (error), nothing (default). */
+export function balanceTone(balance: number): 'success' | 'error' | undefined {
+  return balance > 0 ? 'success' : balance < 0 ? 'error' : undefined;
+}

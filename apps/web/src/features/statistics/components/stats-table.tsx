@@ -1,0 +1,230 @@
+import type { Statistics } from '@borlette/shared/contracts/reports';
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
+import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { formatPlain } from '../../reports/lib/figures';
+import { exposure, exposureTone, pageOf, searchRows, sortByAmount } from '../lib/heat-scale';
+
+type Row = Statistics['rows'][number];
+const SIZES = [10, 25, 50, 100];
+
+/** The exposure as a bar (green, orange from 50 %, red from 80 %) and its percentage. */
+function ExposureBar({ amount, limit }: { amount: number; limit: number | null }) {
+  const { t, i18n } = useTranslation('statistics');
+  const pct = exposure(amount, limit);
+  if (pct === null)
+    return (
+      <Typography variant="caption" sx={{ color: 'text.disabled' }}>
+        {t('table.noLimit')}
+      </Typography>
+    );
+  const text = new Intl.NumberFormat(i18n.language === 'ht' ? 'fr' : i18n.language, {
+    maximumFractionDigits: 1,
+  }).format(pct);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 130 }}>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, pct)}
+        color={exposureTone(pct)}
+        aria-label={t('table.exposureOf', { pct: text })}
+        sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
+      />
+      <Typography
+        variant="caption"
+        sx={{ width: 48, textAlign: 'right', fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {text} %
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * Per (game, number): amount sold, limit, exposure; largest amount first, searched and paged here
+ * (the answer holds every row). `search` may come from a click on the heat map.
+ */
+export function StatsTable({
+  rows,
+  loading,
+  fetching,
+  error,
+  onRetry,
+  search,
+  onSearch,
+  gameLabel,
+}: {
+  rows: Row[] | undefined;
+  loading: boolean;
+  fetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  search: string;
+  onSearch: (value: string) => void;
+  gameLabel: (code: number) => string;
+}) {
+  const { t } = useTranslation(['statistics', 'components']);
+  const d = useCompanyDisplay();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(25);
+  const sorted = useMemo(() => sortByAmount(rows ?? []), [rows]);
+  const found = useMemo(() => searchRows(sorted, search), [sorted, search]);
+  const shown = pageOf(found, page, size);
+
+  let message = null;
+  if (error && !rows)
+    message = (
+      <MessagePanel>
+        <ErrorState
+          message={errorMessage(error, t('components:table.networkError'))}
+          onRetry={onRetry}
+          retrying={fetching}
+        />
+      </MessagePanel>
+    );
+  else if (!loading && !found.length)
+    message = (
+      <MessagePanel>
+        <EmptyState
+          title={search ? t('table.noMatch') : t('table.empty')}
+          text={search ? undefined : t('table.emptyText')}
+        />
+      </MessagePanel>
+    );
+
+  return (
+    <Card component="section" aria-labelledby="stats-table-title">
+      <Box sx={{ p: 2, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography id="stats-table-title" variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
+          {t('table.title')}
+        </Typography>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => {
+            setPage(0);
+            onSearch(e.target.value.replace(/[^\d*]/g, '').slice(0, 9));
+          }}
+          placeholder={t('table.search')}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 200px' } }}
+          slotProps={{
+            htmlInput: { 'aria-label': t('table.search'), inputMode: 'numeric' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" sx={{ color: 'text.disabled' }} />
+                </InputAdornment>
+              ),
+              endAdornment: search ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" edge="end" aria-label={t('table.clear')} onClick={() => onSearch('')}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : null,
+            },
+          }}
+        />
+      </Box>
+      <Box sx={{ position: 'relative' }}>
+        {fetching && !loading ? (
+          <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
+        ) : null}
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('table.title')} aria-busy={fetching} sx={{ minWidth: 420 }}>
+            <TableHead>
+              <TableRow>
+                {['number', 'amount', 'limit', 'exposure'].map((c) => (
+                  <TableCell
+                    key={c}
+                    align={c === 'amount' || c === 'limit' ? 'right' : 'left'}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      color: 'text.secondary',
+                      fontWeight: 600,
+                      bgcolor: 'background.neutral',
+                    }}
+                  >
+                    {t(`table.columns.${c}`, { currency: d.currency })}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {loading ? (
+                <SkeletonRows rows={5} columns={4} actions={false} />
+              ) : (
+                shown.rows.map((r) => (
+                  <TableRow hover key={`${r.code}-${r.number}`}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Box
+                        component="span"
+                        sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {r.number}
+                      </Box>
+                      <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                        {gameLabel(r.code)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {formatPlain(r.amount, d)}
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        fontVariantNumeric: 'tabular-nums',
+                        whiteSpace: 'nowrap',
+                        color: r.limit === null ? 'text.disabled' : undefined,
+                      }}
+                    >
+                      {r.limit === null ? '—' : formatPlain(r.limit, d)}
+                    </TableCell>
+                    <TableCell>
+                      <ExposureBar amount={r.amount} limit={r.limit} />
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {message}
+      </Box>
+      <TablePagination
+        component="div"
+        count={found.length}
+        page={shown.page}
+        rowsPerPage={size}
+        rowsPerPageOptions={SIZES}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+        labelRowsPerPage={t('components:table.rowsPerPageShort')}
+        labelDisplayedRows={({ from, to, count }) => t('components:table.displayedRows', { from, to, count })}
+        getItemAriaLabel={(type) => t(`components:table.page.${type}`)}
+        sx={{ borderTop: 1, borderColor: 'divider' }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boletGrid,
+  exposure,
+  exposureTone,
+  heatColors,
+  heatLegend,
+  heatLevel,
+  hexToRgb,
+  mostExposed,
+  pageOf,
+  searchRows,
+  sortByAmount,
+} from './heat-scale';
+
+describe('the bolet grid', () => {
+  it('holds 00-99 in ten rows of ten, missing balls at 0, limits from game 20', () => {
+    const grid = boletGrid(
+      [
+        { number: '07', amount: 9000 },
+        { number: '88', amount: 30000 },
+      ],
+      [
+        { code: 20, number: '88', limit: 500000 },
+        { code: 40, number: '07', limit: 1 },
+      ],
+    );
+    expect(grid).toHaveLength(10);
+    expect(grid.every((r) => r.length === 10)).toBe(true);
+    expect(grid[0][0]).toEqual({ number: '00', amount: 0, limit: null });
+    expect(grid[0][7]).toEqual({ number: '07', amount: 9000, limit: null });
+    expect(grid[8][8]).toEqual({ number: '88', amount: 30000, limit: 500000 });
+    expect(grid[9][9].number).toBe('99');
+  });
+});
+
+describe('the colour scale', () => {
+  it('is 0 for nothing, at least 1 for a small amount, the top for the largest', () => {
+    expect(heatLevel(0, 1000)).toBe(0);
+    expect(heatLevel(100, 0)).toBe(0);
+    expect(heatLevel(1, 1_000_000)).toBe(1);
+    expect(heatLevel(1000, 1000)).toBe(6);
+    expect(heatLevel(250, 1000)).toBe(3); // sqrt(0.25) = 0.5 -> 3 of 6
+    expect(heatLevel(5000, 1000)).toBe(6);
+  });
+
+  it('rises with the amount', () => {
+    const levels = [10, 100, 300, 600, 1000].map((a) => heatLevel(a, 1000));
+    expect([...levels].sort((a, b) => a - b)).toEqual(levels);
+  });
+
+  it('gives the legend of each level, consistent with the levels', () => {
+    const legend = heatLegend(3600);
+    expect(legend[0]).toEqual({ level: 0, from: 0 });
+    expect(legend).toHaveLength(7);
+    for (const { level, from } of legend.slice(1)) expect(heatLevel(from, 3600)).toBe(level);
+    expect(heatLegend(0)).toEqual([{ level: 0, from: 0 }]);
+  });
+
+  it('mixes the base colour and picks a readable text', () => {
+    expect(hexToRgb('#2065D1')).toEqual([32, 101, 209]);
+    expect(hexToRgb('#fff')).toEqual([255, 255, 255]);
+    expect(heatColors(0, '#2065D1')).toEqual({ bg: 'transparent', strong: false });
+    expect(heatColors(1, '#2065D1')).toEqual({ bg: 'rgba(32, 101, 209, 0.27)', strong: false });
+    expect(heatColors(6, '#2065D1')).toEqual({ bg: 'rgba(32, 101, 209, 1.00)', strong: true });
+  });
+});
+
+describe('exposure and the table', () => {
+  it('is the share of the limit', () => {
+    expect(exposure(250, 1000)).toBe(25);
+    expect(exposure(250, null)).toBeNull();
+    expect(exposure(250, 0)).toBeNull();
+    expect(exposureTone(null)).toBeUndefined();
+    expect(exposureTone(10)).toBe('success');
+    expect(exposureTone(50)).toBe('warning');
+    expect(exposureTone(80)).toBe('error');
+    expect(exposureTone(130)).toBe('error');
+  });
+
+  const rows = [
+    { code: 40, number: '12*34', amount: 6000, limit: 100000 },
+    { code: 20, number: '88', amount: 30000, limit: 500000 },
+    { code: 20, number: '23', amount: 6000, limit: 500000 },
+    { code: 30, number: '123', amount: 1200, limit: null },
+  ];
+
+  it('sorts by amount, then game and number', () => {
+    expect(sortByAmount(rows).map((r) => r.number)).toEqual(['88', '23', '12*34', '123']);
+  });
+
+  it('searches the digits of a number', () => {
+    expect(searchRows(rows, '1234').map((r) => r.number)).toEqual(['12*34']);
+    expect(searchRows(rows, '23').map((r) => r.number)).toEqual(['12*34', '23', '123']);
+    expect(searchRows(rows, '88').map((r) => r.number)).toEqual(['88']);
+    expect(searchRows(rows, ' ')).toHaveLength(4);
+  });
+
+  it('pages and clamps the page', () => {
+    expect(pageOf(rows, 1, 3)).toEqual({ rows: [rows[3]], page: 1 });
+    expect(pageOf(rows, 9, 3).page).toBe(1);
+    expect(pageOf([], 2, 3)).toEqual({ rows: [], page: 0 });
+  });
+
+  it('finds the most exposed number', () => {
+    expect(mostExposed(rows)).toMatchObject({ number: '12*34', pct: 6 });
+    expect(mostExposed([...rows, { code: 20, number: '07', amount: 400000, limit: 500000 }])).toMatchObject({
+      number: '07',
+      pct: 80,
+    });
+    expect(mostExposed([rows[3]])).toBeNull();
+  });
+});

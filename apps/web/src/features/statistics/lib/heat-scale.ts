@@ -1,0 +1,118 @@
+/**
+ * The statistics' pure parts: the 10×10 grid of the bolet balls, the colour scale of the heat map,
+ * the exposure of a number to its limit, and the table's order, search and page. Unit-tested.
+ */
+
+export interface BoletCell {
+  number: string;
+  amount: number;
+  /** The company limit of that ball (the tightest over the draws), null without one. */
+  limit: number | null;
+}
+
+const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+
+/**
+ * The balls 00-99 as ten rows of ten (row = tens digit), whatever the answer holds: a missing ball is
+ * 0; the limits come from the rows of game 20.
+ */
+export function boletGrid(
+  bolet: { number: string; amount: number }[],
+  rows: { code: number; number: string; limit: number | null }[] = [],
+): BoletCell[][] {
+  const amounts = new Map(bolet.map((b) => [b.number, b.amount]));
+  const limits = new Map(rows.filter((r) => r.code === 20).map((r) => [r.number, r.limit]));
+  const cells = BALLS.map((number) => ({
+    number,
+    amount: amounts.get(number) ?? 0,
+    limit: limits.get(number) ?? null,
+  }));
+  return Array.from({ length: 10 }, (_, r) => cells.slice(r * 10, r * 10 + 10));
+}
+
+export const HEAT_STEPS = 6;
+
+/**
+ * The level of an amount on the scale 0..steps: 0 only for nothing sold, then by the square root of
+ * its share of the largest (small amounts stay visible beside a big one), at least 1.
+ */
+export function heatLevel(amount: number, max: number, steps = HEAT_STEPS): number {
+  if (amount <= 0 || max <= 0) return 0;
+  return Math.min(steps, Math.max(1, Math.ceil(Math.sqrt(Math.min(1, amount / max)) * steps)));
+}
+
+/** The smallest amount of each level (the legend): level k starts above max × ((k−1)/steps)². */
+export function heatLegend(max: number, steps = HEAT_STEPS): { level: number; from: number }[] {
+  if (max <= 0) return [{ level: 0, from: 0 }];
+  return [
+    { level: 0, from: 0 },
+    ...Array.from({ length: steps }, (_, i) => ({ level: i + 1, from: Math.floor(max * (i / steps) ** 2) + 1 })),
+  ];
+}
+
+/** '#2065D1' -> [32, 101, 209]. */
+export function hexToRgb(hex: string): [number, number, number] {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h.slice(0, 6);
+  const n = Number.parseInt(full, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/**
+ * A level's background (the base colour, more opaque as the level rises) and a readable text colour:
+ * white on the strong levels, the theme's text otherwise.
+ */
+export function heatColors(level: number, base: string, steps = HEAT_STEPS): { bg: string; strong: boolean } {
+  if (level <= 0) return { bg: 'transparent', strong: false };
+  const [r, g, b] = hexToRgb(base);
+  const alpha = 0.12 + 0.88 * (level / steps);
+  return { bg: `rgba(${r}, ${g}, ${b}, ${alpha.toFixed(2)})`, strong: alpha >= 0.6 };
+}
+
+/** The share of its limit a number has taken, in % (null without a limit). */
+export function exposure(amount: number, limit: number | null): number | null {
+  if (limit === null || limit <= 0) return null;
+  return (amount / limit) * 100;
+}
+
+/** Green under half the limit, orange from half, red from 80 %. */
+export function exposureTone(pct: number | null): 'success' | 'warning' | 'error' | undefined {
+  if (pct === null) return undefined;
+  return pct >= 80 ? 'error' : pct >= 50 ? 'warning' : 'success';
+}
+
+export interface StatRow {
+  code: number;
+  number: string;
+  amount: number;
+  limit: number | null;
+}
+
+/** Largest amount first; equal amounts by game then number. */
+export function sortByAmount<R extends StatRow>(rows: R[]): R[] {
+  return [...rows].sort((a, b) => b.amount - a.amount || a.code - b.code || a.number.localeCompare(b.number));
+}
+
+/** The rows whose number contains what is typed (digits only; « 12*34 » matches « 1234 » too). */
+export function searchRows<R extends StatRow>(rows: R[], search: string): R[] {
+  const q = search.replace(/\D/g, '');
+  if (!q) return rows;
+  return rows.filter((r) => r.number.replace(/\D/g, '').includes(q));
+}
+
+/** One page of the rows (0-based page), and the page clamped to what exists. */
+export function pageOf<R>(rows: R[], page: number, size: number): { rows: R[]; page: number } {
+  const last = Math.max(0, Math.ceil(rows.length / size) - 1);
+  const p = Math.min(Math.max(0, page), last);
+  return { rows: rows.slice(p * size, p * size + size), page: p };
+}
+
+/** The most exposed number (largest share of its limit), if any has a limit. */
+export function mostExposed<R extends StatRow>(rows: R[]): (R & { pct: number }) | null {
+  let best: (R & { pct: number }) | null = null;
+  for (const r of rows) {
+    const pct = exposure(r.amount, r.limit);
+    if (pct !== null && (!best || pct > best.pct)) best = { ...r, pct };
+  }
+  return best;
+}

@@ -1,0 +1,165 @@
+import { SOLD_BET_CODES } from '@borlette/shared/contracts/engine-common';
+import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
+import LocalFireDepartmentOutlinedIcon from '@mui/icons-material/LocalFireDepartmentOutlined';
+import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
+import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { formatMoney } from '../../../lib/money';
+import { useUser } from '../../../lib/session/use-session';
+import { filterField, PeriodFilters, shrink } from '../../reports/components/period-filters';
+import { ReportActions } from '../../reports/components/report-actions';
+import { SummaryCards, type SummaryItem } from '../../reports/components/summary-cards';
+import { formatCount } from '../../reports/lib/figures';
+import { narrowed, type UrlSpec } from '../../reports/lib/url-state';
+import { useUrlFilters } from '../../reports/lib/use-url-filters';
+import { STATISTICS_URL, useStatistics } from '../api/statistics';
+import { HeatMap } from '../components/heat-map';
+import { StatsTable } from '../components/stats-table';
+import { boletGrid, mostExposed, sortByAmount } from '../lib/heat-scale';
+
+const GAMES = SOLD_BET_CODES.map(String);
+const EXTRA = { game: { param: 'lotto_id', type: GAMES } } as const satisfies UrlSpec<'game'>;
+const NARROWING = ['tirage', 'surcussale', 'agent', 'game'];
+
+/**
+ * /dashboard/borlette/statistiques (view_statistique): what was sold per number and game over the
+ * period (draw, game, sub-branch, agent filters), the bolet balls as a 10×10 heat map beside the
+ * table per (game, number) with its limit and exposure; CSV from the server.
+ */
+export default function StatisticsPage() {
+  const { t } = useTranslation(['statistics', 'reports', 'nav']);
+  const user = useUser();
+  const f = useUrlFilters(EXTRA);
+  const d = f.display;
+  const [search, setSearch] = useState('');
+  const params = useMemo(() => ({ ...f.apiParams, lotto_id: f.state.game || undefined }), [f.apiParams, f.state.game]);
+  const q = useStatistics(params);
+  const data = q.isError && !q.data ? undefined : q.data;
+  const currency = data?.currency ?? d.currency;
+  const money = (v: number) => formatMoney(v, currency, d.language);
+  const gameLabel = (code: number) => t(`games.${code}`, { defaultValue: String(code) });
+  const showGrid = !f.state.game || f.state.game === '20';
+  const grid = useMemo(() => (data ? boletGrid(data.bolet, data.rows) : null), [data]);
+
+  const top = data ? sortByAmount(data.rows).find((r) => r.amount > 0) : undefined;
+  const exposed = data ? mostExposed(data.rows) : null;
+  const summary: SummaryItem[] = [
+    {
+      key: 'total',
+      label: t('summary.total'),
+      value: data ? money(data.total) : null,
+      icon: <PointOfSaleOutlinedIcon />,
+      tone: 'success',
+    },
+    {
+      key: 'numbers',
+      label: t('summary.numbers'),
+      value: data ? formatCount(data.rows.filter((r) => r.amount > 0).length, d.language) : null,
+      icon: <GridOnOutlinedIcon />,
+      tone: 'info',
+    },
+    {
+      key: 'top',
+      label: t('summary.top'),
+      value: data ? (top ? top.number : '—') : null,
+      caption: top ? `${gameLabel(top.code)} · ${money(top.amount)}` : undefined,
+      icon: <LocalFireDepartmentOutlinedIcon />,
+      tone: 'secondary',
+    },
+    {
+      key: 'exposed',
+      label: t('summary.exposed'),
+      value: data ? (exposed ? `${exposed.number} · ${Math.round(exposed.pct)} %` : '—') : null,
+      caption: exposed ? gameLabel(exposed.code) : undefined,
+      valueColor: exposed && exposed.pct >= 80 ? 'error.main' : undefined,
+      icon: <WarningAmberOutlinedIcon />,
+      tone: 'warning',
+    },
+  ];
+
+  const title = t('nav:statistiques');
+  const reset = () => f.update({ tirage: '', surcussale: '', agent: '', game: '' });
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={t('subtitle')}
+        breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
+        action={<ReportActions csv={{ url: STATISTICS_URL, params, filename: 'statistiques.csv' }} />}
+      />
+      {!user.company ? (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          {t('reports:allCompanies')}
+        </Alert>
+      ) : null}
+      <Card sx={{ p: { xs: 2, md: 2.5 }, mb: 3 }}>
+        <PeriodFilters
+          state={f.state}
+          range={f.range}
+          problem={f.problem}
+          today={f.today}
+          onChange={f.update}
+          show={{ tirage: true, surcussale: true, agent: true }}
+          onReset={narrowed(f.state, NARROWING) ? reset : undefined}
+        >
+          <TextField
+            select
+            size="small"
+            label={t('filters.game')}
+            value={f.state.game}
+            onChange={(e) => f.update({ game: e.target.value })}
+            sx={filterField}
+            slotProps={{ ...shrink, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('filters.allGames')}</MenuItem>
+            {GAMES.map((g) => (
+              <MenuItem key={g} value={g}>
+                {gameLabel(Number(g))}
+              </MenuItem>
+            ))}
+          </TextField>
+        </PeriodFilters>
+      </Card>
+      <SummaryCards items={summary} loading={q.isPending} label={t('summary.label')} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          alignItems: 'start',
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            lg: showGrid ? 'minmax(300px, 380px) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+          },
+        }}
+      >
+        {showGrid ? (
+          <HeatMap
+            grid={grid}
+            loading={q.isPending}
+            failed={q.isError}
+            selected={/^\d{2}$/.test(search) ? search : ''}
+            onSelect={setSearch}
+          />
+        ) : null}
+        <StatsTable
+          rows={data?.rows}
+          loading={q.isPending && !q.isError}
+          fetching={q.isFetching}
+          error={q.error}
+          onRetry={() => void q.refetch()}
+          search={search}
+          onSearch={setSearch}
+          gameLabel={gameLabel}
+        />
+      </Box>
+    </>
+  );
+}

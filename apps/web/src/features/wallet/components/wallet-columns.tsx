@@ -1,0 +1,116 @@
+import type { WalletEntry } from '@borlette/shared/contracts/wallet';
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../../../components/data-table';
+import { fDateTime } from '../../../lib/format-time';
+import { TwoLines, useCompanyDisplay, When } from '../../fiches/components/fiche-bits';
+import { formatPlain } from '../../reports/lib/figures';
+import { WALLET_SORTS } from '../api/wallet';
+import { KindChip, SignedAmount } from './wallet-bits';
+
+/** The kind, with the ticket it comes from or « annulée » for a reversed transaction zero. */
+function KindCell({ row }: { row: WalletEntry }) {
+  const { t } = useTranslation('wallet');
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+      <KindChip kind={row.kind} />
+      {row.fiche_number ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+          {t('ticket', { number: row.fiche_number })}
+        </Typography>
+      ) : null}
+      {row.kind === 'zero' && row.reversed ? (
+        <Typography variant="caption" sx={{ color: 'error.main', fontWeight: 600 }}>
+          {t('reversedTag')}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The signed amount; a sale says its gross and commission under it. */
+function AmountCell({ row }: { row: WalletEntry }) {
+  const { t } = useTranslation('wallet');
+  const d = useCompanyDisplay();
+  return (
+    <>
+      <SignedAmount amount={row.amount} />
+      {row.gross ? (
+        <Typography
+          component="span"
+          variant="caption"
+          sx={{ color: 'text.secondary', display: 'block', whiteSpace: 'nowrap' }}
+        >
+          {t('grossCommission', { gross: formatPlain(row.gross, d), commission: formatPlain(row.commission, d) })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** The note (the reason of an adjustment) and who entered the movement. */
+function NoteCell({ row }: { row: WalletEntry }) {
+  return (
+    <Box sx={{ minWidth: 140, maxWidth: 260 }}>
+      <Typography
+        variant="body2"
+        title={row.note ?? undefined}
+        sx={{ overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}
+      >
+        {row.note || '—'}
+      </Typography>
+      {row.actor_name ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+          {row.actor_name}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The agent and its sub-branch; on phones, where the date column is hidden, the date under them. */
+function AgentCell({ row }: { row: WalletEntry }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const d = useCompanyDisplay();
+  return (
+    <>
+      <TwoLines main={row.agent_name} caption={[row.agent_username, row.surcussale_name].filter(Boolean).join(' · ')} />
+      {phone ? (
+        <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
+          {fDateTime(row.at, d)}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+/** Date, agent, kind, amount (signed), note and author of the ledger's entries. */
+export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
+  {
+    id: 'at',
+    header: 'wallet:columns.at',
+    sortKey: WALLET_SORTS.at,
+    hideOnPhone: true,
+    render: (r) => <When at={r.at} />,
+  },
+  {
+    id: 'agent',
+    header: 'wallet:columns.agent',
+    sortKey: WALLET_SORTS.agent,
+    minWidth: 150,
+    render: (r) => <AgentCell row={r} />,
+  },
+  { id: 'kind', header: 'wallet:columns.kind', sortKey: WALLET_SORTS.kind, render: (r) => <KindCell row={r} /> },
+  {
+    id: 'amount',
+    header: 'wallet:columns.amount',
+    sortKey: WALLET_SORTS.amount,
+    align: 'right',
+    render: (r) => <AmountCell row={r} />,
+  },
+  { id: 'note', header: 'wallet:columns.note', hideOnPhone: true, render: (r) => <NoteCell row={r} /> },
+];
