@@ -16,7 +16,7 @@ export interface CheckoutToStart {
  * reference the provider chose, then asks the provider where the browser goes. Each provider
  * confirms through its own public route (a signed form for the sandbox, a server-side verification
  * of the transaction for MonCash), and both end in the same exactly-once confirmation
- * (payments.service.ts `confirmCheckout`).
+ * (checkout.service.ts `confirmCheckout`).
  */
 export interface PaymentProvider {
   readonly name: ProviderName;
