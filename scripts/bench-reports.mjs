@@ -92,7 +92,7 @@ async function generate(raw) {
      SELECT $1::bigint, 800000000 + g, md5('r' || g), a.id, a.surcussale_id, 'k' || g, 'h', d.day,
             d.day + time '10:00' + make_interval(secs => g % 30000), 0, 1000, 0, 0
        FROM generate_series(0, $2 - 1) g
-       JOIN bench_agents a ON a.k = (g * 7919) % $3
+       JOIN bench_agents a ON a.k = (g::bigint * 7919) % $3
        CROSS JOIN LATERAL (SELECT current_date - (g % $4) AS day) d`,
     [c.id, tickets, AGENTS, DAYS],
   );

@@ -67,6 +67,34 @@ export const walletEntries = pgTable(
   ],
 );
 
+/**
+ * The ledger summed per agent and business day, kept by a trigger on `wallet_entries` (migration
+ * 0005) in the transaction that appends the entries: the agent report and the wallet's balances read
+ * these rows (agents × days), never the entries (one per ticket). Not a stored balance: nothing but
+ * the trigger writes here, and every row equals the sum of its day's entries (tested).
+ */
+export const walletAgentDay = pgTable(
+  'wallet_agent_day',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+    businessDate: date('business_date').notNull(),
+    /** Sum of every entry of the day (the change of what the agent owes). */
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    deposits: bigint('deposits', { mode: 'number' }).notNull().default(0),
+    withdrawals: bigint('withdrawals', { mode: 'number' }).notNull().default(0),
+    adjustments: bigint('adjustments', { mode: 'number' }).notNull().default(0),
+    /** zero and zero_reversal entries. */
+    zero: bigint('zero', { mode: 'number' }).notNull().default(0),
+    /** How many manual moves (deposit, withdrawal, adjustment, zero, zero reversal). */
+    moves: integer('moves').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.agentId, t.businessDate] }),
+    index('wallet_agent_day_company_date_idx').on(t.companyId, t.businessDate),
+  ],
+);
+
 const statColumns = {
   /** Tickets sold (not cancelled/deleted) holding this draw; on the day rows: tickets. */
   tickets: integer('tickets').notNull().default(0),

@@ -82,6 +82,7 @@ async function shiftOneDayBack(ctx: TestContext, companies: number[]) {
     ['stats_agent_draw_day', 'business_date'],
     ['stats_agent_day', 'business_date'],
     ['wallet_entries', 'business_date'],
+    ['wallet_agent_day', 'business_date'],
   ]) {
     await raw.query(`UPDATE ${table} SET ${col} = ${col} - 1 WHERE company_id = ANY($1)`, [companies]);
   }

@@ -129,6 +129,25 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
       [co],
     );
     for (const l of ledger) expect(l.ledger).toBe(l.expected);
+
+    // The ledger's day sums (kept by a trigger) equal the entries of each day.
+    const fromEntries = await raw.query(
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, sum(amount)::bigint AS total,
+              coalesce(sum(amount) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposits,
+              coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
+              coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
+              coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
+              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves
+         FROM wallet_entries WHERE company_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      [co],
+    );
+    const dayTotals = await raw.query(
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, total, deposits, withdrawals, adjustments, zero, moves
+         FROM wallet_agent_day WHERE company_id = $1 ORDER BY 1, 2`,
+      [co],
+    );
+    expect(dayTotals).toEqual(fromEntries);
+    expect(dayTotals.length).toBeGreaterThan(0);
     return { rows: stored.length, ledger };
   }
 

@@ -9,7 +9,8 @@ import { figureSums, NOT_EMPTY, type ReportFilters, statsTable, sumFigures } fro
 /**
  * The agent control report (rapports-agent): per agent, the figures of the period from the summaries,
  * the wallet movements of the period by kind (signed like the ledger: deposits −, withdrawals +) and
- * `to_collect`, its ledger balance at the end of the period (every entry with business_date <= end).
+ * `to_collect`, its ledger balance at the end of the period (every entry with business_date <= end),
+ * all read from the ledger's day sums (`wallet_agent_day`, kept by a trigger), not from the entries.
  *
  * Rows: the agents of the scope with figures or movements in the period, or a balance ≠ 0 at its end.
  * The sub-branch filter is the agent's (current) sub-branch; the draw filter narrows the figures only
@@ -30,7 +31,6 @@ export async function agentReportRows(
   const end = `${params.p(period.end)}::date`;
   const table = statsTable(null, f);
   const draw = f.tirage_id && table === 'stats_agent_draw_day' ? `AND s.tirage_id = ${params.p(f.tirage_id)}` : '';
-  const kind = (k: string) => `coalesce(sum(w.amount) FILTER (WHERE w.kind IN (${k})), 0)::bigint`;
   return raw.query<AgentReportRow>(
     `WITH ag AS (SELECT a.id, a.company_id FROM users a WHERE ${agents.join(' AND ')}),
      st AS (
@@ -40,15 +40,14 @@ export async function agentReportRows(
         GROUP BY 1
        HAVING ${NOT_EMPTY('s')}
      ), mv AS (
-       SELECT w.agent_id, ${kind("'deposit'")} AS deposits, ${kind("'withdrawal'")} AS withdrawals,
-              ${kind("'adjustment'")} AS adjustments, ${kind("'zero', 'zero_reversal'")} AS zero,
-              count(*) FILTER (WHERE w.kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal')) AS n
-         FROM wallet_entries w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
+       SELECT w.agent_id, sum(w.deposits)::bigint AS deposits, sum(w.withdrawals)::bigint AS withdrawals,
+              sum(w.adjustments)::bigint AS adjustments, sum(w.zero)::bigint AS zero, sum(w.moves)::int AS n
+         FROM wallet_agent_day w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
         WHERE w.business_date BETWEEN ${start} AND ${end}
         GROUP BY 1
      ), bal AS (
-       SELECT w.agent_id, sum(w.amount)::bigint AS to_collect
-         FROM wallet_entries w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
+       SELECT w.agent_id, sum(w.total)::bigint AS to_collect
+         FROM wallet_agent_day w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
         WHERE w.business_date <= ${end}
         GROUP BY 1
      ), ids AS (

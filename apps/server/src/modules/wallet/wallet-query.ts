@@ -100,7 +100,7 @@ export async function walletSummary(
      c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
      t AS (SELECT coalesce(sum(amount), 0)::bigint AS total FROM m)
      SELECT c.agent_id, ${NAME('a')} AS agent_name,
-            (SELECT coalesce(sum(b.amount), 0)::bigint FROM wallet_entries b
+            (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
               WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
             t.total
        FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true

@@ -150,7 +150,7 @@ export async function transactionZero(
     if (prior) return prior;
     // Under the agent's lock: no other zero of this agent can be computing from the same balance.
     const [{ balance }] = await tx.query<{ balance: number }>(
-      'SELECT coalesce(sum(amount), 0)::bigint AS balance FROM wallet_entries WHERE company_id = $1 AND agent_id = $2',
+      'SELECT coalesce(sum(total), 0)::bigint AS balance FROM wallet_agent_day WHERE company_id = $1 AND agent_id = $2',
       [companyId, v.agent_id],
     );
     if (balance === 0) {
