@@ -6,180 +6,39 @@
 //  2. Settlement of one draw with 1 000 000 bet lines, beside `SELECT count(*)` over those lines.
 // Env: TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import {
+  ADMIN_URL,
+  loginAll,
+  ROOT,
+  randomTicket,
+  request,
+  seedSelling,
+  sleep,
+  src,
+  startServer,
+  stats,
+  stopServer,
+  untilUp,
+} from './lib/bench-kit.mjs';
 
 register();
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 64);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
-const PASSWORD = 'bench-pass-123';
 const log = (...a) => console.log(...a);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const src = (p) => path.join(ROOT, 'apps/server/src', p);
 const { hashPassword } = await import(src('lib/password.ts'));
 const { openPostgres, openPglite } = await import(src('db/client.ts'));
 const { prepareDatabase } = await import(src('db/setup.ts'));
-
-function stats(samples) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-  return { p50: at(0.5), p99: at(0.99), n: s.length };
-}
-
-/* ---------- fixtures: one company, its agents, four open draws, limits, free mariages ---------- */
-
-async function seedSelling(raw) {
-  const hash = await hashPassword(PASSWORD);
-  const [c] = await raw.query(
-    `INSERT INTO companies (ref_code, name, country_id, timezone)
-     SELECT 'BENCH' || $1, 'Borlette Bench', id, 'America/Port-au-Prince' FROM countries WHERE name_code = 'HT' RETURNING id`,
-    [randomBytes(3).toString('hex').toUpperCase()],
-  );
-  await raw.query('SELECT borlette_init_company($1)', [c.id]);
-  const [s] = await raw.query("INSERT INTO surcussales (company_id, name) VALUES ($1, 'Centre') RETURNING id", [c.id]);
-  const prefix = `bench${randomBytes(2).toString('hex')}_`;
-  await raw.query(
-    `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, password_hash)
-     SELECT $4 || k, 'agent', 'Vendeur', k::text, $1, $2, $3 FROM generate_series(1, $5) k`,
-    [c.id, s.id, hash, prefix, AGENTS],
-  );
-  // Four draws of the company's own, forced open: they sell at any hour of the run.
-  const tirages = await raw.query(
-    `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
-     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(1, 4) k RETURNING id`,
-    [c.id],
-  );
-  // Limits on: per game (company and a few agents) and on ten hot balls; free mariages from 50 HTG.
-  await raw.query(
-    `INSERT INTO sale_limits (company_id, code, max_amount)
-     SELECT $1, code, 2000000 FROM unnest(ARRAY[20, 30, 40, 41, 42, 43, 51, 52, 53]) code`,
-    [c.id],
-  );
-  await raw.query(
-    `INSERT INTO sale_limits (company_id, code, number, max_amount)
-     SELECT $1, 20, lpad((k * 7)::text, 2, '0'), 300000 FROM generate_series(1, 10) k`,
-    [c.id],
-  );
-  await raw.query(
-    `INSERT INTO sale_limits (company_id, agent_id, code, max_amount)
-     SELECT $1, u.id, 20, 500000 FROM users u WHERE u.company_id = $1 AND u.role = 'agent' LIMIT 8`,
-    [c.id],
-  );
-  await raw.query(
-    'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, 19999, 1), ($1, 20000, NULL, 2)',
-    [c.id],
-  );
-  await raw.query("INSERT INTO boule_blocks (company_id, number) VALUES ($1, '13'), ($1, '00*99')", [c.id]);
-  const agents = Array.from({ length: AGENTS }, (_, i) => `${prefix}${i + 1}`);
-  const agentIds = (
-    await raw.query("SELECT id FROM users WHERE company_id = $1 AND role = 'agent' ORDER BY id", [c.id])
-  ).map((r) => r.id);
-  return { companyId: c.id, tirages: tirages.map((t) => t.id), agents, agentIds };
-}
-
-/* ---------- the HTTP load: AGENTS loops posting realistic tickets for SECONDS ---------- */
-
-const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
-const ball = () => String(Math.floor(Math.random() * 100)).padStart(2, '0');
-const digits = (n) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-
-function randomTicket(tirages) {
-  const n = 3 + Math.floor(Math.random() * 8);
-  const lines = [];
-  for (let i = 0; i < n; i++) {
-    const k = Math.random();
-    const stake = 100 * (1 + Math.floor(Math.random() * 50));
-    if (k < 0.5) lines.push({ code: 20, number: ball(), stake });
-    else if (k < 0.7) {
-      const a = ball();
-      let b = ball();
-      while (a === b) b = ball();
-      lines.push({ code: 40, number: `${a}*${b}`, stake });
-    } else if (k < 0.85) lines.push({ code: 30, number: digits(3), stake });
-    else if (k < 0.95) lines.push({ code: pick([41, 42, 43]), number: digits(4), stake });
-    else lines.push({ code: pick([51, 52, 53]), number: digits(5), stake });
-  }
-  const draws = Math.random() < 0.3 ? [tirages[0], tirages[1]] : [pick(tirages)];
-  return { idempotency_key: randomUUID(), tirages: draws, lines };
-}
-
-function request(agent, port, method, url, body, token) {
-  const payload = body ? JSON.stringify(body) : undefined;
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...(token ? { authorization: `Token ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (d) => chunks.push(d));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
-}
-
-function startServer(env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', src('main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      PORT: String(port),
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.resume();
-  child.stderr.on('data', (d) => process.stderr.write(d));
-  return child;
-}
-
-async function stopServer(child) {
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await done;
-}
-
-async function untilUp(port) {
-  const agent = new http.Agent();
-  for (let i = 0; i < 600; i++) {
-    try {
-      const r = await request(agent, port, 'GET', '/api/health');
-      if (r.status === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error('server did not start');
-}
 
 /** CPU seconds used so far by the server process, by every PostgreSQL process, by this process. */
 function cpuNow(serverPid) {
@@ -204,16 +63,7 @@ function cpuNow(serverPid) {
 
 async function salesLoad(port, fixtures, serverPid) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
-  const tokens = [];
-  for (const username of fixtures.agents) {
-    const r = await request(agent, port, 'POST', '/api/user/auth/login', {
-      username,
-      password: PASSWORD,
-      remember: false,
-    });
-    if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body}`);
-    tokens.push(JSON.parse(r.body).accessToken);
-  }
+  const tokens = await loginAll(agent, port, fixtures.agents);
   const latencies = [];
   let ok = 0;
   let refused = 0;
@@ -414,7 +264,7 @@ let database;
 try {
   database = await openPostgres(url.toString(), { max: 4 });
   await prepareDatabase(database, { demo: false });
-  const fixtures = await seedSelling(database.raw);
+  const fixtures = await seedSelling(database.raw, hashPassword, AGENTS);
 
   log(`sales on PostgreSQL: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
   const server = startServer({ DATABASE_URL: url.toString() }, port);
@@ -451,7 +301,7 @@ try {
     try {
       const lite = await openPglite(path.join(dir, 'pglite'));
       await prepareDatabase(lite, { demo: false });
-      const liteFixtures = await seedSelling(lite.raw);
+      const liteFixtures = await seedSelling(lite.raw, hashPassword, AGENTS);
       await lite.close();
       log(`sales on the embedded PGlite: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
       const server2 = startServer({ DATABASE_URL: '', DATA_DIR: dir }, port + 1);

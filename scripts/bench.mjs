@@ -9,6 +9,8 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ensureWebBuild, ROOT } from './lib/web-build.mjs';
 
+const startedAt = Date.now();
+
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ARGS = [
   '--headless',
@@ -218,4 +220,30 @@ if (process.env.BENCH_SKIP_REPORTS !== '1') {
     stdio: 'inherit',
   });
   if (r.status !== 0) console.log('bench-reports: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
+
+// A soak of mixed traffic on PostgreSQL (10 minutes): p99 and the server's memory per minute, the last
+// minute against the first. scripts/bench-soak.mjs (.bench/soak.json); BENCH_SKIP_SOAK=1 to skip.
+if (process.env.BENCH_SKIP_SOAK !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-soak.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log('bench-soak: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
+
+// One machine-readable file of every figure of this run, each with its reference and ratio.
+{
+  const { existsSync, readFileSync: read } = await import('node:fs');
+  const all = { at: new Date().toISOString(), node: process.version, suites: {} };
+  for (const suite of ['results', 'lists', 'engine', 'reports', 'soak']) {
+    const f = path.join(ROOT, `.bench/${suite}.json`);
+    if (!existsSync(f)) continue;
+    const data = JSON.parse(read(f, 'utf8'));
+    // Only what this run wrote (a skipped suite leaves an older file behind).
+    if (Date.parse(data.at) >= startedAt) all.suites[suite === 'results' ? 'start-and-weight' : suite] = data;
+  }
+  const out = path.join(ROOT, '.bench/all.json');
+  writeFileSync(out, `${JSON.stringify(all, null, 2)}\n`);
+  console.log(
+    `\nTous les chiffres de cette exécution : ${path.relative(ROOT, out)} (${Object.keys(all.suites).join(', ')})`,
+  );
 }

@@ -1,0 +1,183 @@
+// `node scripts/bench-soak.mjs`: a soak run on PostgreSQL — the server in its own process under mixed
+// traffic for BENCH_SOAK_SECONDS (600): agents selling (with a little think time), the back office
+// reading reports, dashboards, statistics and lists. Prints per minute the p99 of sales and of
+// back-office reads and the server's resident memory, then the last minute against the first (the
+// reference measured in the same run): p99 should stay within 2x, memory flat. Nothing is asserted.
+// Env: TEST_DATABASE_URL, BENCH_SOAK_SECONDS (600), BENCH_SOAK_AGENTS (32), BENCH_SOAK_READERS (4).
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import {
+  ADMIN_URL,
+  loginAll,
+  ROOT,
+  randomTicket,
+  request,
+  seedSelling,
+  sleep,
+  src,
+  startServer,
+  stats,
+  stopServer,
+  untilUp,
+} from './lib/bench-kit.mjs';
+
+register();
+const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const AGENTS = Number(process.env.BENCH_SOAK_AGENTS ?? 32);
+const READERS = Number(process.env.BENCH_SOAK_READERS ?? 4);
+const { hashPassword } = await import(src('lib/password.ts'));
+const { openPostgres } = await import(src('db/client.ts'));
+const { prepareDatabase } = await import(src('db/setup.ts'));
+
+const rssMb = (pid) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const day = (offset) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
+
+const name = `borlette_bench_soak_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(ADMIN_URL);
+url.pathname = `/${name}`;
+const port = 4050 + Math.floor(Math.random() * 40);
+let database;
+let server;
+const minutes = [];
+try {
+  database = await openPostgres(url.toString(), { max: 2 });
+  await prepareDatabase(database, { demo: false });
+  const fx = await seedSelling(database.raw, hashPassword, AGENTS, { limitScale: 100 });
+  server = startServer({ DATABASE_URL: url.toString() }, port);
+  await untilUp(port);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + READERS + 4 });
+  const tokens = await loginAll(agent, port, fx.agents);
+  const [adminToken] = await loginAll(agent, port, [fx.admin]);
+  const e = day(1);
+  const s30 = day(-30);
+  const reads = [
+    `/api/companies/app?start_date=${day(0)}&end_date=${e}`,
+    `/api/companies/rapports?start_date=${s30}&end_date=${e}&filter_choice=agent`,
+    `/api/companies/rapports-agent?start_date=${s30}&end_date=${e}`,
+    `/api/companies/statistiques?start_date=${s30}&end_date=${e}`,
+    `/api/companies/app-journalier?start_date=${s30}&end_date=${e}`,
+    '/api/companies/list-agent?page=1',
+    '/api/companies/fiche?page=1',
+    `/api/companies/transactions?start_date=${s30}&end_date=${e}`,
+  ];
+
+  let window = { sales: [], reads: [], ok: 0, refused: 0, failed: 0, rss: [] };
+  let running = true;
+  const fail = (what, r) => {
+    window.failed++;
+    if (window.failed <= 3) console.error(`${what} ${r.status}: ${r.body.slice(0, 200)}`);
+  };
+  const seller = async (token) => {
+    while (running) {
+      const t0 = performance.now();
+      const r = await request(agent, port, 'POST', '/api/agents/fiches', randomTicket(fx.tirages), token);
+      window.sales.push(performance.now() - t0);
+      if (r.status === 200) window.ok++;
+      else if (r.status === 409) window.refused++;
+      else fail('sale', r);
+      await sleep(Math.random() * 100);
+    }
+  };
+  const reader = async (k) => {
+    let i = k;
+    while (running) {
+      const t0 = performance.now();
+      const r = await request(agent, port, 'GET', reads[i++ % reads.length], undefined, adminToken);
+      window.reads.push(performance.now() - t0);
+      if (r.status !== 200) fail('read', r);
+      await sleep(100 + Math.random() * 200);
+    }
+  };
+  console.log(`soak on PostgreSQL: ${AGENTS} agents selling, ${READERS} back-office readers, ${SECONDS} s…`);
+  const loops = [...tokens.map((t) => seller(t)), ...Array.from({ length: READERS }, (_, k) => reader(k))];
+  const started = performance.now();
+  const sampler = setInterval(() => window.rss.push(rssMb(server.pid)), 5000);
+  const perMinute = Math.min(60, SECONDS);
+  while ((performance.now() - started) / 1000 < SECONDS - 0.5) {
+    await sleep(perMinute * 1000);
+    const w = window;
+    window = { sales: [], reads: [], ok: 0, refused: 0, failed: 0, rss: [] };
+    const row = {
+      minute: minutes.length + 1,
+      sales: w.ok,
+      refused: w.refused,
+      failed: w.failed,
+      salesPerSecond: Math.round((w.ok / perMinute) * 10) / 10,
+      saleP50: Math.round(stats(w.sales).p50),
+      saleP99: Math.round(stats(w.sales).p99),
+      readP50: Math.round(stats(w.reads).p50),
+      readP99: Math.round(stats(w.reads).p99),
+      rssMb: Math.round(rssMb(server.pid)),
+      rssMaxMb: Math.round(Math.max(...w.rss, rssMb(server.pid))),
+    };
+    minutes.push(row);
+    console.log(
+      `  min ${String(row.minute).padStart(2)}: ${row.salesPerSecond} ventes/s (${row.refused} refusées, ${row.failed} échecs), vente p50/p99 ${row.saleP50}/${row.saleP99} ms, lecture p50/p99 ${row.readP50}/${row.readP99} ms, RSS ${row.rssMb} Mo`,
+    );
+  }
+  clearInterval(sampler);
+  running = false;
+  await Promise.all(loops);
+  agent.destroy();
+} finally {
+  if (server) await stopServer(server);
+  await database?.close();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+const first = minutes[0];
+const last = minutes[minutes.length - 1];
+const results = [
+  ['sale p99, last minute', last.saleP99, 'ms', first.saleP99, 'sale p99 of the first minute (target ≤ 2x)'],
+  [
+    'sale p99, worst minute',
+    Math.max(...minutes.map((m) => m.saleP99)),
+    'ms',
+    first.saleP99,
+    'sale p99 of the first minute (target ≤ 2x)',
+  ],
+  ['back-office p99, last minute', last.readP99, 'ms', first.readP99, 'read p99 of the first minute (target ≤ 2x)'],
+  ['server RSS, last minute', last.rssMb, 'MB', first.rssMb, 'RSS after the first minute (flat = 1.0)'],
+  [
+    'server RSS, highest sample',
+    Math.max(...minutes.map((m) => m.rssMaxMb)),
+    'MB',
+    first.rssMb,
+    'RSS after the first minute (flat = 1.0)',
+  ],
+].map(([n, value, unit, reference, referenceLabel]) => ({
+  name: n,
+  value,
+  unit,
+  reference,
+  referenceLabel,
+  ratio: Math.round((value / reference) * 1000) / 1000,
+}));
+const w = Math.max(...results.map((r) => r.name.length));
+console.log(`\n${'figure'.padEnd(w)}  ${'value'.padStart(10)}  ${'reference'.padStart(10)}  ratio    reference is`);
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(w)}  ${`${r.value} ${r.unit}`.padStart(10)}  ${`${r.reference} ${r.unit}`.padStart(10)}  ${String(r.ratio).padEnd(7)}  ${r.referenceLabel}`,
+  );
+}
+const total = minutes.reduce((a, m) => a + m.sales, 0);
+console.log(`${total} tickets sold over ${minutes.length} min; failures: ${minutes.reduce((a, m) => a + m.failed, 0)}`);
+mkdirSync(path.join(ROOT, '.bench'), { recursive: true });
+const file = path.join(ROOT, '.bench/soak.json');
+writeFileSync(
+  file,
+  `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, agents: AGENTS, readers: READERS, minutes, results }, null, 2)}\n`,
+);
+console.log(`\nRésultats : ${path.relative(ROOT, file)}`);
