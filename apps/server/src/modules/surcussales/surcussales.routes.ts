@@ -9,6 +9,7 @@ import {
   surcussaleListQuery,
   surcussaleUpdate,
 } from '@borlette/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -101,6 +102,17 @@ export const surcussalesRoutes =
       },
     );
 
+    /**
+     * The company a write acts on, once the sub-branch is known to be one the caller sees (a supervisor:
+     * one it watches; otherwise it could rename, block, delete or take over the others): 404 if not.
+     */
+    const writableCompany = async (request: FastifyRequest, id: number) => {
+      const companyId = companyForWrite(request);
+      const params = new SqlParams();
+      await getSurcussale(raw, companyId, id, surcussaleVisibility(request, params, 's.id'), params);
+      return companyId;
+    };
+
     app.post(
       '/api/companies/surcussale',
       {
@@ -128,7 +140,7 @@ export const surcussalesRoutes =
       },
       async (request) => {
         const { id, ...input } = request.body;
-        return updateSurcussale(database, request, companyForWrite(request), id, input);
+        return updateSurcussale(database, request, await writableCompany(request, id), id, input);
       },
     );
 
@@ -145,7 +157,7 @@ export const surcussalesRoutes =
       },
       async (request) => {
         const id = deleteIdOf(request);
-        await deleteSurcussale(database, request, companyForWrite(request), id);
+        await deleteSurcussale(database, request, await writableCompany(request, id), id);
         return { ok: true as const };
       },
     );
@@ -162,6 +174,12 @@ export const surcussalesRoutes =
         },
       },
       async (request) =>
-        blockSurcussale(database, request, companyForWrite(request), request.body.id, request.body.blocked),
+        blockSurcussale(
+          database,
+          request,
+          await writableCompany(request, request.body.id),
+          request.body.id,
+          request.body.blocked,
+        ),
     );
   };
