@@ -16,12 +16,20 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
-import { registerErrorHandler } from './http/errors';
+import { frameworkErrors, registerErrorHandler } from './http/errors';
+import { registerMetrics } from './http/metrics';
 import { registerWebApp } from './http/web-app';
 
 export interface AppDeps {
   database: Database;
   config: Config;
+  /**
+   * Where the reports, statistics and dashboards read (a PostgreSQL read replica); unset: `database`.
+   * They only read summaries, so a replica a few seconds behind shows figures a few seconds old.
+   */
+  reportsDatabase?: Database;
+  /** Where the JSON log lines go (default: standard output); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 type ModuleFactory = (deps: AppDeps) => FastifyPluginAsync;
@@ -53,7 +61,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-backup-token"]'],
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -61,12 +73,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Behind TLS only (directly, or X-Forwarded-Proto from a trusted proxy): over plain HTTP it would
+    // mean nothing, and on localhost it would pin the browser to HTTPS.
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   await app.register(helmet, {
@@ -88,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         upgradeInsecureRequests: null,
       },
     },
-    // HSTS only means something behind TLS; the reverse proxy sets it (see README).
+    // HSTS only means something behind TLS: set per request above.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
@@ -96,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 300, fieldSize: 100_000 } });
   registerErrorHandler(app);
   registerAuth(app, deps.database);
+  registerMetrics(app, config.metricsToken);
 
   await app.register(swagger, {
     openapi: {

@@ -12,6 +12,8 @@ const envSchema = z.object({
   /** Embedded database folder (PGlite) when DATABASE_URL is unset. */
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** A read replica of DATABASE_URL for the reports, statistics and dashboards (read-only queries). */
+  REPORTS_DATABASE_URL: z.string().url().optional(),
   /** Connections of this instance to PostgreSQL (sales wait on commits: more of them share each WAL flush). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** Seed the demo data on an empty database. Default: on for the embedded database only. */
@@ -42,6 +44,8 @@ const envSchema = z.object({
   MONCASH_GATEWAY_URL: z.string().url().optional(),
   /** Gourdes per US dollar: invoices are in USD, MonCash charges HTG. Unset: MonCash payments are refused. */
   MONCASH_HTG_PER_USD: z.coerce.number().positive().max(1_000_000).optional(),
+  /** Bearer token of GET /api/metrics (Prometheus text). Unset: the metrics are not served. */
+  METRICS_TOKEN: z.string().min(16, '16 caractères au moins').optional(),
   /** Bring last month's invoices up to date on a timer (so overdue companies stop selling). Off in tests. */
   BILLING_AUTO_INVOICES: bool.optional(),
 });
@@ -75,6 +79,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  reportsDatabaseUrl?: string;
   databasePoolSize: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -85,6 +90,7 @@ export type Config = {
   platformName: string;
   platformDetails: string | null;
   billing: BillingConfig;
+  metricsToken: string | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -112,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           htgPerUsd: e.MONCASH_HTG_PER_USD ?? null,
         }
       : null;
+  if (e.REPORTS_DATABASE_URL && !e.DATABASE_URL) {
+    throw new Error('Configuration invalide :\n  REPORTS_DATABASE_URL (réplique) demande DATABASE_URL');
+  }
   const provider = e.PAYMENT_PROVIDER ?? (moncash ? 'moncash' : 'sandbox');
   if (provider === 'moncash' && !moncash) {
     throw new Error(`Configuration invalide :\n  PAYMENT_PROVIDER=moncash demande ${MONCASH_VARS.join(', ')}`);
@@ -122,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    reportsDatabaseUrl: e.REPORTS_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
@@ -138,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       moncash,
       autoInvoices: e.BILLING_AUTO_INVOICES ?? e.NODE_ENV !== 'test',
     },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -24,11 +24,16 @@ function safeInject(): boolean {
   }
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
+ * `empty`: no migration at all (the upgrade test builds an older schema itself).
+ */
+export async function createTestDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (ENGINE === 'pglite') {
     const database = await openPglite();
-    await prepareDatabase(database, { demo: false });
+    if (!opts.empty) await prepareDatabase(database, { demo: false });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
@@ -40,7 +45,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { max: 5 });
-  await prepareDatabase(database, { demo: false });
+  if (!opts.empty) await prepareDatabase(database, { demo: false });
   return {
     database,
     url: url.toString(),

@@ -29,6 +29,8 @@ export interface Database {
   transaction<T>(fn: (raw: RawClient) => Promise<T>): Promise<T>;
   /** Run `fn` holding a database-wide lock (migrations, seeding): one instance at a time. */
   withLock<T>(key: number, fn: (raw: RawClient) => Promise<T>): Promise<T>;
+  /** Embedded only: a consistent copy of the whole database (gzip tar of its folder), taken while it runs. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -50,11 +52,36 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   };
 }
 
-export async function openPostgres(url: string, opts: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
-  pool.on('error', () => {
-    /* an idle client lost its connection: the pool replaces it; requests report their own errors */
+/** Waiting longer than this for a connection (new, or a free one of the pool) answers 503 rather than hanging. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+
+export async function openPostgres(
+  url: string,
+  opts: { max?: number; connectionTimeoutMillis?: number } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    // A database that does not answer (down, network cut) fails the request (503) instead of holding it.
+    connectionTimeoutMillis: opts.connectionTimeoutMillis ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // Dead peers (a restarted server, a cut network) are noticed by the kernel, not only at the next query.
+    keepAlive: true,
+    // No JIT: short OLTP statements pay its compilation and never win it back. Found by the fuzz: the
+    // invoices refresh (GET /api/generals/facturations) spent 6 s compiling for a few ms of work.
+    options: '-c jit=off',
   });
+  pool.on('error', () => {
+    /* an idle client lost its connection: the pool drops it and opens another when needed */
+  });
+  // A client checked out of the pool has no error listener of the pool's: a connection lost between two
+  // statements (a transaction awaiting something else, a server restart) would emit 'error' with no
+  // listener and end the process. The client's own queries still fail; release() then drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  /** A client whose connection broke is destroyed on release, never handed to the next request. */
+  const release = (client: pg.PoolClient, err?: unknown) =>
+    client.release(err === undefined || isStatementError(err) ? undefined : (err as Error));
   /**
    * Runs one statement on a pooled connection. Not pool.query(): that destroys the connection on ANY
    * error, and every refused sale (a business error raised in SQL) would then cost a new backend, its
@@ -65,10 +92,10 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
     const client = await pool.connect();
     try {
       const result = await run(client);
-      client.release();
+      release(client);
       return result;
     } catch (err) {
-      client.release(isStatementError(err) ? undefined : (err as Error));
+      release(client, err);
       throw err;
     }
   }
@@ -77,48 +104,49 @@ export async function openPostgres(url: string, opts: { max?: number } = {}): Pr
       onPooled(async (c) => (await c.query({ text, values: params as unknown[], name })).rows),
     exec: (text) => onPooled(async (c) => void (await c.query(text))),
   };
+  const onClient = (client: pg.PoolClient): RawClient => ({
+    async query(text, params) {
+      return (await client.query(text, params as unknown[])).rows;
+    },
+    async exec(text) {
+      await client.query(text);
+    },
+  });
   return {
     kind: 'postgres',
     db: drizzleNodePg(pool, { schema }) as unknown as Db,
     raw,
     async transaction(fn) {
       const client = await pool.connect();
+      // Set when the connection's state is unknown (ROLLBACK failed): it is destroyed, not pooled.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const tx: RawClient = {
-          async query(text, params) {
-            return (await client.query(text, params as unknown[])).rows;
-          },
-          async exec(text) {
-            await client.query(text);
-          },
-        };
-        const result = await fn(tx);
+        const result = await fn(onClient(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((e: Error) => {
+          broken = e;
+        });
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async withLock(key, fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
-        const locked: RawClient = {
-          async query(text, params) {
-            return (await client.query(text, params as unknown[])).rows;
-          },
-          async exec(text) {
-            await client.query(text);
-          },
-        };
-        return await fn(locked);
+        return await fn(onClient(client));
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {});
-        client.release();
+        // A session lock: released explicitly; if that fails (connection gone, transaction left open by
+        // fn), the connection is destroyed and the lock goes with it.
+        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((e: Error) => {
+          broken = e;
+        });
+        client.release(broken);
       }
     },
     close: once(() => pool.end()),
@@ -155,6 +183,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       ),
     // One process owns a PGlite folder; there is no other instance to exclude.
     withLock: (_key, fn) => fn(raw),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: once(() => client.close()),
   };
 }

@@ -8,10 +8,12 @@ const LOCK_KEY = 727_001;
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
  * Forward-only: a file that has been applied is never edited; a change is a new file.
- * Held under an advisory lock so that N instances starting together migrate once.
+ * Held under an advisory lock so that N instances starting together migrate once. `until` (a file
+ * name) stops after that file: how the upgrade test builds an older database.
  */
-export async function migrate(database: Database): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+export async function migrate(database: Database, opts: { until?: string } = {}): Promise<string[]> {
+  const until = opts.until;
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && (!until || f <= until)).sort();
   return database.withLock(LOCK_KEY, async (raw) => {
     await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,

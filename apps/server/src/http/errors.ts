@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** The one error type of the application. `message` is French and is shown to people as is. */
@@ -32,6 +32,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_VALIDATION: 'Données invalides.',
   FST_ERR_NOT_FOUND: 'Ressource introuvable.',
   FST_ERR_BAD_URL: 'Adresse invalide.',
+  FST_ERR_MAX_PARAM_LENGTH: 'L’adresse est trop longue.',
 };
 
 const STATUS_MESSAGES: Record<number, string> = {
@@ -48,6 +49,19 @@ const STATUS_MESSAGES: Record<number, string> = {
   431: 'En-têtes de requête trop volumineux.',
 };
 
+/**
+ * Fastify's `frameworkErrors`: errors raised before routing (a malformed or too long path parameter),
+ * which otherwise answer Fastify's English body without reaching the error handler.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const message =
+    status === 500
+      ? 'Erreur interne du serveur.'
+      : (error.code && FASTIFY_MESSAGES[error.code]) || STATUS_MESSAGES[status] || 'Requête invalide.';
+  return reply.status(status).send({ statusCode: status, code: error.code ?? 'BAD_REQUEST', message });
+}
+
 /** Maps every error to `{ statusCode, code, message, fields? }`; input never yields a 500. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -58,6 +72,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const refused = databaseRefusal(error);
     if (refused) return reply.status(refused.statusCode).send(refused.body);
+    const badValue = inputConversionRefusal(error);
+    if (badValue) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ statusCode: 400, ...badValue });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
@@ -75,18 +94,18 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'response does not match its schema');
       return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Erreur interne du serveur.' });
     }
+    const given = (error as FastifyError).statusCode;
+    if (!(given && given < 500) && isDatabaseUnavailable(error)) {
+      // Not the application's fault nor the request's: the database is unreachable for now (down,
+      // restarting, network cut, pool exhausted). 503 + Retry-After; the pool reconnects by itself.
+      request.log.error({ err: error }, 'database unavailable');
+      const body = unavailableBody();
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(body);
+    }
     const fe = error as FastifyError;
     const status = fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
     if (status >= 500) {
-      const unavailable = isDatabaseUnavailable(error);
-      request.log.error({ err: error }, unavailable ? 'database unavailable' : 'unhandled error');
-      if (unavailable) {
-        return reply.status(503).send({
-          statusCode: 503,
-          code: 'UNAVAILABLE',
-          message: 'Service momentanément indisponible. Réessayez dans quelques instants.',
-        });
-      }
+      request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ statusCode: 500, code: 'INTERNAL', message: 'Erreur interne du serveur.' });
     }
     const message = (fe.code && FASTIFY_MESSAGES[fe.code]) || STATUS_MESSAGES[status] || 'Requête invalide.';
@@ -117,15 +136,78 @@ export function databaseRefusal(error: unknown): { statusCode: number; body: Rec
   return null;
 }
 
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001']);
-function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * A value the database could not take from a request's parameter: a NUL byte in text (22021), a
+ * character the encoding cannot hold (22P05), a number beyond its column's type (22003 « value "…" is
+ * out of range for type integer/smallint »: an id of 2^31 for an int4 column). Only input carries
+ * them, so 400 with a French message (an overflow inside a computation stays a 500).
+ */
+function inputConversionRefusal(error: unknown): { code: string; message: string } | null {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e.code === '22021' || e.code === '22P05') {
+      return {
+        code: 'INVALID_CHARACTER',
+        message: 'Les données envoyées contiennent un caractère interdit (octet nul).',
+      };
+    }
+    if (e.code === '22003' && /^value ".*" is out of range for type/s.test(String(e.message))) {
+      return { code: 'OUT_OF_RANGE', message: 'Une valeur envoyée est hors limites (nombre trop grand).' };
+    }
+  }
+  return null;
+}
+
+/** Seconds a client should wait before retrying after a 503 (database unavailable). */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const UNAVAILABLE_MESSAGE =
+  'Service momentanément indisponible (base de données injoignable). Réessayez dans quelques instants.';
+
+export function unavailableBody() {
+  return { statusCode: 503, code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+}
+
+/** Socket-level failures reaching the database (node:net / dns). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+]);
+
+/**
+ * SQLSTATEs of a database that is not serving: class 08 (connection exception), 57P01 admin shutdown,
+ * 57P02 crash shutdown, 57P03 cannot connect now (starting, recovering), 53300 too many connections.
+ * Not 57014 (a statement cancelled by a timeout is the statement's problem, not an outage).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08\w{3}|57P0[123]|53300)$/;
+
+/** Messages of node-postgres (pg, pg-pool) and PGlite when there is no usable connection. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end|Client was closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|PGlite is closed/i;
+
+/** The error (or one of its causes, or one of an AggregateError's errors) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
-  let e = error as { code?: string; cause?: unknown } | undefined;
-  while (e && !seen.has(e)) {
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const e = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (/Connection terminated|connect ECONNREFUSED/.test(String((e as Error).message))) return true;
-    e = e.cause as typeof e;
+    if (e instanceof AppError) return false;
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    queue.push(e.cause);
+    if (Array.isArray(e.errors)) queue.push(...e.errors);
   }
   return false;
 }

@@ -105,9 +105,10 @@ const BOARDS: Board[] = [
 ];
 
 export const dashboardsRoutes =
-  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  ({ database, reportsDatabase }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { raw } = database;
+    // Read-only: served by the reports replica when one is configured (REPORTS_DATABASE_URL).
+    const { raw } = reportsDatabase ?? database;
     for (const board of BOARDS) {
       app.get(
         `/api/companies/${board.path}`,

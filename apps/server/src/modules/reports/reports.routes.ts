@@ -104,9 +104,10 @@ async function supervisorOf(raw: RawClient, request: FastifyRequest, asked?: num
 }
 
 export const reportsRoutes =
-  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  ({ database, reportsDatabase }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { raw } = database;
+    // Read-only: served by the reports replica when one is configured (REPORTS_DATABASE_URL).
+    const { raw } = reportsDatabase ?? database;
 
     async function report(
       request: FastifyRequest,

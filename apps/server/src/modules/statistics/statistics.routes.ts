@@ -34,9 +34,10 @@ const FILTERS =
 
 /** Exposure per number (statistiques) and the winning lots of the period (lotgagnant). */
 export const statisticsRoutes =
-  ({ database }: AppDeps): FastifyPluginAsyncZod =>
+  ({ database, reportsDatabase }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { raw } = database;
+    // Read-only: served by the reports replica when one is configured (REPORTS_DATABASE_URL).
+    const { raw } = reportsDatabase ?? database;
 
     app.get(
       '/api/companies/statistiques',

@@ -1,0 +1,98 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { auth, createTestDatabase, describeApi } from '../../test/helpers';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { hashPassword } from '../lib/password';
+import type { Database } from './client';
+import { migrate } from './migrate';
+import { prepareDatabase } from './setup';
+
+const FILES = readdirSync(path.join(import.meta.dirname, 'migrations'))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
+/** The last migration before the engine: a database of a platform already running with companies. */
+const OLDER = '0002_platform_and_traceability.sql';
+
+describeApi('upgrade: an older database is migrated forward to the newest, its data kept and working', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase({ empty: true }));
+  });
+  afterAll(() => drop?.());
+
+  it('applies only the missing migrations, keeps the companies and users, and they work on the new schema', async () => {
+    expect(FILES).toContain(OLDER);
+    expect(await migrate(database, { until: OLDER })).toEqual(FILES.filter((f) => f <= OLDER));
+
+    // Data as the older version wrote it (its own columns only).
+    const raw = database.raw;
+    const [country] = await raw.query<{ id: number }>(
+      `INSERT INTO countries (name_code, name, currency, timezone)
+       VALUES ('HT', 'Haïti', 'HTG', 'America/Port-au-Prince') RETURNING id`,
+    );
+    const [company] = await raw.query<{ id: number }>(
+      `INSERT INTO companies (ref_code, name, country_id, phone) VALUES ('OLD1', 'Ancienne Compagnie', $1, '+509 1111 2222')
+       RETURNING id`,
+      [country.id],
+    );
+    await raw.query('INSERT INTO company_settings (company_id) VALUES ($1)', [company.id]);
+    const [branch] = await raw.query<{ id: number }>(
+      `INSERT INTO surcussales (company_id, name) VALUES ($1, 'Succursale d’avant') RETURNING id`,
+      [company.id],
+    );
+    const hash = await hashPassword('older-pass-123');
+    await raw.query(
+      `INSERT INTO users (username, role, company_id, password_hash, first_name, last_name, full_access)
+       VALUES ('old_admin', 'company', $1, $2, 'Ancien', 'Admin', true),
+              ('old_agent', 'agent', $1, $2, 'Ancien', 'Vendeur', false)`,
+      [company.id, hash],
+    );
+    await raw.query("UPDATE users SET surcussale_id = $1 WHERE username = 'old_agent'", [branch.id]);
+
+    // The newer version starts on it.
+    const { applied } = await prepareDatabase(database, { demo: false });
+    expect(applied).toEqual(FILES.filter((f) => f > OLDER));
+    expect((await prepareDatabase(database, { demo: false })).applied).toEqual([]);
+
+    const [c] = await raw.query<{ name: string; phone: string; tirages: number; primes: number }>(
+      `SELECT name, phone, (SELECT count(*)::int FROM tirages WHERE company_id = c.id) AS tirages,
+              (SELECT count(*)::int FROM primes WHERE company_id = c.id) AS primes
+         FROM companies c WHERE id = $1`,
+      [company.id],
+    );
+    // Kept, and started with the domain defaults the engine brought (draws, primes).
+    expect(c).toMatchObject({ name: 'Ancienne Compagnie', phone: '+509 1111 2222' });
+    expect(c.tirages).toBeGreaterThanOrEqual(14);
+    expect(c.primes).toBeGreaterThan(0);
+
+    const app = await buildApp({ database, config: testConfig({ webDist: '/nonexistent' }) });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login',
+        payload: { username: 'old_admin', password: 'older-pass-123' },
+      });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().accessToken as string;
+      expect(token).toBeTruthy();
+      const agents = await app.inject({ url: '/api/companies/list-agent', headers: auth(token) });
+      expect(agents.statusCode).toBe(200);
+      expect(agents.body).toContain('old_agent');
+      const tirages = await app.inject({ url: '/api/companies/list-tirage', headers: auth(token) });
+      expect(tirages.statusCode).toBe(200);
+      const agentLogin = await app.inject({
+        method: 'POST',
+        url: '/api/user/auth/login',
+        payload: { username: 'old_agent', password: 'older-pass-123' },
+      });
+      expect(agentLogin.statusCode).toBe(200);
+      const config = await app.inject({ url: '/api/agents/config', headers: auth(agentLogin.json().accessToken) });
+      expect(config.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

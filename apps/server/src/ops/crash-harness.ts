@@ -1,0 +1,768 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { RawClient } from '../db/client';
+import { hashPassword } from '../lib/password';
+import { type DrawState, drawState, type HalfWritten, halfWritten, totalHalfWritten } from './invariants';
+import {
+  createScratchDatabase,
+  type Engine,
+  login,
+  request,
+  type ScratchDatabase,
+  type ServerProcess,
+  settleBackends,
+  sleep,
+  startServer,
+  stopServer,
+} from './server-process';
+
+/**
+ * Crash safety, with the real server in its own process and a real SIGKILL:
+ *  1. agents sell through HTTP; the server is killed at a random moment; every sale the client saw
+ *     acknowledged must be in the database exactly once, nothing half-written anywhere (lines, draws,
+ *     ledger, limit counters, summaries); after a restart, the same idempotency key answers the same
+ *     ticket (replayed), and a sale whose answer was lost is retried into exactly one ticket;
+ *  2. a result is entered on a draw with many lines and the server is killed while it settles: after
+ *     the restart the draw is settled completely or not at all, and entering the result again settles
+ *     it exactly as the pure rules say.
+ * Used by apps/server/src/ops/crash.api.test.ts (reduced) and scripts/crash-test.mjs (full size).
+ */
+
+export interface CrashOptions {
+  engine: Engine;
+  /** Agents selling at once. */
+  agents?: number;
+  /** The kill comes after at least this many acknowledged sales… */
+  minAcks?: number;
+  /** …plus a random delay in this window (ms). */
+  killWindowMs?: [number, number];
+  /** Bet lines of each of the two settlement draws. */
+  settleLines?: number;
+  log?: (line: string) => void;
+}
+
+export interface SalesCheck {
+  /** Sales answered 2xx with a ticket number (so far, including retried ones). */
+  acknowledged: number;
+  /** Of those, present exactly once with the same number. */
+  found: number;
+  missing: number;
+  /** Extra tickets: a key present twice, a number twice, or a ticket whose key the client never sent. */
+  duplicates: number;
+  /** Sales refused (4xx) whose ticket exists anyway. */
+  refusedPresent: number;
+  /** Sales without an answer (the kill) whose ticket was committed anyway. */
+  unknownCommitted: number;
+  unknown: number;
+}
+
+export interface CrashReport {
+  engine: Engine;
+  sales: {
+    sent: number;
+    acknowledged: number;
+    refused: number;
+    /** No answer (connection reset by the kill) or a 5xx: outcome unknown to the client. */
+    unknown: number;
+    killAfterMs: number;
+    afterCrash: SalesCheck;
+    halfWrittenAfterCrash: HalfWritten;
+    replays: { tried: number; replayed: number; sameTicket: number; bad: string[] };
+    retriedUnknown: { tried: number; replayed: number; fresh: number; bad: string[] };
+    final: SalesCheck;
+  };
+  settlement: {
+    linesPerDraw: number;
+    /** Time of a warm (re-)settlement of as many lines through HTTP: the kill aims inside it. */
+    calibrationMs: number;
+    killAfterMs: number;
+    /** PostgreSQL: the settling statement was seen running (pg_stat_activity), then its backend was terminated with the server. */
+    seenSettling: boolean | null;
+    answeredBeforeKill: boolean;
+    afterCrash: { calibrated: DrawState; killed: DrawState };
+    halfWrittenAfterCrash: HalfWritten;
+    resendStatus: number;
+    final: DrawState;
+  };
+  restartMs: number[];
+  gracefulExit: { code: number | null; signal: string | null; ms: number };
+  halfWrittenFinal: HalfWritten;
+  totalMs: number;
+}
+
+export const PASSWORD = 'crash-pass-123';
+const RESULT = { pick3: '123', pick4: '4567' }; // lots 23 45 67
+const CORRECTION = { pick3: '890', pick4: '9012' }; // lots 90 90 12
+const LIMITED_BALL = '07';
+
+/* ---------------- fixtures ---------------- */
+
+const ZONES = [
+  'Pacific/Kiritimati',
+  'Pacific/Auckland',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Europe/Moscow',
+  'Europe/Paris',
+  'Atlantic/Azores',
+  'America/Sao_Paulo',
+  'America/Port-au-Prince',
+  'America/Denver',
+  'Pacific/Honolulu',
+];
+
+/** The zone nearest 13:00 now: the run never crosses the company's midnight (as engine-fixtures.ts). */
+function middayZone(now = new Date()): string {
+  let best = ZONES[0];
+  let bestGap = Number.POSITIVE_INFINITY;
+  for (const zone of ZONES) {
+    const [h, m] = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    })
+      .format(now)
+      .split(':')
+      .map(Number);
+    const gap = Math.abs(h * 60 + m - 13 * 60);
+    if (gap < bestGap) {
+      bestGap = gap;
+      best = zone;
+    }
+  }
+  return best;
+}
+
+export interface Fixtures {
+  companyId: number;
+  agents: string[];
+  admin: string;
+  saleTirages: number[];
+  settleTirages: [number, number];
+  today: string;
+}
+
+export async function seedFixtures(raw: RawClient, opts: { agents: number; settleLines: number }): Promise<Fixtures> {
+  const hash = await hashPassword(PASSWORD);
+  const tag = randomBytes(3).toString('hex');
+  const [c] = await raw.query<{ id: number }>(
+    `INSERT INTO companies (ref_code, name, country_id, timezone)
+     SELECT 'CRASH' || upper($1), 'Crash test ' || $1, id, $2 FROM countries WHERE name_code = 'HT' RETURNING id`,
+    [tag, middayZone()],
+  );
+  await raw.query('SELECT borlette_init_company($1)', [c.id]);
+  const [s] = await raw.query<{ id: number }>(
+    "INSERT INTO surcussales (company_id, name) VALUES ($1, 'Centre') RETURNING id",
+    [c.id],
+  );
+  const agents = await raw.query<{ username: string }>(
+    `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, password_hash, full_access)
+     SELECT 'crash_' || $4 || '_' || k, 'agent', 'Vendeur', k::text, $1, $2, $3, true FROM generate_series(1, $5) k
+     RETURNING username`,
+    [c.id, s.id, hash, tag, opts.agents],
+  );
+  const [admin] = await raw.query<{ username: string }>(
+    `INSERT INTO users (username, role, first_name, last_name, company_id, password_hash, full_access)
+     VALUES ('crash_admin_' || $3, 'company', 'Admin', 'Crash', $1, $2, true) RETURNING username`,
+    [c.id, hash, tag],
+  );
+  // The generated tickets of the settlement draws belong to a seller of their own (never signed in).
+  const [gen] = await raw.query<{ id: number }>(
+    `INSERT INTO users (username, role, company_id, surcussale_id, password_hash, full_access)
+     VALUES ('crash_gen_' || $3, 'agent', $1, $2, 'x', true) RETURNING id`,
+    [c.id, s.id, tag],
+  );
+  // Draws of the company's own, forced open: they sell at any hour, and take a result at once.
+  const tirages = await raw.query<{ id: number }>(
+    `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+     SELECT $1, 'Crash ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(1, 4) k
+     RETURNING id`,
+    [c.id],
+  );
+  const ids = tirages.map((t) => t.id).sort((a, b) => a - b);
+  // A limited ball: some sales are refused (409) and must leave nothing behind.
+  await raw.query('INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, $2, 30000)', [
+    c.id,
+    LIMITED_BALL,
+  ]);
+  await raw.query('INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, NULL, 1)', [
+    c.id,
+  ]);
+  const [{ d: today }] = await raw.query<{ d: string }>(
+    "SELECT to_char((now() AT TIME ZONE timezone)::date, 'YYYY-MM-DD') AS d FROM companies WHERE id = $1",
+    [c.id],
+  );
+  for (const t of opts.settleLines > 0 ? [ids[2], ids[3]] : []) {
+    await generateDrawTickets(raw, {
+      companyId: c.id,
+      surcussaleId: s.id,
+      agentId: gen.id,
+      tirageId: t,
+      today,
+      lines: opts.settleLines,
+    });
+  }
+  return {
+    companyId: c.id,
+    agents: agents.map((a) => a.username),
+    admin: admin.username,
+    saleTirages: [ids[0], ids[1]],
+    settleTirages: [ids[2], ids[3]],
+    today,
+  };
+}
+
+/**
+ * `lines` bet lines on one draw (8 per ticket), written in bulk with everything a sale writes beside
+ * them (the ticket's draw, its ledger entry, the summaries, the limit counters), so that every
+ * invariant holds before the settlement — checked before the crash, like after it.
+ */
+async function generateDrawTickets(
+  raw: RawClient,
+  v: { companyId: number; surcussaleId: number; agentId: number; tirageId: number; today: string; lines: number },
+) {
+  const perTicket = 8;
+  const tickets = Math.ceil(v.lines / perTicket);
+  const key = `gen-${v.tirageId}-`;
+  const mine = `company_id = $1 AND idempotency_key LIKE '${key}%'`;
+  await raw.query(
+    `INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash, sale_date,
+                         amount, commission_bp, commission_amount)
+     SELECT $1::bigint, 9000000000 + $2::bigint * 100000 + k, md5($2::text || '-' || k::text || random()::text),
+            $3::bigint, $4::bigint,
+            '${key}' || k, 'generated', $5::date, 0, 1000, 0
+       FROM generate_series(1, $6) k`,
+    [v.companyId, v.tirageId, v.agentId, v.surcussaleId, v.today, tickets],
+  );
+  await raw.query(
+    `INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1, prime2,
+                              prime3, template, cumulative)
+     SELECT $1::bigint, f.id, $2::bigint, $3::date, p.pos, x.code,
+            CASE x.code WHEN 20 THEN lpad((s % 100)::text, 2, '0')
+                        WHEN 40 THEN lpad((s % 50)::text, 2, '0') || '*' || lpad((50 + (s / 100) % 50)::text, 2, '0')
+                        WHEN 30 THEN lpad((s % 1000)::text, 3, '0')
+                        ELSE lpad((s % 10000)::text, 4, '0') END,
+            100 * (1 + r % 50),
+            CASE x.code WHEN 20 THEN 50 WHEN 40 THEN 1000 WHEN 30 THEN 500 ELSE 5000 END,
+            CASE WHEN x.code = 20 THEN 20 END, CASE WHEN x.code = 20 THEN 10 END,
+            CASE WHEN x.code = 41 THEN '{lot2}{lot3}' END, r % 3 <> 0
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS i FROM fiches WHERE ${mine}) f
+      CROSS JOIN generate_series(1, ${perTicket}) p(pos)
+      CROSS JOIN LATERAL (SELECT ((f.i * 31 + p.pos) * 2654435761) % 1000003 AS r) rr
+      CROSS JOIN LATERAL (SELECT (rr.r * 7919 + p.pos * 104729) % 1000003 AS s) ss
+      CROSS JOIN LATERAL (SELECT CASE WHEN r % 10 < 5 THEN 20 WHEN r % 10 < 7 THEN 40 WHEN r % 10 < 9 THEN 30
+                                      ELSE 41 END AS code) x`,
+    [v.companyId, v.tirageId, v.today],
+  );
+  await raw.query(
+    `UPDATE fiches f SET amount = s.total, commission_amount = (s.total * f.commission_bp + 5000) / 10000
+       FROM (SELECT fiche_id, sum(stake)::bigint AS total FROM fiche_lines
+              WHERE company_id = $1 AND tirage_id = $2 GROUP BY fiche_id) s
+      WHERE f.id = s.fiche_id`,
+    [v.companyId, v.tirageId],
+  );
+  await raw.query(
+    `INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount, commission_amount)
+     SELECT company_id, id, $2::bigint, sale_date, amount, commission_amount FROM fiches WHERE ${mine}`,
+    [v.companyId, v.tirageId],
+  );
+  await raw.query(
+    `INSERT INTO wallet_entries (company_id, agent_id, kind, amount, gross, commission, fiche_id, business_date)
+     SELECT company_id, agent_id, 'sale', amount - commission_amount, amount, commission_amount, id, sale_date
+       FROM fiches WHERE ${mine}`,
+    [v.companyId],
+  );
+  await raw.query(
+    `INSERT INTO stats_agent_draw_day (company_id, business_date, tirage_id, agent_id, surcussale_id, tickets, sales,
+                                       commission)
+     SELECT company_id, sale_date, $2::bigint, agent_id, surcussale_id, count(*), sum(amount), sum(commission_amount)
+       FROM fiches WHERE ${mine} GROUP BY company_id, sale_date, agent_id, surcussale_id`,
+    [v.companyId, v.tirageId],
+  );
+  await raw.query(
+    `INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, tickets, sales, commission)
+     SELECT company_id, sale_date, agent_id, surcussale_id, count(*), sum(amount), sum(commission_amount)
+       FROM fiches WHERE ${mine} GROUP BY company_id, sale_date, agent_id, surcussale_id
+     ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
+       SET tickets = s.tickets + EXCLUDED.tickets, sales = s.sales + EXCLUDED.sales,
+           commission = s.commission + EXCLUDED.commission`,
+    [v.companyId],
+  );
+  await raw.query(
+    `INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount)
+     SELECT $1::bigint, $2::bigint, l.draw_date, a.agent_id, l.code, l.number, sum(l.stake)::bigint
+       FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
+      CROSS JOIN LATERAL (VALUES (0::bigint), (f.agent_id)) a(agent_id)
+      WHERE l.company_id = $1 AND l.tirage_id = $2
+      GROUP BY l.draw_date, a.agent_id, l.code, l.number
+     ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number) DO UPDATE SET amount = c.amount + EXCLUDED.amount`,
+    [v.companyId, v.tirageId],
+  );
+  await raw.exec('ANALYZE fiche_lines; ANALYZE fiches; ANALYZE fiche_tirages');
+}
+
+/* ---------------- the sales ---------------- */
+
+interface SaleBody {
+  idempotency_key: string;
+  tirages: number[];
+  lines: { code: number; number: string; stake: number }[];
+}
+
+interface JournalEntry {
+  body: SaleBody;
+  agent: number;
+  outcome: 'pending' | 'acked' | 'refused' | 'unknown';
+  number?: number;
+  code?: string;
+}
+
+const ball = () => String(Math.floor(Math.random() * 100)).padStart(2, '0');
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+export function randomSale(tirages: number[]): SaleBody {
+  const n = 2 + Math.floor(Math.random() * 5);
+  const lines: SaleBody['lines'] = [];
+  const used = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const k = Math.random();
+    const stake = 100 * (1 + Math.floor(Math.random() * 30));
+    let line: SaleBody['lines'][number];
+    if (k < 0.5) line = { code: 20, number: ball(), stake };
+    else if (k < 0.7) {
+      let a = ball();
+      let b = ball();
+      while (a === b) b = ball();
+      if (a > b) [a, b] = [b, a];
+      line = { code: 40, number: `${a}*${b}`, stake };
+    } else line = { code: 30, number: digits(3), stake };
+    if (used.has(`${line.code}:${line.number}`)) continue;
+    used.add(`${line.code}:${line.number}`);
+    lines.push(line);
+  }
+  if (Math.random() < 0.15 && !used.has(`20:${LIMITED_BALL}`)) {
+    lines.push({ code: 20, number: LIMITED_BALL, stake: 5000 });
+  }
+  const draws = Math.random() < 0.3 ? tirages : [tirages[Math.floor(Math.random() * tirages.length)]];
+  return { idempotency_key: randomUUID(), tirages: draws, lines };
+}
+
+/** Agents sell until the server is killed (at least `minAcks` acknowledged, then a random delay). */
+async function sellUntilKilled(
+  server: ServerProcess,
+  tokens: string[],
+  fx: Fixtures,
+  opts: { minAcks: number; killWindowMs: [number, number] },
+) {
+  const journal: JournalEntry[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length + 2 });
+  let acked = 0;
+  let killed = false;
+  let killAfterMs = 0;
+  const started = performance.now();
+  const [lo, hi] = opts.killWindowMs;
+  let killTimer: NodeJS.Timeout | undefined;
+  const scheduleKill = () => {
+    if (killTimer) return;
+    killTimer = setTimeout(
+      () => {
+        killAfterMs = performance.now() - started;
+        killed = true;
+        server.kill('SIGKILL');
+      },
+      lo + Math.random() * (hi - lo),
+    );
+  };
+  // A safety net: never sell forever if acknowledgements do not come.
+  const guard = setTimeout(scheduleKill, 60_000);
+  const loop = async (i: number) => {
+    while (!killed) {
+      const entry: JournalEntry = { body: randomSale(fx.saleTirages), agent: i, outcome: 'pending' };
+      journal.push(entry);
+      try {
+        const r = await request(server.port, 'POST', '/api/agents/fiches', {
+          body: entry.body,
+          token: tokens[i],
+          agent,
+          timeoutMs: 20_000,
+        });
+        const body = r.body as { number?: number; code?: string };
+        if (r.status === 200 && typeof body.number === 'number') {
+          entry.outcome = 'acked';
+          entry.number = body.number;
+          if (++acked >= opts.minAcks) scheduleKill();
+        } else if (r.status >= 400 && r.status < 500) {
+          entry.outcome = 'refused';
+          entry.code = body.code;
+        } else entry.outcome = 'unknown';
+      } catch {
+        entry.outcome = 'unknown';
+        if (!killed) await sleep(20); // not expected before the kill: keep selling
+      }
+    }
+  };
+  await Promise.all(tokens.map((_, i) => loop(i)));
+  clearTimeout(guard);
+  agent.destroy();
+  await server.exited;
+  return { journal, killAfterMs };
+}
+
+async function checkSales(raw: RawClient, companyId: number, journal: JournalEntry[]): Promise<SalesCheck> {
+  const rows = await raw.query<{ key: string; number: number }>(
+    `SELECT idempotency_key AS key, number FROM fiches WHERE company_id = $1 AND idempotency_key NOT LIKE 'gen-%'`,
+    [companyId],
+  );
+  const byKey = new Map<string, number[]>();
+  const numbers = new Map<number, number>();
+  for (const r of rows) {
+    byKey.set(r.key, [...(byKey.get(r.key) ?? []), r.number]);
+    numbers.set(r.number, (numbers.get(r.number) ?? 0) + 1);
+  }
+  const sent = new Set(journal.map((e) => e.body.idempotency_key));
+  let duplicates = 0;
+  for (const [key, list] of byKey) {
+    duplicates += list.length - 1;
+    if (!sent.has(key)) duplicates += 1;
+  }
+  for (const count of numbers.values()) duplicates += count - 1;
+  const check: SalesCheck = {
+    acknowledged: 0,
+    found: 0,
+    missing: 0,
+    duplicates,
+    refusedPresent: 0,
+    unknownCommitted: 0,
+    unknown: 0,
+  };
+  for (const e of journal) {
+    const present = byKey.get(e.body.idempotency_key);
+    if (e.outcome === 'acked') {
+      check.acknowledged++;
+      if (!present) check.missing++;
+      else if (present.length === 1 && present[0] === e.number) check.found++;
+    } else if (e.outcome === 'refused' && present) check.refusedPresent++;
+    else if (e.outcome === 'unknown') {
+      check.unknown++;
+      if (present) check.unknownCommitted++;
+    }
+  }
+  return check;
+}
+
+/** Runs `fn` over `items` with `width` at a time. */
+async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+/* ---------------- the run ---------------- */
+
+export async function runCrashTest(options: CrashOptions): Promise<CrashReport> {
+  const o = {
+    agents: 8,
+    minAcks: options.engine === 'postgres' ? 150 : 40,
+    killWindowMs: [100, 2500] as [number, number],
+    settleLines: 20_000,
+    log: (_line: string) => {},
+    ...options,
+  };
+  const t0 = performance.now();
+  const log = (line: string) => o.log(`[${o.engine} +${((performance.now() - t0) / 1000).toFixed(1)}s] ${line}`);
+  const restartMs: number[] = [];
+  const servers: ServerProcess[] = [];
+  const scratch: ScratchDatabase = await createScratchDatabase(o.engine, 'crash');
+  const settle = async () => {
+    if (scratch.url) await settleBackends(scratch.url);
+  };
+  const withDb = async <T>(fn: (raw: RawClient) => Promise<T>): Promise<T> => {
+    const db = await scratch.open();
+    try {
+      return await fn(db.raw);
+    } finally {
+      await db.close();
+    }
+  };
+  const start = async () => {
+    const t = performance.now();
+    const s = await startServer(scratch.env);
+    servers.push(s);
+    restartMs.push(Math.round(performance.now() - t));
+    return s;
+  };
+  try {
+    log(`fixtures: ${o.agents} agents, 2 × ${o.settleLines} generated lines…`);
+    const fx = await withDb(async (raw) => {
+      const f = await seedFixtures(raw, { agents: o.agents, settleLines: o.settleLines });
+      const before = await halfWritten(raw, f.companyId);
+      if (totalHalfWritten(before) !== 0) throw new Error(`fixtures inconsistent: ${JSON.stringify(before)}`);
+      return f;
+    });
+
+    /* ---- 1. sales, SIGKILL at a random moment ---- */
+    const s1 = await start();
+    const tokens: string[] = [];
+    for (const username of fx.agents) tokens.push(await login(s1.port, username, PASSWORD));
+    const adminToken = await login(s1.port, fx.admin, PASSWORD);
+    log(`server up (${restartMs[0]} ms); selling until SIGKILL…`);
+    const { journal, killAfterMs } = await sellUntilKilled(s1, tokens, fx, o);
+    const count = (k: JournalEntry['outcome']) => journal.filter((e) => e.outcome === k).length;
+    log(
+      `killed after ${Math.round(killAfterMs)} ms: sent ${journal.length}, acknowledged ${count('acked')}, refused ${count('refused')}, no answer ${count('unknown')}`,
+    );
+    await settle();
+    const { afterCrash, halfAfterSales } = await withDb(async (raw) => ({
+      afterCrash: await checkSales(raw, fx.companyId, journal),
+      halfAfterSales: await halfWritten(raw, fx.companyId),
+    }));
+    log(
+      `after the crash: acknowledged ${afterCrash.acknowledged}, found ${afterCrash.found}, missing ${afterCrash.missing}, duplicates ${afterCrash.duplicates}, refused present ${afterCrash.refusedPresent}, unanswered but committed ${afterCrash.unknownCommitted}/${afterCrash.unknown}, half-written ${totalHalfWritten(halfAfterSales)}`,
+    );
+
+    /* ---- restart: the same keys answer the same tickets ---- */
+    const s2 = await start();
+    log(`restarted in ${restartMs[1]} ms`);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const replays = { tried: 0, replayed: 0, sameTicket: 0, bad: [] as string[] };
+    const acked = journal.filter((e) => e.outcome === 'acked');
+    await eachLimited(acked, 8, async (e) => {
+      replays.tried++;
+      const r = await request(s2.port, 'POST', '/api/agents/fiches', { body: e.body, token: tokens[e.agent], agent });
+      const body = r.body as { number?: number; replayed?: boolean };
+      if (r.status === 200 && body.replayed === true) replays.replayed++;
+      if (r.status === 200 && body.number === e.number) replays.sameTicket++;
+      else if (replays.bad.length < 5)
+        replays.bad.push(`${e.body.idempotency_key}: ${r.status} ${r.text.slice(0, 200)}`);
+    });
+    const retriedUnknown = { tried: 0, replayed: 0, fresh: 0, bad: [] as string[] };
+    await eachLimited(
+      journal.filter((e) => e.outcome === 'unknown'),
+      8,
+      async (e) => {
+        retriedUnknown.tried++;
+        const r = await request(s2.port, 'POST', '/api/agents/fiches', { body: e.body, token: tokens[e.agent], agent });
+        const body = r.body as { number?: number; replayed?: boolean; code?: string };
+        if (r.status === 200 && typeof body.number === 'number') {
+          e.outcome = 'acked';
+          e.number = body.number;
+          if (body.replayed) retriedUnknown.replayed++;
+          else retriedUnknown.fresh++;
+        } else if (r.status >= 400 && r.status < 500) {
+          e.outcome = 'refused'; // e.g. the limit is reached now: nothing must exist for it
+          e.code = body.code;
+        } else if (retriedUnknown.bad.length < 5) {
+          retriedUnknown.bad.push(`${e.body.idempotency_key}: ${r.status} ${r.text.slice(0, 200)}`);
+        }
+      },
+    );
+    agent.destroy();
+    log(
+      `replays: ${replays.replayed}/${replays.tried} replayed, ${replays.sameTicket} same ticket; unanswered retried: ${retriedUnknown.tried} (${retriedUnknown.replayed} were committed, ${retriedUnknown.fresh} new)`,
+    );
+
+    /* ---- 2. settlement, SIGKILL while it runs ---- */
+    const [drawA, drawB] = fx.settleTirages;
+    const enter = (port: number, tirageId: number) =>
+      request(port, 'POST', '/api/companies/info-tirage', {
+        body: { tirage_id: tirageId, draw_date: fx.today, ...RESULT },
+        token: adminToken,
+        timeoutMs: 120_000,
+      });
+    const calibration = await enter(s2.port, drawA);
+    if (calibration.status !== 200) throw new Error(`result on draw A: ${calibration.status} ${calibration.text}`);
+    // The time to aim at: a warm settlement of as many lines (a correction re-evaluates every line of
+    // draw A), so that the kill on draw B falls inside its settlement rather than after it.
+    const tc = performance.now();
+    const correction = await request(s2.port, 'PUT', '/api/companies/info-tirage', {
+      body: { id: (calibration.body as { result: { id: number } }).result.id, ...CORRECTION, confirm: true },
+      token: adminToken,
+      timeoutMs: 120_000,
+    });
+    const calibrationMs = performance.now() - tc;
+    if (correction.status !== 200) throw new Error(`correction on draw A: ${correction.status} ${correction.text}`);
+    log(
+      `settled draw A (${o.settleLines} lines), corrected it in ${Math.round(calibrationMs)} ms; now draw B, killed mid-way…`,
+    );
+
+    // PostgreSQL: a watcher sees the settling statement run (connected beforehand: no delay after).
+    const watch = scratch.url ? new pg.Client({ connectionString: scratch.url }) : null;
+    await watch?.connect();
+    let answeredAt = Number.POSITIVE_INFINITY;
+    const ts = performance.now();
+    const pending = enter(s2.port, drawB).then(
+      (r) => {
+        answeredAt = performance.now();
+        return r.status;
+      },
+      () => 0,
+    );
+    let seenSettling: boolean | null = null;
+    let settlingPid: number | null = null;
+    if (watch) {
+      // Wait for the settling statement to be running, then kill within the first part of its time.
+      seenSettling = false;
+      const until = performance.now() + calibrationMs * 3 + 2000;
+      while (performance.now() < until && answeredAt === Number.POSITIVE_INFINITY) {
+        const rows = await watch.query<{ pid: number }>(
+          "SELECT pid FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%borlette_settle%' AND pid <> pg_backend_pid()",
+        );
+        if (rows.rowCount) {
+          seenSettling = true;
+          settlingPid = rows.rows[0].pid;
+          break;
+        }
+      }
+      await sleep(Math.random() * calibrationMs * 0.3);
+    } else {
+      await sleep(calibrationMs * (0.1 + Math.random() * 0.5));
+    }
+    const killAt = performance.now();
+    s2.kill('SIGKILL');
+    // PostgreSQL would otherwise run the statement to its end before noticing its client is gone: the
+    // backend is terminated too, so the settlement really stops in the middle of its writes.
+    if (watch && settlingPid) await watch.query('SELECT pg_terminate_backend($1)', [settlingPid]);
+    await s2.exited;
+    await watch?.end();
+    await pending;
+    const answeredBeforeKill = answeredAt < killAt;
+    const settleKillAfterMs = killAt - ts;
+    await settle();
+    const afterSettleCrash = await withDb(async (raw) => ({
+      calibrated: await drawState(raw, fx.companyId, drawA, fx.today),
+      killed: await drawState(raw, fx.companyId, drawB, fx.today),
+      half: await halfWritten(raw, fx.companyId),
+    }));
+    log(
+      `killed ${Math.round(settleKillAfterMs)} ms into the request${seenSettling ? ' (settlement seen running, its backend terminated too)' : ''}${answeredBeforeKill ? ' (answered before the kill)' : ''}: draw A ${afterSettleCrash.calibrated.state}, draw B ${afterSettleCrash.killed.state} (${afterSettleCrash.killed.wrongLines} wrong lines), half-written ${totalHalfWritten(afterSettleCrash.half)}`,
+    );
+
+    /* ---- restart, enter the result again, stop gracefully ---- */
+    const s3 = await start();
+    log(`restarted in ${restartMs[2]} ms`);
+    const resend = await enter(s3.port, drawB);
+    log(
+      `result re-sent on draw B: ${resend.status}${resend.status !== 200 ? ` ${(resend.body as { code?: string }).code}` : ''}`,
+    );
+    const tg = performance.now();
+    const exit = await stopServer(s3, 'SIGTERM');
+    const gracefulExit = { code: exit.code, signal: exit.signal, ms: Math.round(performance.now() - tg) };
+    log(`SIGTERM: exit ${exit.code ?? exit.signal} in ${gracefulExit.ms} ms`);
+
+    await settle();
+    const final = await withDb(async (raw) => ({
+      sales: await checkSales(raw, fx.companyId, journal),
+      drawB: await drawState(raw, fx.companyId, drawB, fx.today),
+      half: await halfWritten(raw, fx.companyId),
+    }));
+    log(
+      `final: acknowledged ${final.sales.acknowledged}, found ${final.sales.found}, missing ${final.sales.missing}, duplicates ${final.sales.duplicates}; draw B ${final.drawB.state} (${final.drawB.winners} winning lines, ${final.drawB.wrongLines} wrong); half-written ${totalHalfWritten(final.half)}`,
+    );
+
+    return {
+      engine: o.engine,
+      sales: {
+        sent: journal.length,
+        acknowledged: acked.length,
+        refused: count('refused'),
+        unknown: afterCrash.unknown,
+        killAfterMs: Math.round(killAfterMs),
+        afterCrash,
+        halfWrittenAfterCrash: halfAfterSales,
+        replays,
+        retriedUnknown,
+        final: final.sales,
+      },
+      settlement: {
+        linesPerDraw: o.settleLines,
+        calibrationMs: Math.round(calibrationMs),
+        killAfterMs: Math.round(settleKillAfterMs),
+        seenSettling,
+        answeredBeforeKill,
+        afterCrash: { calibrated: afterSettleCrash.calibrated, killed: afterSettleCrash.killed },
+        halfWrittenAfterCrash: afterSettleCrash.half,
+        resendStatus: resend.status,
+        final: final.drawB,
+      },
+      restartMs,
+      gracefulExit,
+      halfWrittenFinal: final.half,
+      totalMs: Math.round(performance.now() - t0),
+    };
+  } catch (err) {
+    const last = servers.at(-1);
+    if (last) (err as Error).message += `\n--- server output ---\n${last.output().slice(-4000)}`;
+    throw err;
+  } finally {
+    for (const s of servers) s.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await settle().catch(() => {});
+    await scratch.drop();
+  }
+}
+
+/** Every expectation of the report that does not hold (empty: the run passed). */
+export function crashFailures(r: CrashReport): string[] {
+  const out: string[] = [];
+  const expect = (ok: boolean, what: string) => {
+    if (!ok) out.push(what);
+  };
+  const s = r.sales;
+  expect(s.acknowledged > 0, 'no sale acknowledged before the kill');
+  for (const [when, c] of [
+    ['after the crash', s.afterCrash],
+    ['at the end', s.final],
+  ] as const) {
+    expect(
+      c.found === c.acknowledged,
+      `${when}: ${c.acknowledged - c.found} acknowledged sale(s) not found exactly once`,
+    );
+    expect(c.missing === 0, `${when}: ${c.missing} acknowledged sale(s) missing`);
+    expect(c.duplicates === 0, `${when}: ${c.duplicates} duplicate ticket(s)`);
+    expect(c.refusedPresent === 0, `${when}: ${c.refusedPresent} refused sale(s) written anyway`);
+  }
+  expect(s.final.unknown === 0 || s.final.unknown === s.final.unknownCommitted, 'an unanswered sale retried is absent');
+  for (const [when, h] of [
+    ['after the sales crash', s.halfWrittenAfterCrash],
+    ['after the settlement crash', r.settlement.halfWrittenAfterCrash],
+    ['at the end', r.halfWrittenFinal],
+  ] as const) {
+    const bad = Object.entries(h).filter(([, n]) => n !== 0);
+    expect(bad.length === 0, `${when}: half-written ${bad.map(([k, n]) => `${k}=${n}`).join(', ')}`);
+  }
+  expect(
+    s.replays.replayed === s.replays.tried && s.replays.sameTicket === s.replays.tried,
+    `replays after restart: ${s.replays.replayed}/${s.replays.tried} replayed, ${s.replays.sameTicket} same ticket ${s.replays.bad.join('; ')}`,
+  );
+  expect(s.retriedUnknown.bad.length === 0, `retried unanswered sales failed: ${s.retriedUnknown.bad.join('; ')}`);
+  const st = r.settlement;
+  expect(
+    st.afterCrash.calibrated.state === 'settled',
+    `draw settled before the crash is ${st.afterCrash.calibrated.state}`,
+  );
+  expect(
+    st.afterCrash.killed.state !== 'partial',
+    `draw killed while settling is partial (${st.afterCrash.killed.wrongLines} wrong lines)`,
+  );
+  expect(
+    !st.answeredBeforeKill || st.afterCrash.killed.state === 'settled',
+    'the result was acknowledged before the kill but the draw is not settled',
+  );
+  expect(
+    st.resendStatus === 200 || (st.resendStatus === 409 && st.afterCrash.killed.state === 'settled'),
+    `re-sending the result answered ${st.resendStatus}`,
+  );
+  expect(
+    st.final.state === 'settled' && st.final.wrongLines === 0,
+    `draw B at the end: ${st.final.state}, ${st.final.wrongLines} wrong lines`,
+  );
+  expect(st.final.winners > 0, 'no winning line in draw B: the check would not see a missing settlement');
+  expect(r.gracefulExit.code === 0, `SIGTERM: exit code ${r.gracefulExit.code} (signal ${r.gracefulExit.signal})`);
+  return out;
+}
