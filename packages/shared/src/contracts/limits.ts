@@ -103,7 +103,13 @@ export type TypeBouleAgentInput = z.input<typeof typeBouleAgentInput>;
 
 export const saleLimitListQuery = listQuery.extend({
   id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
-  code: z.coerce.number({ error: 'Jeu invalide' }).int().optional(),
+  // A bet code (20-53); bounded: the column is a smallint, and an out-of-range filter is the sender's mistake.
+  code: z.coerce
+    .number({ error: 'Jeu invalide' })
+    .int('Jeu invalide')
+    .min(1, 'Jeu invalide')
+    .max(99, 'Jeu invalide')
+    .optional(),
   tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
   agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
   status: activeStatus.optional(),

@@ -64,8 +64,13 @@ export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery):
   );
   let count = rows[0]?.__total;
   if (count === undefined) {
-    // A page past the end: count separately (without LIMIT/OFFSET parameters).
-    const [c] = await raw.query<{ n: number }>(`SELECT count(*)::int AS n ${spec.from} ${where}`, values.slice(0, -2));
+    // A page past the end (or no match): count separately, without the LIMIT/OFFSET parameters. The
+    // display columns stay in a subquery: parameters only they use (a period) must keep a type, and
+    // the planner drops the columns the count does not read.
+    const [c] = await raw.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT ${spec.select} ${spec.from} ${where}) AS matching`,
+      values.slice(0, -2),
+    );
     count = c.n;
   }
   const results = rows.map(({ __total, ...r }) => r as unknown as T);

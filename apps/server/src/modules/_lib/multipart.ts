@@ -1,6 +1,6 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 
 export interface ParsedForm {
   fields: Record<string, unknown>;
@@ -8,6 +8,9 @@ export interface ParsedForm {
 }
 
 const INDEXED = /^([A-Za-z_][\w]*)\[(\d{1,4})\]$/;
+
+/** Field names that would reach Object.prototype (`__proto__[0]`, `hasOwnProperty[]`…): refused. */
+const refusedName = (name: string) => name in Object.prototype || name === 'prototype';
 
 /**
  * Reads a multipart body (or a JSON one: the same routes accept both) into fields and files.
@@ -26,6 +29,10 @@ export async function parseForm(request: FastifyRequest): Promise<ParsedForm> {
   const files: Record<string, Buffer> = {};
   try {
     for await (const part of request.parts()) {
+      const base = INDEXED.exec(part.fieldname)?.[1] ?? part.fieldname.replace(/\[\]$/, '');
+      if (refusedName(base)) {
+        throw badRequest(`Nom de champ interdit (« ${base} »).`, { [base]: 'Nom de champ interdit.' });
+      }
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.file.truncated)
@@ -49,14 +56,16 @@ export async function parseForm(request: FastifyRequest): Promise<ParsedForm> {
       }
     }
   } catch (err) {
-    if (
-      (err as { statusCode?: number }).statusCode === 413 ||
-      (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-    ) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Trop de fichiers dans le formulaire (3 au plus).');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw badRequest('Trop de champs dans le formulaire.');
+    if ((err as { statusCode?: number }).statusCode === 413 || code === 'FST_REQ_FILE_TOO_LARGE') {
       throw badRequest('Fichier trop volumineux (5 Mo au plus).');
     }
-    if ((err as { code?: string }).code?.startsWith('FST_')) throw badRequest('Formulaire multipart invalide.');
-    throw err;
+    // Anything else the parser raises (no boundary, truncated body, unexpected end…) is the sender's form.
+    throw badRequest('Formulaire multipart invalide.');
   }
   for (const [k, arr] of Object.entries(indexed)) fields[k] = arr.filter((v) => v !== undefined);
   return { fields, files };

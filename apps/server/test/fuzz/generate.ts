@@ -1,0 +1,733 @@
+import fc from 'fast-check';
+import type { JsonSchema, Operation } from './operations';
+import { refuses } from './operations';
+import {
+  HOSTILE_PARAMS,
+  hostileDate,
+  hostileFile,
+  hostileNumber,
+  hostileString,
+  hugeArray,
+  INT_BOUNDARIES,
+  PROTO_KEYS,
+  wrongTypeValues,
+} from './values';
+
+/** Who sends the request (tokens set up by the test). */
+export type Actor = 'superuser' | 'company' | 'supervisor' | 'agent' | 'none';
+
+/** How the body travels: a JSON body, a multipart form, or a broken transport (always refused). */
+export type Transport =
+  | 'json'
+  | 'multipart'
+  | 'badJson'
+  | 'wrongContentType'
+  | 'emptyJson'
+  | 'tooLarge'
+  | 'badMultipart'
+  | 'protoJson';
+
+export type MutationKind =
+  | 'missing'
+  | 'wrongType'
+  | 'string'
+  | 'number'
+  | 'boundary'
+  | 'date'
+  | 'huge'
+  | 'null'
+  | 'protoKey'
+  | 'extraKey'
+  | 'shape';
+
+export interface Mutation {
+  kind: MutationKind;
+  part: 'body' | 'query';
+  at: number;
+  str: string;
+  num: number;
+  date: string;
+  pick: number;
+  arr: unknown[] | null;
+  known?: boolean;
+}
+
+/** What fast-check generates; `buildCase` turns it into one request for a given operation. */
+export interface Plan {
+  actor: number;
+  transport: Transport;
+  mutations: Mutation[];
+  param: string;
+  paramRaw: boolean;
+  extraQuery: string | null;
+  file: { filename: string; contentType: string; data: Buffer } | null;
+  badJson: number;
+  multipartBreak: number;
+  /** Bit i set: the i-th optional query parameter is sent (a list with every filter set says little). */
+  optional: number;
+  /** A forged or malformed Authorization header instead of the actor's token. */
+  badAuth: string | null;
+}
+
+const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom<MutationKind>(
+    'missing',
+    'wrongType',
+    'wrongType',
+    'string',
+    'string',
+    'string',
+    'number',
+    'number',
+    'boundary',
+    'boundary',
+    'date',
+    'date',
+    'huge',
+    'null',
+    'protoKey',
+    'extraKey',
+    'shape',
+  ),
+  part: fc.constantFrom<'body' | 'query'>('body', 'query'),
+  at: fc.nat(),
+  str: hostileString,
+  num: hostileNumber,
+  date: hostileDate,
+  pick: fc.nat(),
+  arr: fc.oneof({ weight: 12, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hugeArray }),
+});
+
+export const planArb: fc.Arbitrary<Plan> = fc.record({
+  actor: fc.nat(),
+  transport: fc.oneof(
+    { weight: 14, arbitrary: fc.constant<Transport>('json') },
+    { weight: 3, arbitrary: fc.constant<Transport>('multipart') },
+    { weight: 1, arbitrary: fc.constant<Transport>('badJson') },
+    { weight: 1, arbitrary: fc.constant<Transport>('wrongContentType') },
+    { weight: 1, arbitrary: fc.constant<Transport>('emptyJson') },
+    { weight: 1, arbitrary: fc.constant<Transport>('badMultipart') },
+    { weight: 1, arbitrary: fc.constant<Transport>('protoJson') },
+    { weight: 1, arbitrary: fc.constant<Transport>('tooLarge') },
+  ),
+  mutations: fc.array(mutationArb, { minLength: 1, maxLength: 3 }),
+  param: fc.oneof(
+    fc.constantFrom(...HOSTILE_PARAMS),
+    hostileString.filter((s) => s.length < 300),
+  ),
+  paramRaw: fc.boolean(),
+  extraQuery: fc.option(
+    fc.constantFrom(
+      '%',
+      '%zz',
+      '%00=%00',
+      '%ED%A0%80=1',
+      'a[b]=1&a[c]=2',
+      '__proto__[x]=1',
+      'constructor=1',
+      '&&&=',
+      '==',
+    ),
+    { freq: 4 },
+  ),
+  file: fc.option(hostileFile, { freq: 3 }),
+  badJson: fc.nat(),
+  multipartBreak: fc.nat(),
+  optional: fc.nat(),
+  badAuth: fc.oneof(
+    { weight: 15, arbitrary: fc.constant(null) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "Token ' OR 1=1 --",
+        `Bearer ${'a'.repeat(5000)}`,
+        'Basic YWRtaW46YWRtaW4=',
+        'Token',
+        'Bearer \u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000',
+        'Token AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        'Token ../../../../etc/passwd',
+        'token\ttoken',
+      ),
+    },
+  ),
+});
+
+/** Lone surrogates replaced by U+FFFD, as a UTF-8 encoder does. */
+const wellFormed = (s: string) =>
+  s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
+const pick = <T>(arr: readonly T[], n: number): T => arr[n % arr.length];
+
+/** The request to send, with what makes it invalid. */
+export interface FuzzCase {
+  method: Operation['method'];
+  route: string;
+  url: string;
+  actor: Actor;
+  /** Replaces the actor's token (forged, malformed). */
+  authorization?: string;
+  /** The operation has an effect: the server must refuse this request. */
+  write: boolean;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  /** Why the server must refuse it (empty for a read that may well succeed). */
+  invalid: string[];
+  transport: Transport | 'none';
+  kinds: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plausible values from a schema: the skeleton that mutations then break.
+
+function resolve(schema: JsonSchema | undefined, defs: Record<string, JsonSchema>): JsonSchema {
+  let s = schema ?? {};
+  for (let i = 0; i < 5 && s.$ref; i++) {
+    const name = s.$ref.split('/').pop() ?? '';
+    s = defs[name] ?? {};
+  }
+  if (s.allOf?.length) s = Object.assign({}, ...s.allOf.map((x) => resolve(x, defs)), { allOf: undefined });
+  return s;
+}
+
+function mainType(s: JsonSchema): string | undefined {
+  if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
+  if (s.type) return s.type;
+  if (s.properties) return 'object';
+  if (s.enum?.length) return typeof s.enum[0];
+  if (s.const !== undefined) return typeof s.const;
+  return undefined;
+}
+
+function plausible(schema: JsonSchema | undefined, defs: Record<string, JsonSchema>, depth = 0): unknown {
+  const s = resolve(schema, defs);
+  const alt = s.anyOf ?? s.oneOf;
+  if (alt?.length) {
+    const first = alt.map((a) => resolve(a, defs)).find((a) => a.type !== 'null') ?? alt[0];
+    return plausible(first, defs, depth);
+  }
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum.find((v) => v !== null) ?? s.enum[0];
+  if (s.default !== undefined) return s.default;
+  switch (mainType(s)) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      if (depth > 4) return out;
+      for (const [k, v] of Object.entries(s.properties ?? {})) {
+        // Names say more than a refined string: a plausible day, time of day; no sort (a column name).
+        if (k === 'sort') continue;
+        const sub = resolve(v, defs);
+        const type = mainType(sub) ?? mainType(resolve((sub.anyOf ?? sub.oneOf)?.[0], defs));
+        if (type === 'string' && !sub.enum && /date|day$/.test(k)) out[k] = '2026-01-15';
+        else if (type === 'string' && !sub.enum && /time$/.test(k)) out[k] = '12:00';
+        else out[k] = plausible(v, defs, depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const items = Array.isArray(s.items) ? s.items : s.prefixItems;
+      if (items) return items.map((i) => plausible(i, defs, depth + 1));
+      const n = Math.max(1, s.minItems ?? 1);
+      return Array.from({ length: Math.min(n, 3) }, () => plausible(s.items as JsonSchema, defs, depth + 1));
+    }
+    case 'integer':
+    case 'number': {
+      const min =
+        typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+      return Math.max(min, 1);
+    }
+    case 'boolean':
+      return false;
+    case 'string': {
+      if (s.format === 'date' || /date/.test(String(s.pattern ?? ''))) return '2026-01-15';
+      if (s.format === 'date-time') return '2026-01-15T12:00:00Z';
+      if (s.format === 'email') return 'fuzz@example.com';
+      if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      const n = Math.max(3, s.minLength ?? 3);
+      return 'fuzz'.repeat(Math.ceil(n / 4)).slice(0, Math.min(n, s.maxLength ?? n));
+    }
+    default:
+      return 'fuzz';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutations.
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Leaf paths of a value and the schema of each (objects are walked two levels deep, arrays at item 0). */
+function leaves(
+  value: unknown,
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): { path: (string | number)[]; schema: JsonSchema }[] {
+  const s = resolve(schema, defs);
+  const out: { path: (string | number)[]; schema: JsonSchema }[] = [];
+  if (prefix.length) out.push({ path: prefix, schema: s });
+  if (depth > 2) return out;
+  if (isObj(value)) {
+    const alt = (s.anyOf ?? s.oneOf)?.map((a) => resolve(a, defs)).find((a) => a.properties);
+    const props = s.properties ?? alt?.properties ?? {};
+    for (const k of Object.keys(value)) out.push(...leaves(value[k], props[k], defs, [...prefix, k], depth + 1));
+  } else if (Array.isArray(value) && value.length) {
+    const items = Array.isArray(s.items) ? s.items[0] : s.items;
+    out.push(...leaves(value[0], items, defs, [...prefix, 0], depth + 1));
+  }
+  return out;
+}
+
+function setAt(root: unknown, p: (string | number)[], v: unknown, remove = false): void {
+  let cur = root as Obj;
+  for (const k of p.slice(0, -1)) cur = cur[k] as Obj;
+  const last = p[p.length - 1];
+  if (remove) {
+    if (Array.isArray(cur)) cur.splice(Number(last), 1);
+    else delete cur[last];
+  } else {
+    Object.defineProperty(cur, last, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+function requiredPaths(value: unknown, schema: JsonSchema | undefined, defs: Record<string, JsonSchema>) {
+  const s = resolve(schema, defs);
+  const out: string[][] = [];
+  if (!isObj(value)) return out;
+  for (const k of s.required ?? []) out.push([k]);
+  for (const [k, sub] of Object.entries(s.properties ?? {})) {
+    const r = resolve(sub, defs);
+    if (isObj(value[k])) for (const rk of r.required ?? []) out.push([k, rk]);
+  }
+  return out;
+}
+
+function mutate(target: Obj | unknown, schema: JsonSchema | undefined, defs: Record<string, JsonSchema>, m: Mutation) {
+  if (!isObj(target)) return { value: target, what: '' };
+  const value = target;
+  const props = resolve(schema, defs).properties ?? {};
+  // Forced mutations aim at a field the schema declares (an unknown key is dropped, not refused).
+  const all = leaves(value, schema, defs).filter((l) => !m.known || Object.hasOwn(props, String(l.path[0])));
+  const leaf = all.length ? pick(all, m.at) : undefined;
+  const name = leaf?.path.join('.') ?? '';
+  switch (m.kind) {
+    case 'missing': {
+      const req = requiredPaths(value, schema, defs);
+      if (!req.length) return { value, what: '' };
+      const p = pick(req, m.at);
+      setAt(value, p, undefined, true);
+      return { value, what: `missing ${p.join('.')}` };
+    }
+    case 'wrongType': {
+      if (!leaf) return { value, what: '' };
+      const v = pick(wrongTypeValues(mainType(leaf.schema)), m.pick);
+      setAt(value, leaf.path, v);
+      return { value, what: `wrong type at ${name}` };
+    }
+    case 'string':
+      if (!leaf) return { value, what: '' };
+      setAt(value, leaf.path, m.str);
+      return { value, what: `hostile string at ${name}` };
+    case 'number':
+      if (!leaf) return { value, what: '' };
+      setAt(value, leaf.path, m.num);
+      return { value, what: `number ${m.num} at ${name}` };
+    case 'boundary': {
+      // Numbers of the edges of smallint / integer / bigint, in a numeric field (an id, a code, an amount).
+      const numeric = all.filter(
+        (l) => ['integer', 'number'].includes(mainType(l.schema) ?? '') || /id$|code$/.test(String(l.path.at(-1))),
+      );
+      const n = numeric.length ? pick(numeric, m.at) : leaf;
+      if (!n) return { value, what: '' };
+      const v = pick(INT_BOUNDARIES, m.pick);
+      setAt(value, n.path, v);
+      return { value, what: `boundary ${v} at ${n.path.join('.')}` };
+    }
+    case 'date': {
+      const dated = all.filter((l) =>
+        /date|time|_at$|^at$|start|end|from|to$|day|period|month/.test(String(l.path.at(-1))),
+      );
+      const d = dated.length ? pick(dated, m.at) : leaf;
+      if (!d) return { value, what: '' };
+      setAt(value, d.path, m.date);
+      return { value, what: `date ${m.date} at ${d.path.join('.')}` };
+    }
+    case 'huge':
+      if (!leaf) return { value, what: '' };
+      if (m.arr && mainType(leaf.schema) === 'array') {
+        setAt(value, leaf.path, m.arr);
+        return { value, what: `huge array (${m.arr.length}) at ${name}` };
+      }
+      setAt(value, leaf.path, m.arr ?? 'Z'.repeat(100_001));
+      return { value, what: `huge value at ${name}` };
+    case 'null':
+      if (!leaf) return { value, what: '' };
+      setAt(value, leaf.path, null);
+      return { value, what: `null at ${name}` };
+    case 'protoKey': {
+      const key = pick(PROTO_KEYS, m.pick);
+      // An object (JSON), or an array: a form then sends `__proto__[0]`, `constructor[0]`…
+      const v = pick<unknown>(
+        [{ isAdmin: true, polluted: m.str.slice(0, 50) }, ['polluted', 'again'], 'polluted'],
+        m.at,
+      );
+      setAt(value, [key], v);
+      return { value, what: `key ${key}` };
+    }
+    case 'extraKey':
+      setAt(value, [m.str.slice(0, 60) || 'x'], m.str.slice(0, 1000));
+      return { value, what: 'extra key' };
+    case 'shape':
+      return { value: pick<unknown>([[], [value], 'x', 42, true, null, [[]]], m.pick), what: 'body not an object' };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Encoding.
+
+/** The query string, and the object Fastify's parser makes of it (what the zod schema sees). */
+function encodeQuery(q: unknown): { text: string; parsed: Record<string, string | string[]> } {
+  const parsed: Record<string, string | string[]> = {};
+  const parts: string[] = [];
+  if (!isObj(q)) return { text: '', parsed };
+  const str = (v: unknown) =>
+    typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined) continue;
+    const key = wellFormed(k);
+    const values = Array.isArray(v) ? v.slice(0, 50).map(str) : [str(v)];
+    const clean = values.map((x) => wellFormed(x));
+    for (const x of clean) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(x)}`);
+    if (clean.length) parsed[key] = clean.length === 1 && !Array.isArray(v) ? clean[0] : clean;
+  }
+  return { text: parts.join('&'), parsed };
+}
+
+/** Form fields as parseForm reads them: arrays as indexed fields, everything else as text. */
+function formFields(body: unknown): { text: [string, string][]; fields: Record<string, unknown> } {
+  const text: [string, string][] = [];
+  const fields: Record<string, unknown> = {};
+  if (!isObj(body)) return { text, fields };
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined || v === null) continue;
+    const key = wellFormed(k).replace(/["\r\n]/g, '_');
+    if (Array.isArray(v)) {
+      const arr = v
+        .slice(0, 200)
+        .map((x) => wellFormed(typeof x === 'object' && x !== null ? JSON.stringify(x) : String(x)));
+      for (const [i, x] of arr.entries()) text.push([`${key}[${i}]`, x]);
+      // As parseForm reads them: `name[i]` of a plain name becomes an array (never on the prototype).
+      if (/^[A-Za-z_][\w]*$/.test(key)) {
+        if (!(key in {})) fields[key] = arr;
+      } else {
+        for (const [i, x] of arr.entries()) {
+          Object.defineProperty(fields, `${key}[${i}]`, { value: x, enumerable: true });
+        }
+      }
+    } else {
+      const s = wellFormed(typeof v === 'object' ? JSON.stringify(v) : String(v));
+      text.push([key, s]);
+      if (key !== '__proto__') fields[key] = s;
+    }
+  }
+  return { text, fields };
+}
+
+let boundaries = 0;
+
+function multipart(
+  text: [string, string][],
+  files: Record<string, { filename: string; contentType: string; data: Buffer }>,
+  breakKind: number | null,
+) {
+  const boundary = `----fuzz${(++boundaries).toString(16).padStart(12, '0')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of text) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, f] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${f.filename.replace(/["\r\n]/g, '_')}"\r\n` +
+          (f.contentType ? `Content-Type: ${f.contentType}\r\n` : '') +
+          '\r\n',
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  let contentType = `multipart/form-data; boundary=${boundary}`;
+  if (breakKind === null) {
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), contentType };
+  }
+  switch (breakKind % 7) {
+    case 0: // no closing boundary
+      break;
+    case 1: // truncated in the middle of a part
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc`));
+      break;
+    case 2: // a boundary the header does not announce
+      contentType = 'multipart/form-data; boundary=other';
+      chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      break;
+    case 3: // no boundary at all
+      contentType = 'multipart/form-data';
+      chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      break;
+    case 4: // a part without Content-Disposition
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Type: text/plain\r\n\r\nzzz\r\n--${boundary}--\r\n`));
+      break;
+    case 5: // garbage
+      return {
+        payload: Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 131 + breakKind * 17) % 256)),
+        contentType,
+      };
+    case 6: // too many files (the limit is 3)
+      for (let i = 0; i < 5; i++) {
+        chunks.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="f${i}"; filename="f${i}.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n`,
+          ),
+        );
+      }
+      chunks.push(Buffer.from(`--${boundary}--\r\n`));
+      break;
+  }
+  return { payload: Buffer.concat(chunks), contentType };
+}
+
+const BAD_JSON = [
+  '{"id": 1,',
+  '{"id": 1',
+  '{id: 1}',
+  "{'id': 1}",
+  '{"id": NaN}',
+  '{"id": 1}}',
+  '[1, 2,]',
+  '{"a": "\\x00"}',
+  '{"a": "\\ud800"',
+  'undefined',
+  '<xml/>',
+  '\u0000\u0001\u0002',
+  '{"a":'.repeat(5000),
+  `{"a": "${'x'.repeat(200_000)}`,
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface BuildContext {
+  defs: Record<string, JsonSchema>;
+  /** Who may call the operation, in the order the fuzz prefers them. */
+  actors: (op: Operation) => Actor[];
+}
+
+/** A hostile path: each `:param` replaced by a value that is not an id. */
+function buildPath(op: Operation, plan: Plan): { url: string; params: Record<string, string>; decodable: boolean } {
+  const params: Record<string, string> = {};
+  let decodable = true;
+  const url = op.url.replace(/:(\w+)/g, (_m, name: string) => {
+    const raw =
+      plan.paramRaw && /^[\x21-\x7e]*$/.test(plan.param) ? plan.param : encodeURIComponent(wellFormed(plan.param));
+    try {
+      params[name] = decodeURIComponent(raw);
+    } catch {
+      decodable = false;
+      params[name] = raw;
+    }
+    if (raw.length > 200 || raw.length === 0) decodable = false;
+    return raw;
+  });
+  return { url, params, decodable };
+}
+
+/**
+ * One request for `op`: the plan's mutations applied to plausible values, then, for a write that the
+ * oracle (the route's own zod schemas) would still accept, more breakage until it is invalid.
+ */
+export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCase {
+  const actors = ctx.actors(op);
+  const actor = pick(actors, plan.actor);
+  const hasParams = /:\w+/.test(op.url);
+  const path = buildPath(op, plan);
+  const invalid: string[] = [];
+  const kinds: string[] = [];
+  if (hasParams) {
+    kinds.push('path');
+    if (!path.decodable) invalid.push(`path ${op.url} <- ${path.url.slice(0, 60)}`);
+    else if (refuses(op.zod.params, path.params)) invalid.push(`params ${JSON.stringify(path.params).slice(0, 80)}`);
+  }
+
+  const bodyMethod = op.method !== 'GET';
+  const formSpec = op.form;
+  const bodySchema = formSpec?.schema ?? op.json.body;
+  const hasBody = bodyMethod && Boolean(bodySchema);
+  let query: unknown = plausible(op.json.query, ctx.defs) ?? {};
+  let body: unknown = hasBody ? plausible(bodySchema, ctx.defs) : undefined;
+  if (!isObj(query)) query = {};
+  const required = new Set(resolve(op.json.query, ctx.defs).required ?? []);
+  Object.keys(query as Obj).forEach((k, i) => {
+    if (!op.write && !required.has(k) && !(plan.optional & (1 << (i % 30)))) delete (query as Obj)[k];
+  });
+
+  for (const m of plan.mutations) {
+    const inBody = m.part === 'body' && hasBody;
+    const r = mutate(
+      inBody ? body : query,
+      inBody ? bodySchema : op.json.query,
+      ctx.defs,
+      inBody ? m : { ...m, kind: m.kind === 'shape' ? 'extraKey' : m.kind },
+    );
+    if (inBody) body = r.value;
+    else query = r.value;
+    if (r.what) kinds.push(m.kind);
+  }
+
+  let transport: Transport = plan.transport;
+  if (!bodyMethod) transport = 'json';
+  // Form routes read multipart bodies themselves: half of their JSON cases go as forms instead.
+  if (transport === 'json' && formSpec && plan.badJson % 2 === 0) transport = 'multipart';
+  if (transport === 'multipart' && !formSpec) transport = 'json';
+  if (transport === 'badMultipart' && !formSpec) transport = 'badJson';
+
+  if (transport === 'emptyJson' && op.method === 'DELETE') transport = 'badJson';
+  const fileField = formSpec ? pick(formSpec.fileFields, plan.actor) : '';
+
+  const check = () => {
+    const reasons: string[] = [];
+    const q = encodeQuery(query);
+    if (refuses(op.zod.querystring, q.parsed)) reasons.push('query refused by its schema');
+    if (bodyMethod) {
+      if (formSpec) {
+        const multipartForm = transport === 'multipart';
+        const fields = multipartForm ? formFields(body).fields : (body as Record<string, unknown>);
+        const files: Record<string, Buffer> = {};
+        if (multipartForm && plan.file?.data.length) files[fileField] = plan.file.data;
+        if (formSpec.refuses(fields, files, multipartForm)) reasons.push('form refused by its schema');
+      } else if (
+        op.zod.body &&
+        refuses(op.zod.body, body === undefined ? undefined : JSON.parse(JSON.stringify(body) ?? 'null'))
+      ) {
+        reasons.push('body refused by its schema');
+      }
+    }
+    return reasons;
+  };
+
+  let reasons = check();
+  if (op.write && !reasons.length && !invalid.length && (transport === 'json' || transport === 'multipart')) {
+    // Still valid: break it for sure, first the least drastic way.
+    const base = { str: '', num: 0, date: '', arr: null, known: true };
+    const forced: Mutation[] = [
+      { ...base, kind: 'missing', part: 'body', at: plan.badJson, pick: 0 },
+      { ...base, kind: 'wrongType', part: 'body', at: plan.badJson, pick: plan.badJson },
+      { ...base, kind: 'wrongType', part: 'query', at: plan.badJson, pick: plan.badJson },
+      { ...base, kind: 'huge', part: 'body', at: plan.badJson, pick: 0 },
+      { ...base, kind: 'huge', part: 'query', at: plan.badJson, pick: 0 },
+      { ...base, kind: 'shape', part: 'body', at: 0, pick: plan.badJson },
+    ];
+    for (const m of forced) {
+      const inBody = m.part === 'body';
+      if (inBody && !hasBody) continue;
+      const r = mutate(inBody ? body : query, inBody ? bodySchema : op.json.query, ctx.defs, m);
+      if (!r.what) continue;
+      if (inBody) body = r.value;
+      else query = r.value;
+      kinds.push(`forced-${m.kind}`);
+      reasons = check();
+      if (reasons.length) break;
+    }
+    if (!reasons.length && bodyMethod)
+      transport = pick<Transport>(['badJson', 'wrongContentType', 'protoJson', 'tooLarge'], plan.badJson);
+  }
+  invalid.push(...reasons);
+
+  const q = encodeQuery(query);
+  let qs = q.text;
+  if (plan.extraQuery) qs = qs ? `${qs}&${plan.extraQuery}` : plan.extraQuery;
+  const url = qs ? `${path.url}?${qs}` : path.url;
+  const headers: Record<string, string> = {};
+  let payload: string | Buffer | undefined;
+
+  if (bodyMethod) {
+    switch (transport) {
+      case 'json':
+        if (body !== undefined) {
+          headers['content-type'] = 'application/json';
+          payload = JSON.stringify(body) ?? 'null';
+        }
+        break;
+      case 'multipart': {
+        const files: Record<string, { filename: string; contentType: string; data: Buffer }> = {};
+        if (plan.file && formSpec) files[fileField] = plan.file;
+        const m = multipart(formFields(body).text, files, null);
+        headers['content-type'] = m.contentType;
+        payload = m.payload;
+        break;
+      }
+      case 'badMultipart': {
+        // The parts before the break might still be read: the fields sent are refused on their own too.
+        const f = formFields(body);
+        const text: [string, string][] = formSpec?.refuses(f.fields, {}, true) ? f.text : [['id', 'abc']];
+        const m = multipart(text, {}, plan.multipartBreak);
+        headers['content-type'] = m.contentType;
+        payload = m.payload;
+        invalid.push('broken multipart');
+        break;
+      }
+      case 'badJson':
+        headers['content-type'] = pick(
+          ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json'],
+          plan.badJson,
+        );
+        payload = pick(BAD_JSON, plan.badJson);
+        if (headers['content-type'] === 'application/vnd.api+json') invalid.push('unsupported media type');
+        else invalid.push('malformed JSON');
+        break;
+      case 'wrongContentType':
+        headers['content-type'] = pick(
+          ['application/xml', 'image/png', 'text/csv', 'application/octet-stream', 'foo/bar; x=1'],
+          plan.badJson,
+        );
+        payload = JSON.stringify(body ?? { x: 1 }) ?? '{}';
+        invalid.push(`content-type ${headers['content-type']}`);
+        break;
+      case 'emptyJson':
+        headers['content-type'] = 'application/json';
+        payload = '';
+        if (op.method !== 'DELETE') invalid.push('empty JSON body');
+        break;
+      case 'protoJson': {
+        headers['content-type'] = 'application/json';
+        const inner = JSON.stringify(isObj(body) ? body : { x: 1 }).slice(1, -1);
+        payload =
+          plan.badJson % 2
+            ? `{"__proto__": {"isAdmin": true, "polluted": 1}${inner ? `, ${inner}` : ''}}`
+            : `{"constructor": {"prototype": {"isAdmin": true}}${inner ? `, ${inner}` : ''}}`;
+        invalid.push('prototype poisoning');
+        break;
+      }
+      case 'tooLarge':
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify({ ...(isObj(body) ? body : {}), pad: 'x'.repeat(1024 * 1024 + 10) });
+        invalid.push('body over 1 MiB');
+        break;
+    }
+  }
+  kinds.push(transport);
+  if (plan.badAuth !== null && !op.access.public) kinds.push('badAuth');
+  return {
+    method: op.method,
+    route: `${op.method} ${op.url}`,
+    url,
+    actor,
+    headers,
+    payload,
+    write: op.write,
+    ...(plan.badAuth !== null && !op.access.public ? { authorization: plan.badAuth } : {}),
+    invalid: op.write ? [...invalid, ...(plan.badAuth !== null && !op.access.public ? ['forged token'] : [])] : [],
+    transport: bodyMethod ? transport : 'none',
+    kinds,
+  };
+}
