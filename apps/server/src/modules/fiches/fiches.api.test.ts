@@ -10,6 +10,11 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 
+/** « Toutes » reads the period in the selected country's zone: a window around today covers every test company's business day. */
+const AROUND_TODAY = (() => {
+  const d = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  return `start_date=${d(-2)}&end_date=${d(2)}`;
+})();
 describeApi('back-office tickets (lists, detail, delete / reactivate / block)', () => {
   let t: TestContext;
   let c: SellingCompany;
@@ -221,7 +226,7 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
   it('lets the superuser read across companies with « Toutes » but not act', async () => {
     const su = await createUser(t.database, { role: 'superuser', fullAccess: true });
     const token = (await login(t.app, su.username)).accessToken;
-    const all = (await get('/api/companies/fiche?page_size=100', token)).json();
+    const all = (await get(`/api/companies/fiche?page_size=100&${AROUND_TODAY}`, token)).json();
     expect(all.count).toBeGreaterThanOrEqual(4);
     expect(expectErrorBody(await put(token, { id: ids.c.id, action: 'block' }), 409).code).toBe('COMPANY_REQUIRED');
   });
