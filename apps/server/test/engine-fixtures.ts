@@ -1,50 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { lotsFromResult } from '@borlette/shared/game/lots';
 import type { Database, RawClient } from '../src/db/client';
+import { middayZone } from '../src/lib/midday-zone';
 import { createCompany, createUser } from './helpers';
+
+export { middayZone };
 
 /**
  * Fixtures of the engine's tests: a company that can sell at any hour of the test run, tickets sold
  * through the real SQL sale, results entered and settled. Nothing here bypasses a rule of the sale.
  */
-
-/** Zones spread around the globe: one of them is always near the middle of its day. */
-const ZONES = [
-  'Pacific/Kiritimati',
-  'Pacific/Auckland',
-  'Asia/Tokyo',
-  'Asia/Kolkata',
-  'Europe/Moscow',
-  'Europe/Paris',
-  'Atlantic/Azores',
-  'America/Sao_Paulo',
-  'America/Port-au-Prince',
-  'America/Denver',
-  'Pacific/Honolulu',
-];
-
-/** The zone whose local time is nearest 13:00 now: a test day never crosses midnight there. */
-export function middayZone(now = new Date()): string {
-  let best = ZONES[0];
-  let bestGap = Number.POSITIVE_INFINITY;
-  for (const zone of ZONES) {
-    const parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    })
-      .format(now)
-      .split(':')
-      .map(Number);
-    const gap = Math.abs(parts[0] * 60 + parts[1] - 13 * 60);
-    if (gap < bestGap) {
-      bestGap = gap;
-      best = zone;
-    }
-  }
-  return best;
-}
 
 /** The company's business date now ('YYYY-MM-DD'). */
 export async function companyToday(raw: RawClient, companyId: number): Promise<string> {

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { enterResult, sell } from '../../test/engine-fixtures';
 import { createTestDatabase, describeApi, ENGINE } from '../../test/helpers';
-import { crashFailures, runCrashTest, seedFixtures } from './crash-harness';
+import { seedFixtures } from './crash-fixtures';
+import { crashFailures, runCrashTest } from './crash-harness';
 import { drawState, type HalfWritten, halfWritten, totalHalfWritten } from './invariants';
 
 /**

@@ -2,7 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { expect, it } from 'vitest';
 import { describeApi, ENGINE } from '../../test/helpers';
-import { PASSWORD, randomSale, seedFixtures } from './crash-harness';
+import { PASSWORD, seedFixtures } from './crash-fixtures';
+import { randomSale } from './crash-harness';
 import { halfWritten, totalHalfWritten } from './invariants';
 import { createScratchDatabase, login, request, sleep, startServer, stopServer } from './server-process';
 
