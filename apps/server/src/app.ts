@@ -19,6 +19,7 @@ import { registerAuth } from './http/auth';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { registerWebApp } from './http/web-app';
+import { startMaintenance } from './ops/maintenance';
 
 export interface AppDeps {
   database: Database;
@@ -113,6 +114,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuth(app, deps.database);
   registerMetrics(app, config.metricsToken);
+  // VACUUM ANALYZE of the tables that changed, when the database has no autovacuum (ops/maintenance.ts).
+  let stopMaintenance: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopMaintenance = await startMaintenance(deps.database, app.log, { everyMs: config.maintenanceMs });
+  });
+  app.addHook('onClose', async () => {
+    await stopMaintenance?.();
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -48,6 +48,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, '16 caractères au moins').optional(),
   /** Bring last month's invoices up to date on a timer (so overdue companies stop selling). Off in tests. */
   BILLING_AUTO_INVOICES: bool.optional(),
+  /**
+   * Seconds between two passes of table maintenance (VACUUM ANALYZE of the tables that changed) when the
+   * database has no autovacuum (PGlite always). 0: never. Default 60, off in tests.
+   */
+  MAINTENANCE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
 });
 
 const MONCASH_VARS = ['MONCASH_CLIENT_ID', 'MONCASH_CLIENT_SECRET', 'MONCASH_API_URL', 'MONCASH_GATEWAY_URL'] as const;
@@ -91,6 +96,8 @@ export type Config = {
   platformDetails: string | null;
   billing: BillingConfig;
   metricsToken: string | null;
+  /** Milliseconds between table maintenance passes (0: off); see ops/maintenance.ts. */
+  maintenanceMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       autoInvoices: e.BILLING_AUTO_INVOICES ?? e.NODE_ENV !== 'test',
     },
     metricsToken: e.METRICS_TOKEN ?? null,
+    maintenanceMs: (e.MAINTENANCE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
   };
 }
 
