@@ -72,7 +72,9 @@ try {
     `/api/companies/transactions?start_date=${s30}&end_date=${e}`,
   ];
 
-  let window = { sales: [], reads: [], ok: 0, refused: 0, failed: 0, rss: [] };
+  const endpoint = (url) => url.replace(/\?.*$/, '').replace('/api/companies/', '');
+  const fresh = () => ({ sales: [], reads: [], byEndpoint: new Map(), ok: 0, refused: 0, failed: 0, rss: [] });
+  let window = fresh();
   let running = true;
   const fail = (what, r) => {
     window.failed++;
@@ -93,13 +95,20 @@ try {
     let i = k;
     while (running) {
       const t0 = performance.now();
-      const r = await request(agent, port, 'GET', reads[i++ % reads.length], undefined, adminToken);
-      window.reads.push(performance.now() - t0);
+      const url = reads[i++ % reads.length];
+      const r = await request(agent, port, 'GET', url, undefined, adminToken);
+      const ms = performance.now() - t0;
+      window.reads.push(ms);
+      const key = endpoint(url);
+      window.byEndpoint.set(key, [...(window.byEndpoint.get(key) ?? []), ms]);
       if (r.status !== 200) fail('read', r);
       await sleep(100 + Math.random() * 200);
     }
   };
-  console.log(`soak on PostgreSQL: ${AGENTS} agents selling, ${READERS} back-office readers, ${SECONDS} s…`);
+  const [{ autovacuum }] = (await admin.query('SHOW autovacuum')).rows;
+  console.log(
+    `soak on PostgreSQL (autovacuum ${autovacuum}${autovacuum === 'off' ? ': the server vacuums and analyzes its tables itself' : ''}): ${AGENTS} agents selling, ${READERS} back-office readers, ${SECONDS} s…`,
+  );
   const loops = [...tokens.map((t) => seller(t)), ...Array.from({ length: READERS }, (_, k) => reader(k))];
   const started = performance.now();
   const sampler = setInterval(() => window.rss.push(rssMb(server.pid)), 5000);
@@ -107,7 +116,7 @@ try {
   while ((performance.now() - started) / 1000 < SECONDS - 0.5) {
     await sleep(perMinute * 1000);
     const w = window;
-    window = { sales: [], reads: [], ok: 0, refused: 0, failed: 0, rss: [] };
+    window = fresh();
     const row = {
       minute: minutes.length + 1,
       sales: w.ok,
@@ -120,6 +129,7 @@ try {
       readP99: Math.round(stats(w.reads).p99),
       rssMb: Math.round(rssMb(server.pid)),
       rssMaxMb: Math.round(Math.max(...w.rss, rssMb(server.pid))),
+      readP99ByEndpoint: Object.fromEntries([...w.byEndpoint].map(([k, v]) => [k, Math.round(stats(v).p99)])),
     };
     minutes.push(row);
     console.log(
@@ -170,6 +180,14 @@ console.log(`\n${'figure'.padEnd(w)}  ${'value'.padStart(10)}  ${'reference'.pad
 for (const r of results) {
   console.log(
     `${r.name.padEnd(w)}  ${`${r.value} ${r.unit}`.padStart(10)}  ${`${r.reference} ${r.unit}`.padStart(10)}  ${String(r.ratio).padEnd(7)}  ${r.referenceLabel}`,
+  );
+}
+console.log('\nback-office reads, p99 per endpoint (ms): first minute → last minute');
+for (const key of Object.keys(first.readP99ByEndpoint)) {
+  const a = first.readP99ByEndpoint[key];
+  const b = last.readP99ByEndpoint[key];
+  console.log(
+    `  ${key.padEnd(w)}  ${String(a).padStart(6)} → ${String(b).padStart(6)}  ×${Math.round((b / a) * 100) / 100}`,
   );
 }
 const total = minutes.reduce((a, m) => a + m.sales, 0);

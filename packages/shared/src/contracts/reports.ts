@@ -1,6 +1,7 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { checkDateRange, dateRangeFields, SOLD_BET_CODES } from './engine-common';
+import { listQuery } from './list';
 
 /**
  * Reports, statistics and dashboards (domain.md « Money »). Figures come from the summaries maintained
@@ -143,6 +144,20 @@ export const statisticsQuery = z
       .int('Jeu invalide')
       .refine((c) => (SOLD_BET_CODES as number[]).includes(c), 'Jeu inconnu (20, 30, 40, 41-43, 51-53)')
       .optional(),
+    /** The table's page (largest amount first); the figures, the grid and the CSV cover every number. */
+    page: listQuery.shape.page,
+    page_size: z.coerce
+      .number({ error: 'La taille de page doit être un nombre' })
+      .int('La taille de page doit être un entier')
+      .min(1, 'La taille de page doit être au moins 1')
+      .max(500, 'La taille de page est de 500 au plus')
+      .default(25),
+    /** Digits of the number (« 12*34 » finds « 12*34 » and « 1234 »); other characters are ignored. */
+    search: z
+      .string()
+      .max(20, 'La recherche est trop longue (20 caractères au plus)')
+      .optional()
+      .transform((v) => v?.replace(/\D/g, '') || undefined),
     format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
   })
   .superRefine(checkDateRange);
@@ -157,9 +172,19 @@ export const statistics = z.object({
   start_date: z.string(),
   end_date: z.string(),
   currency: z.string(),
+  /** One page of the numbers matching `search`, largest amount first (then game, number). */
   rows: z.array(statisticsRow),
-  /** The bolet grid 00-99 (code 20): amount per ball, for the heat map. */
-  bolet: z.array(z.object({ number: z.string(), amount: z.number().int() })),
+  /** Numbers matching `search` (the table's length). */
+  count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** Every (game, number) sold in the selection, whatever `search`. */
+  numbers: z.number().int(),
+  /** The number sold most, and the one nearest its limit (largest amount ÷ limit), over every number. */
+  top: statisticsRow.nullable(),
+  exposed: statisticsRow.nullable(),
+  /** The bolet grid 00-99 (code 20): amount per ball and its limit, for the heat map. */
+  bolet: z.array(z.object({ number: z.string(), amount: z.number().int(), limit: z.number().int().nullable() })),
   total: z.number().int(),
 });
 export type Statistics = z.infer<typeof statistics>;

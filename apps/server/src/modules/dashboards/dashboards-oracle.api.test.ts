@@ -95,6 +95,23 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
       ...oracle.statistics(d, s),
     });
     expect(stats.total).toBe(kpis.sales);
+    // Every number, page by page; a search on digits.
+    const every = oracle.statistics(d, s, { page_size: 500 });
+    expect(every.count, `statistiques ${label}: one page of 500 holds them`).toBeLessThanOrEqual(500);
+    expect(await get(token, 'statistiques', { ...q, page_size: 500 }), `statistiques ${label} (all)`).toMatchObject({
+      rows: every.rows,
+    });
+    for (const view of [{ page: 2, page_size: 7 }, { search: '1', page_size: 500 }, { search: '0*7' }]) {
+      expect(
+        await get(token, 'statistiques', { ...q, ...view }),
+        `statistiques ${label} ${JSON.stringify(view)}`,
+      ).toEqual({
+        start_date: s.start,
+        end_date: s.end,
+        currency: 'HTG',
+        ...oracle.statistics(d, s, view),
+      });
+    }
     if (rapports) {
       const report = await get(token, 'rapports', { ...q, filter_choice: 'agent' });
       const { net, active_agents, currency, start_date, end_date, top_agents, top_surcussales, ...figures } = kpis;
@@ -147,12 +164,12 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
     // The game filter of the statistics.
     for (const lotto_id of [20, 40, 30, 41, 53]) {
       const s = { companies: new Set([w.a.company.id]), start: w.yesterday, end: w.today, lotto_id };
-      const stats = await get(w.adminA, 'statistiques', { ...toQuery(s), lotto_id });
-      expect(stats.rows, `lotto ${lotto_id}`).toEqual(oracle.statistics(d, s).rows);
+      const stats = await get(w.adminA, 'statistiques', { ...toQuery(s), lotto_id, page_size: 500 });
+      expect(stats.rows, `lotto ${lotto_id}`).toEqual(oracle.statistics(d, s, { page_size: 500 }).rows);
       expect(stats.rows.every((r: { code: number }) => r.code === lotto_id)).toBe(true);
     }
     // The limits in force are shown (ball over game, draw over all draws, suspended ignored).
-    const all = await get(w.adminA, 'statistiques', { start_date: w.yesterday, end_date: w.today });
+    const all = await get(w.adminA, 'statistiques', { start_date: w.yesterday, end_date: w.today, page_size: 500 });
     const limitOf = (code: number, n: string) =>
       all.rows.find((r: { code: number; number: string }) => r.code === code && r.number === n)?.limit;
     expect(limitOf(20, '07')).toBe(6_000_000);

@@ -200,7 +200,8 @@ function limitInForce(d: RawData, company: number, tirage: number, code: number,
   return found[0]?.max_amount ?? null;
 }
 
-export function statistics(d: RawData, s: Scope) {
+/** The statistics' answer: one page (`search` on the digits), the figures over every number, the grid. */
+export function statistics(d: RawData, s: Scope, view: { page?: number; page_size?: number; search?: string } = {}) {
   const rows = new Map<string, { code: number; number: string; amount: number; limits: Set<string> }>();
   for (const { l, f } of soldLines(d, s)) {
     const key = `${l.code}|${l.number}`;
@@ -217,12 +218,28 @@ export function statistics(d: RawData, s: Scope) {
     return { code: r.code, number: r.number, amount: r.amount, limit: limits.length ? Math.min(...limits) : null };
   });
   out.sort((a, b) => b.amount - a.amount || a.code - b.code || a.number.localeCompare(b.number));
-  const grid = new Map(out.filter((r) => r.code === 20).map((r) => [r.number, r.amount]));
+  let exposed: (typeof out)[number] | null = null;
+  for (const r of out) {
+    if (r.limit && r.limit > 0 && (!exposed || r.amount / r.limit > exposed.amount / (exposed.limit as number)))
+      exposed = r;
+  }
+  const grid = new Map(out.filter((r) => r.code === 20).map((r) => [r.number, r]));
+  const search = view.search?.replace(/\D/g, '') ?? '';
+  const found = out.filter((r) => r.number.replace('*', '').includes(search));
+  const page = view.page ?? 1;
+  const size = view.page_size ?? 25;
   return {
-    rows: out,
+    rows: found.slice((page - 1) * size, page * size),
+    count: found.length,
+    page,
+    page_size: size,
+    numbers: out.length,
+    top: out[0] ?? null,
+    exposed,
     bolet: Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).map((n) => ({
       number: n,
-      amount: grid.get(n) ?? 0,
+      amount: grid.get(n)?.amount ?? 0,
+      limit: grid.get(n)?.limit ?? null,
     })),
     total: sum(out, (r) => r.amount),
   };

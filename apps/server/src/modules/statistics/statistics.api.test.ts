@@ -22,8 +22,11 @@ interface Row {
 describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
   let t: TestContext;
   let w: World;
+  // The statistics' table is paged: these tests read every number at once (one page of 500 holds them).
+  const all = (path: string, qs: string) =>
+    path === 'statistiques' && !/page_size|format=csv/.test(qs) ? [qs, 'page_size=500'].filter(Boolean).join('&') : qs;
   const get = (token: string, path: string, qs = '') =>
-    t.app.inject({ url: `/api/companies/${path}${qs ? `?${qs}` : ''}`, headers: auth(token) });
+    t.app.inject({ url: `/api/companies/${path}${all(path, qs) ? `?${all(path, qs)}` : ''}`, headers: auth(token) });
   const period = () => `start_date=${w.yesterday}&end_date=${w.today}`;
 
   beforeAll(async () => {
@@ -57,6 +60,41 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
     const loto = (await get(w.adminA, 'statistiques', `${period()}&lotto_id=30`)).json();
     expect(loto.rows.every((r: Row) => r.code === 30 && r.limit === 6_500_000)).toBe(true);
     expect(loto.bolet.every((b: { amount: number }) => b.amount === 0)).toBe(true);
+  });
+
+  it('pages and searches the table; the figures, the grid and the CSV cover every number', async () => {
+    const every = (await get(w.adminA, 'statistiques', period())).json();
+    expect(every.count).toBe(every.rows.length);
+    expect(every.count).toBeLessThan(500);
+    expect(every.numbers).toBe(every.count);
+    expect(every.top).toEqual(every.rows[0]);
+    const ratio = (r: Row) => r.amount / (r.limit as number);
+    const exposed = every.rows.filter((r: Row) => r.limit).reduce((a: Row, r: Row) => (ratio(r) > ratio(a) ? r : a));
+    expect(every.exposed).toEqual(exposed);
+    for (const b of every.bolet) {
+      const row = every.rows.find((r: Row) => r.code === 20 && r.number === b.number);
+      expect(b).toEqual({ number: b.number, amount: row?.amount ?? 0, limit: row?.limit ?? null });
+    }
+
+    const p1 = (await get(w.adminA, 'statistiques', `${period()}&page_size=5`)).json();
+    const p2 = (await get(w.adminA, 'statistiques', `${period()}&page_size=5&page=2`)).json();
+    expect(p1).toMatchObject({ page: 1, page_size: 5, count: every.count, numbers: every.numbers, total: every.total });
+    expect([...p1.rows, ...p2.rows]).toEqual(every.rows.slice(0, 10));
+    expect(p1.top).toEqual(every.top);
+    expect(p2.exposed).toEqual(every.exposed);
+    const past = (await get(w.adminA, 'statistiques', `${period()}&page=999`)).json();
+    expect(past).toMatchObject({ rows: [], count: every.count, total: every.total });
+
+    // The digits of the number: « 0*7 » is « 07 », found in « 07 », « 107 », « 07*15 »…
+    const found = (await get(w.adminA, 'statistiques', `${period()}&search=${encodeURIComponent('0*7')}`)).json();
+    const expected = every.rows.filter((r: Row) => r.number.replace('*', '').includes('07'));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(found.rows).toEqual(expected);
+    expect(found).toMatchObject({ count: expected.length, numbers: every.numbers, total: every.total });
+    expect(found.bolet).toEqual(every.bolet);
+
+    const csv = await get(w.adminA, 'statistiques', `${period()}&format=csv&page_size=1&search=07`);
+    expect(csv.body.trim().split('\r\n')).toHaveLength(every.count + 1);
   });
 
   it('exports CSV (BOM, semicolons, French headers)', async () => {
@@ -99,6 +137,9 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
       ['statistiques', 'lotto_id=abc', 'Jeu invalide'],
       ['statistiques', 'lotto_id=20.5', 'Jeu invalide'],
       ['statistiques', 'format=xlsx', 'Format invalide'],
+      ['statistiques', 'page_size=501', '500 au plus'],
+      ['statistiques', 'page=0', 'La page commence à 1'],
+      ['statistiques', `search=${'1'.repeat(21)}`, 'trop longue'],
       ['lotgagnant', 'format=pdf', 'Format invalide'],
     ];
     for (const [path, qs, message] of cases) {

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { type CsvColumn, sendCsv } from '../_lib/list';
 import { money, resolvePeriod } from '../_lib/report-scope';
-import { soldPerNumber } from './counters';
+import { everyNumber, soldPerNumber } from './counters';
 import { lotGagnantCsv, lotGagnantRows } from './lotgagnant';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
@@ -37,7 +37,8 @@ export const statisticsRoutes =
   ({ database, reportsDatabase }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Read-only: served by the reports replica when one is configured (REPORTS_DATABASE_URL).
-    const { raw } = reportsDatabase ?? database;
+    const reads = reportsDatabase ?? database;
+    const { raw } = reads;
 
     app.get(
       '/api/companies/statistiques',
@@ -46,7 +47,7 @@ export const statisticsRoutes =
         schema: {
           tags: ['statistiques'],
           summary: 'Montant vendu par numéro et par jeu, avec la limite de la compagnie (grille bolet 00-99)',
-          description: `${FILTERS} lotto_id : un jeu (20, 30, 40, 41-43, 51-53).`,
+          description: `${FILTERS} lotto_id : un jeu (20, 30, 40, 41-43, 51-53). Le tableau est paginé (page, page_size ≤ 500, le plus gros montant d’abord) et cherché sur les chiffres du numéro (search) ; le total, le nombre de numéros, le plus joué, le plus exposé et la grille bolet portent sur tous les numéros ; le CSV aussi.`,
           querystring: statisticsQuery,
           response: { 200: statistics, ...errors },
         },
@@ -54,19 +55,27 @@ export const statisticsRoutes =
       async (request, reply) => {
         const q = request.query;
         const period = await resolvePeriod(raw, request, q);
-        const found = await soldPerNumber(raw, request, q, period);
-        const rows: StatisticsRow[] = found
-          .map(({ total, ...r }) => r)
-          .sort((a, b) => b.amount - a.amount || a.code - b.code || a.number.localeCompare(b.number));
-        if (q.format === 'csv') return sendCsv(reply, 'statistiques', statisticsCsv, rows);
-        const bolet = new Map(rows.filter((r) => r.code === 20).map((r) => [r.number, r.amount]));
+        if (q.format === 'csv')
+          return sendCsv(reply, 'statistiques', statisticsCsv, await everyNumber(reads, request, q, period));
+        const found = await soldPerNumber(reads, request, q, period);
+        const bolet = new Map(found.bolet.map((b) => [b.number, b]));
         return {
           start_date: period.start,
           end_date: period.end,
           currency: period.currency,
-          rows,
-          bolet: BALLS.map((number) => ({ number, amount: bolet.get(number) ?? 0 })),
-          total: found[0]?.total ?? 0,
+          rows: found.rows,
+          count: found.count,
+          page: q.page,
+          page_size: q.page_size,
+          numbers: found.numbers,
+          top: found.top,
+          exposed: found.exposed,
+          bolet: BALLS.map((number) => ({
+            number,
+            amount: bolet.get(number)?.amount ?? 0,
+            limit: bolet.get(number)?.limit ?? null,
+          })),
+          total: found.total,
         };
       },
     );

@@ -15,13 +15,12 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { formatPlain } from '../../reports/lib/figures';
-import { exposure, exposureTone, pageOf, searchRows, sortByAmount } from '../lib/heat-scale';
+import { exposure, exposureTone } from '../lib/heat-scale';
 
 type Row = Statistics['rows'][number];
 const SIZES = [10, 25, 50, 100];
@@ -59,11 +58,16 @@ function ExposureBar({ amount, limit }: { amount: number; limit: number | null }
 }
 
 /**
- * Per (game, number): amount sold, limit, exposure; largest amount first, searched and paged here
- * (the answer holds every row). `search` may come from a click on the heat map.
+ * Per (game, number): amount sold, limit, exposure; largest amount first. The server pages and searches
+ * (`rows` is the page, `count` every match); `search` may come from a click on the heat map.
  */
 export function StatsTable({
   rows,
+  count,
+  page,
+  size,
+  onPage,
+  onSize,
   loading,
   fetching,
   error,
@@ -73,6 +77,12 @@ export function StatsTable({
   gameLabel,
 }: {
   rows: Row[] | undefined;
+  count: number;
+  /** 0-based. */
+  page: number;
+  size: number;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
   loading: boolean;
   fetching: boolean;
   error: unknown;
@@ -83,11 +93,6 @@ export function StatsTable({
 }) {
   const { t } = useTranslation(['statistics', 'components']);
   const d = useCompanyDisplay();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(25);
-  const sorted = useMemo(() => sortByAmount(rows ?? []), [rows]);
-  const found = useMemo(() => searchRows(sorted, search), [sorted, search]);
-  const shown = pageOf(found, page, size);
 
   let message = null;
   if (error && !rows)
@@ -100,7 +105,7 @@ export function StatsTable({
         />
       </MessagePanel>
     );
-  else if (!loading && !found.length)
+  else if (!loading && !rows?.length)
     message = (
       <MessagePanel>
         <EmptyState
@@ -119,10 +124,7 @@ export function StatsTable({
         <TextField
           size="small"
           value={search}
-          onChange={(e) => {
-            setPage(0);
-            onSearch(e.target.value.replace(/[^\d*]/g, '').slice(0, 9));
-          }}
+          onChange={(e) => onSearch(e.target.value.replace(/[^\d*]/g, '').slice(0, 9))}
           placeholder={t('table.search')}
           sx={{ flex: { xs: '1 1 100%', sm: '0 0 200px' } }}
           slotProps={{
@@ -172,7 +174,7 @@ export function StatsTable({
               {loading ? (
                 <SkeletonRows rows={5} columns={4} actions={false} />
               ) : (
-                shown.rows.map((r) => (
+                (rows ?? []).map((r) => (
                   <TableRow hover key={`${r.code}-${r.number}`}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <Box
@@ -211,15 +213,12 @@ export function StatsTable({
       </Box>
       <TablePagination
         component="div"
-        count={found.length}
-        page={shown.page}
+        count={count}
+        page={count ? Math.min(page, Math.max(0, Math.ceil(count / size) - 1)) : 0}
         rowsPerPage={size}
         rowsPerPageOptions={SIZES}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
-          setPage(0);
-        }}
+        onPageChange={(_, p) => onPage(p)}
+        onRowsPerPageChange={(e) => onSize(Number(e.target.value))}
         labelRowsPerPage={t('components:table.rowsPerPageShort')}
         labelDisplayedRows={({ from, to, count }) => t('components:table.displayedRows', { from, to, count })}
         getItemAriaLabel={(type) => t(`components:table.page.${type}`)}

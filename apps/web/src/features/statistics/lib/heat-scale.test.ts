@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  boletGrid,
-  exposure,
-  exposureTone,
-  heatColors,
-  heatLegend,
-  heatLevel,
-  hexToRgb,
-  mostExposed,
-  pageOf,
-  searchRows,
-  sortByAmount,
-} from './heat-scale';
+import { boletGrid, exposure, exposureTone, heatColors, heatLegend, heatLevel, hexToRgb } from './heat-scale';
 
 describe('the bolet grid', () => {
-  it('holds 00-99 in ten rows of ten, missing balls at 0, limits from game 20', () => {
-    const grid = boletGrid(
-      [
-        { number: '07', amount: 9000 },
-        { number: '88', amount: 30000 },
-      ],
-      [
-        { code: 20, number: '88', limit: 500000 },
-        { code: 40, number: '07', limit: 1 },
-      ],
-    );
+  it('holds 00-99 in ten rows of ten, missing balls at 0 without a limit', () => {
+    const grid = boletGrid([
+      { number: '07', amount: 9000, limit: null },
+      { number: '88', amount: 30000, limit: 500000 },
+    ]);
     expect(grid).toHaveLength(10);
     expect(grid.every((r) => r.length === 10)).toBe(true);
     expect(grid[0][0]).toEqual({ number: '00', amount: 0, limit: null });
@@ -76,38 +58,5 @@ describe('exposure and the table', () => {
     expect(exposureTone(50)).toBe('warning');
     expect(exposureTone(80)).toBe('error');
     expect(exposureTone(130)).toBe('error');
-  });
-
-  const rows = [
-    { code: 40, number: '12*34', amount: 6000, limit: 100000 },
-    { code: 20, number: '88', amount: 30000, limit: 500000 },
-    { code: 20, number: '23', amount: 6000, limit: 500000 },
-    { code: 30, number: '123', amount: 1200, limit: null },
-  ];
-
-  it('sorts by amount, then game and number', () => {
-    expect(sortByAmount(rows).map((r) => r.number)).toEqual(['88', '23', '12*34', '123']);
-  });
-
-  it('searches the digits of a number', () => {
-    expect(searchRows(rows, '1234').map((r) => r.number)).toEqual(['12*34']);
-    expect(searchRows(rows, '23').map((r) => r.number)).toEqual(['12*34', '23', '123']);
-    expect(searchRows(rows, '88').map((r) => r.number)).toEqual(['88']);
-    expect(searchRows(rows, ' ')).toHaveLength(4);
-  });
-
-  it('pages and clamps the page', () => {
-    expect(pageOf(rows, 1, 3)).toEqual({ rows: [rows[3]], page: 1 });
-    expect(pageOf(rows, 9, 3).page).toBe(1);
-    expect(pageOf([], 2, 3)).toEqual({ rows: [], page: 0 });
-  });
-
-  it('finds the most exposed number', () => {
-    expect(mostExposed(rows)).toMatchObject({ number: '12*34', pct: 6 });
-    expect(mostExposed([...rows, { code: 20, number: '07', amount: 400000, limit: 500000 }])).toMatchObject({
-      number: '07',
-      pct: 80,
-    });
-    expect(mostExposed([rows[3]])).toBeNull();
   });
 });

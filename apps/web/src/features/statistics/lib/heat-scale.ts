@@ -1,6 +1,6 @@
 /**
  * The statistics' pure parts: the 10×10 grid of the bolet balls, the colour scale of the heat map,
- * the exposure of a number to its limit, and the table's order, search and page. Unit-tested.
+ * the exposure of a number to its limit (the table is paged, searched and sorted by the server). Unit-tested.
  */
 
 export interface BoletCell {
@@ -16,16 +16,12 @@ const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
  * The balls 00-99 as ten rows of ten (row = tens digit), whatever the answer holds: a missing ball is
  * 0; the limits come from the rows of game 20.
  */
-export function boletGrid(
-  bolet: { number: string; amount: number }[],
-  rows: { code: number; number: string; limit: number | null }[] = [],
-): BoletCell[][] {
-  const amounts = new Map(bolet.map((b) => [b.number, b.amount]));
-  const limits = new Map(rows.filter((r) => r.code === 20).map((r) => [r.number, r.limit]));
+export function boletGrid(bolet: { number: string; amount: number; limit?: number | null }[]): BoletCell[][] {
+  const byBall = new Map(bolet.map((b) => [b.number, b]));
   const cells = BALLS.map((number) => ({
     number,
-    amount: amounts.get(number) ?? 0,
-    limit: limits.get(number) ?? null,
+    amount: byBall.get(number)?.amount ?? 0,
+    limit: byBall.get(number)?.limit ?? null,
   }));
   return Array.from({ length: 10 }, (_, r) => cells.slice(r * 10, r * 10 + 10));
 }
@@ -79,40 +75,4 @@ export function exposure(amount: number, limit: number | null): number | null {
 export function exposureTone(pct: number | null): 'success' | 'warning' | 'error' | undefined {
   if (pct === null) return undefined;
   return pct >= 80 ? 'error' : pct >= 50 ? 'warning' : 'success';
-}
-
-export interface StatRow {
-  code: number;
-  number: string;
-  amount: number;
-  limit: number | null;
-}
-
-/** Largest amount first; equal amounts by game then number. */
-export function sortByAmount<R extends StatRow>(rows: R[]): R[] {
-  return [...rows].sort((a, b) => b.amount - a.amount || a.code - b.code || a.number.localeCompare(b.number));
-}
-
-/** The rows whose number contains what is typed (digits only; « 12*34 » matches « 1234 » too). */
-export function searchRows<R extends StatRow>(rows: R[], search: string): R[] {
-  const q = search.replace(/\D/g, '');
-  if (!q) return rows;
-  return rows.filter((r) => r.number.replace(/\D/g, '').includes(q));
-}
-
-/** One page of the rows (0-based page), and the page clamped to what exists. */
-export function pageOf<R>(rows: R[], page: number, size: number): { rows: R[]; page: number } {
-  const last = Math.max(0, Math.ceil(rows.length / size) - 1);
-  const p = Math.min(Math.max(0, page), last);
-  return { rows: rows.slice(p * size, p * size + size), page: p };
-}
-
-/** The most exposed number (largest share of its limit), if any has a limit. */
-export function mostExposed<R extends StatRow>(rows: R[]): (R & { pct: number }) | null {
-  let best: (R & { pct: number }) | null = null;
-  for (const r of rows) {
-    const pct = exposure(r.amount, r.limit);
-    if (pct !== null && (!best || pct > best.pct)) best = { ...r, pct };
-  }
-  return best;
 }

@@ -8,8 +8,9 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table/table-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/money';
@@ -23,7 +24,7 @@ import { useUrlFilters } from '../../reports/lib/use-url-filters';
 import { STATISTICS_URL, useStatistics } from '../api/statistics';
 import { HeatMap } from '../components/heat-map';
 import { StatsTable } from '../components/stats-table';
-import { boletGrid, mostExposed, sortByAmount } from '../lib/heat-scale';
+import { boletGrid, exposure } from '../lib/heat-scale';
 
 const GAMES = SOLD_BET_CODES.map(String);
 const EXTRA = { game: { param: 'lotto_id', type: GAMES } } as const satisfies UrlSpec<'game'>;
@@ -39,18 +40,40 @@ export default function StatisticsPage() {
   const user = useUser();
   const f = useUrlFilters(EXTRA);
   const d = f.display;
+  // The table: the server pages and searches; typing waits a moment, a click on the grid does not.
   const [search, setSearch] = useState('');
-  const params = useMemo(() => ({ ...f.apiParams, lotto_id: f.state.game || undefined }), [f.apiParams, f.state.game]);
+  const [sentSearch, setSentSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(25);
+  useEffect(() => {
+    if (search === sentSearch) return;
+    const id = setTimeout(() => setSentSearch(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(id);
+  }, [search, sentSearch]);
+  const filters = useMemo(() => ({ ...f.apiParams, lotto_id: f.state.game || undefined }), [f.apiParams, f.state.game]);
+  // A new selection or search starts at the table's first page.
+  const filterKey = JSON.stringify([filters, sentSearch]);
+  const [pageKey, setPageKey] = useState(filterKey);
+  if (pageKey !== filterKey) {
+    setPageKey(filterKey);
+    setPage(0);
+  }
+  const params = useMemo(
+    () => ({ ...filters, search: sentSearch || undefined, page: page + 1, page_size: size }),
+    [filters, sentSearch, page, size],
+  );
   const q = useStatistics(params);
   const data = q.isError && !q.data ? undefined : q.data;
   const currency = data?.currency ?? d.currency;
   const money = (v: number) => formatMoney(v, currency, d.language);
   const gameLabel = (code: number) => t(`games.${code}`, { defaultValue: String(code) });
   const showGrid = !f.state.game || f.state.game === '20';
-  const grid = useMemo(() => (data ? boletGrid(data.bolet, data.rows) : null), [data]);
+  const grid = useMemo(() => (data ? boletGrid(data.bolet) : null), [data]);
 
-  const top = data ? sortByAmount(data.rows).find((r) => r.amount > 0) : undefined;
-  const exposed = data ? mostExposed(data.rows) : null;
+  const top = data?.top ?? undefined;
+  const exposed = data?.exposed
+    ? { ...data.exposed, pct: exposure(data.exposed.amount, data.exposed.limit) ?? 0 }
+    : null;
   const summary: SummaryItem[] = [
     {
       key: 'total',
@@ -62,7 +85,7 @@ export default function StatisticsPage() {
     {
       key: 'numbers',
       label: t('summary.numbers'),
-      value: data ? formatCount(data.rows.filter((r) => r.amount > 0).length, d.language) : null,
+      value: data ? formatCount(data.numbers, d.language) : null,
       icon: <GridOnOutlinedIcon />,
       tone: 'info',
     },
@@ -93,7 +116,7 @@ export default function StatisticsPage() {
         title={title}
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
-        action={<ReportActions csv={{ url: STATISTICS_URL, params, filename: 'statistiques.csv' }} />}
+        action={<ReportActions csv={{ url: STATISTICS_URL, params: filters, filename: 'statistiques.csv' }} />}
       />
       {!user.company ? (
         <Alert severity="info" sx={{ mb: 3 }}>
@@ -146,11 +169,22 @@ export default function StatisticsPage() {
             loading={q.isPending}
             failed={q.isError}
             selected={/^\d{2}$/.test(search) ? search : ''}
-            onSelect={setSearch}
+            onSelect={(ball) => {
+              setSearch(ball);
+              setSentSearch(ball);
+            }}
           />
         ) : null}
         <StatsTable
           rows={data?.rows}
+          count={data?.count ?? 0}
+          page={page}
+          size={size}
+          onPage={setPage}
+          onSize={(n) => {
+            setSize(n);
+            setPage(0);
+          }}
           loading={q.isPending && !q.isError}
           fetching={q.isFetching}
           error={q.error}
