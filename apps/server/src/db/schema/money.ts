@@ -60,6 +60,8 @@ export const walletEntries = pgTable(
   (t) => [
     index('wallet_entries_company_agent_idx').on(t.companyId, t.agentId, t.businessDate),
     index('wallet_entries_company_date_idx').on(t.companyId, t.businessDate),
+    // The transactions' page, newest first, without sorting the period (migration 0006).
+    index('wallet_entries_company_at_idx').on(t.companyId, t.at.desc().nullsLast()),
     uniqueIndex('wallet_entries_company_key_uq')
       .on(t.companyId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
@@ -88,6 +90,8 @@ export const walletAgentDay = pgTable(
     zero: bigint('zero', { mode: 'number' }).notNull().default(0),
     /** How many manual moves (deposit, withdrawal, adjustment, zero, zero reversal). */
     moves: integer('moves').notNull().default(0),
+    /** How many entries of any kind (migration 0006): the transactions list's count. */
+    entries: integer('entries').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.agentId, t.businessDate] }),

@@ -65,7 +65,8 @@ export const fiches = pgTable(
     // (company, agent, key): with the agent's day index starting the same way, the planner could
     // pick that one for the key lookup (measured: a scan of the agent's whole history per sale).
     uniqueIndex('fiches_company_key_uq').on(t.companyId, t.idempotencyKey),
-    index('fiches_company_date_idx').on(t.companyId, t.saleDate),
+    // The ticket list's page in sale order straight from the index (migration 0006).
+    index('fiches_company_date_sold_idx').on(t.companyId, t.saleDate, t.soldAt.desc().nullsLast()),
     index('fiches_company_agent_date_idx').on(t.companyId, t.agentId, t.saleDate),
     index('fiches_company_paid_idx').on(t.companyId, t.paidAt).where(sql`${t.paidAt} IS NOT NULL`),
     index('fiches_company_winners_idx').on(t.companyId, t.saleDate).where(sql`${t.winAmount} > 0`),

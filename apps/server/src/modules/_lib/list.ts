@@ -48,21 +48,29 @@ function whereClause(spec: ListSpec, q: ListQuery): string {
  * One page of a list, with the total count of matching rows.
  * The page's ids are chosen first (filter, sort, count: cheap columns only); the display columns
  * (often correlated subqueries) are then computed for those rows alone, not for every match.
+ * `count`: the number of matching rows when the caller knows it already (from maintained figures): the
+ * page is then only its rows, and a sort an index serves stops after them instead of counting them all.
  */
-export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery): Promise<Page<T>> {
+export async function listPage<T>(
+  raw: RawClient,
+  spec: ListSpec,
+  q: ListQuery,
+  opts: { count?: number } = {},
+): Promise<Page<T>> {
   const where = whereClause(spec, q);
   const order = orderBy(spec, q);
   const limit = spec.params.p(q.page_size);
   const offset = spec.params.p((q.page - 1) * q.page_size);
   const values = spec.params.values;
+  const known = opts.count !== undefined;
   const rows = await raw.query<T & { __total: number }>(
     `WITH page AS (
-       SELECT ${spec.tieBreaker} AS __id, count(*) OVER ()::int AS __total
+       SELECT ${spec.tieBreaker} AS __id${known ? '' : ', count(*) OVER ()::int AS __total'}
        ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset})
-     SELECT ${spec.select}, page.__total ${spec.from} JOIN page ON page.__id = ${spec.tieBreaker} ${order}`,
+     SELECT ${spec.select}${known ? '' : ', page.__total'} ${spec.from} JOIN page ON page.__id = ${spec.tieBreaker} ${order}`,
     values,
   );
-  let count = rows[0]?.__total;
+  let count = known ? opts.count : rows[0]?.__total;
   if (count === undefined) {
     // A page past the end (or no match): count separately, without the LIMIT/OFFSET parameters. The
     // display columns stay in a subquery: parameters only they use (a period) must keep a type, and
@@ -74,7 +82,7 @@ export async function listPage<T>(raw: RawClient, spec: ListSpec, q: ListQuery):
     count = c.n;
   }
   const results = rows.map(({ __total, ...r }) => r as unknown as T);
-  return { results, count, page: q.page, page_size: q.page_size };
+  return { results, count: count as number, page: q.page, page_size: q.page_size };
 }
 
 /** Every matching row (capped), for exports. */

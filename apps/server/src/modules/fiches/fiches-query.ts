@@ -58,6 +58,21 @@ function todayExpr(params: SqlParams, companyId: number | null): string {
     : `(now() AT TIME ZONE (SELECT timezone FROM companies WHERE id = ${params.p(companyId)}))::date`;
 }
 
+/** The first day of the list's period (the company's today by default). */
+function periodStart(params: SqlParams, q: Query, companyId: number | null): string {
+  return q.start_date ? `${params.p(q.start_date)}::date` : todayExpr(params, companyId);
+}
+
+/**
+ * The list's period on `column` (sale dates). One day is an equality, so that the index on (company,
+ * sale date, sold at) gives the day's tickets in sale order: a page stops after its rows.
+ */
+function periodCondition(params: SqlParams, q: Query, companyId: number | null, column: string): string {
+  const oneDay = !q.end_date || q.end_date === q.start_date;
+  if (oneDay) return `${column} = ${periodStart(params, q, companyId)}`;
+  return `${column} BETWEEN ${periodStart(params, q, companyId)} AND ${params.p(q.end_date)}::date`;
+}
+
 /** The list's spec (filters, scope, search, sort) for _lib/list.ts, and its totals. */
 export function ficheListSpec(
   request: FastifyRequest,
@@ -69,9 +84,7 @@ export function ficheListSpec(
   const where = [KIND_CONDITION[kind], ...companyCondition(request, params, 'f.company_id')];
   const visible = agentVisibility(request, params, 'a');
   if (visible.length) where.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = f.agent_id AND ${visible.join(' AND ')})`);
-  const start = q.start_date ? `${params.p(q.start_date)}::date` : todayExpr(params, companyId);
-  const end = q.end_date ? `${params.p(q.end_date)}::date` : q.start_date ? start : todayExpr(params, companyId);
-  where.push(`f.sale_date BETWEEN ${start} AND ${end}`);
+  where.push(periodCondition(params, q, companyId, 'f.sale_date'));
   if (q.tirage_id) {
     where.push(
       `EXISTS (SELECT 1 FROM fiche_tirages ft WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id AND ft.tirage_id = ${params.p(q.tirage_id)})`,
@@ -113,6 +126,59 @@ export async function ficheTotals(raw: RawClient, spec: ListSpec, q: Query): Pro
             coalesce(sum(f.paid_amount), 0)::bigint AS paid_amount
        ${spec.from} WHERE ${where.join(' AND ')}`,
     spec.params.values,
+  );
+  return row;
+}
+
+/**
+ * Whether the figures of a list can come from the day summaries (`stats_agent_day`, kept by the sale,
+ * void, reactivation and settlement SQL and tested equal to the tickets): the sold tickets of a period,
+ * of one agent or of all the visible ones, nothing else narrowing them (no search, status, draw or
+ * sub-branch: the summaries keep the sub-branch of the agent, not of each ticket).
+ */
+export function fromDaySummaries(kind: FicheListKind, q: Query): boolean {
+  return kind === 'sold' && !q.search && !q.status && !q.tirage_id && !q.surcussale_id;
+}
+
+/**
+ * The totals of `fromDaySummaries` lists from agents × days instead of every ticket; what was paid of
+ * those tickets from the paid tickets alone (the index of paid tickets, from the period's start: a
+ * ticket is paid after it is sold).
+ */
+export async function ficheDayTotals(
+  request: FastifyRequest,
+  raw: RawClient,
+  q: Query,
+  companyId: number | null,
+): Promise<FicheTotals> {
+  const params = new SqlParams();
+  const days = [
+    ...companyCondition(request, params, 's.company_id'),
+    periodCondition(params, q, companyId, 's.business_date'),
+  ];
+  const paid = [
+    ...companyCondition(request, params, 'f.company_id'),
+    "f.status = 'active'",
+    'f.paid_at IS NOT NULL',
+    `f.paid_at >= ${periodStart(params, q, companyId)} - 2`,
+    periodCondition(params, q, companyId, 'f.sale_date'),
+  ];
+  if (q.agent_id) {
+    days.push(`s.agent_id = ${params.p(q.agent_id)}`);
+    paid.push(`f.agent_id = ${params.p(q.agent_id)}`);
+  }
+  const visible = agentVisibility(request, params, 'a');
+  if (visible.length) {
+    days.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = s.agent_id AND ${visible.join(' AND ')})`);
+    paid.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = f.agent_id AND ${visible.join(' AND ')})`);
+  }
+  const [row] = await raw.query<FicheTotals>(
+    `SELECT coalesce(sum(s.tickets), 0)::int AS count, coalesce(sum(s.sales), 0)::bigint AS amount,
+            coalesce(sum(s.commission), 0)::bigint AS commission_amount,
+            coalesce(sum(s.wins), 0)::bigint AS win_amount,
+            (SELECT coalesce(sum(f.paid_amount), 0) FROM fiches f WHERE ${paid.join(' AND ')})::bigint AS paid_amount
+       FROM stats_agent_day s WHERE ${days.join(' AND ')}`,
+    params.values,
   );
   return row;
 }

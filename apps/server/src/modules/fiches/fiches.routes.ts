@@ -14,7 +14,14 @@ import { access } from '../../http/access';
 import { companyForWrite, requirePermission } from '../../http/auth';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyScope } from '../_lib/scope';
-import { type FicheListKind, ficheListSpec, ficheTotals, ficheDetail as loadDetail } from './fiches-query';
+import {
+  type FicheListKind,
+  ficheDayTotals,
+  ficheListSpec,
+  ficheTotals,
+  fromDaySummaries,
+  ficheDetail as loadDetail,
+} from './fiches-query';
 import { deleteFiche, reactivateFiche, setFicheBlocked } from './lifecycle';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -107,6 +114,13 @@ export const fichesRoutes =
           if (q.format === 'csv') {
             const rows = await listAll<FicheRow>(raw, ficheListSpec(request, list.kind, q, companyId), q);
             return sendCsv(reply, list.csv, csvColumns, rows);
+          }
+          // Unnarrowed sold tickets: the totals (and so the count) from the day summaries, the page from
+          // the index; otherwise both over the matching tickets.
+          if (fromDaySummaries(list.kind, q)) {
+            const totals = await ficheDayTotals(request, raw, q, companyId);
+            const spec = ficheListSpec(request, list.kind, q, companyId);
+            return { ...(await listPage<FicheRow>(raw, spec, q, { count: totals.count })), totals };
           }
           const page = await listPage<FicheRow>(raw, ficheListSpec(request, list.kind, q, companyId), q);
           const totals = await ficheTotals(raw, ficheListSpec(request, list.kind, q, companyId), q);

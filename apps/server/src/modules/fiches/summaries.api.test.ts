@@ -137,12 +137,14 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
               coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
               coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
               coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
-              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves
+              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves,
+              count(*)::int AS entries
          FROM wallet_entries WHERE company_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
       [co],
     );
     const dayTotals = await raw.query(
-      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, total, deposits, withdrawals, adjustments, zero, moves
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, total, deposits, withdrawals, adjustments, zero, moves,
+              entries
          FROM wallet_agent_day WHERE company_id = $1 ORDER BY 1, 2`,
       [co],
     );

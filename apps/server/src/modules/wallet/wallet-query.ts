@@ -113,3 +113,53 @@ export async function walletSummary(
     balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, ...b }) => b),
   };
 }
+
+/** Whether the list's figures can come from the ledger's day sums: no search, no kind. */
+export function fromLedgerDays(q: Query): boolean {
+  return !q.search && !q.kind;
+}
+
+/**
+ * `walletSummary` and the entries' count for `fromLedgerDays` lists, from `wallet_agent_day` (agents ×
+ * days, kept by a trigger in the transaction that appends the entries) instead of every entry.
+ */
+export async function walletDaySummary(
+  raw: RawClient,
+  request: FastifyRequest,
+  q: Query,
+  period: Period,
+): Promise<{ count: number; total: number; balances: AgentBalance[] }> {
+  const p = new SqlParams();
+  const agents = agentVisibility(request, p, 'a');
+  if (q.surcussale_id) agents.push(`a.surcussale_id = ${p.p(q.surcussale_id)}`);
+  const where = [
+    ...tenantCondition(request, p, 'd.company_id'),
+    `d.business_date BETWEEN ${p.p(period.start)}::date AND ${p.p(period.end)}::date`,
+    'd.entries > 0',
+  ];
+  if (q.agent_id) where.push(`d.agent_id = ${p.p(q.agent_id)}`);
+  if (agents.length) where.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = d.agent_id AND ${agents.join(' AND ')})`);
+  const end = `${p.p(period.end)}::date`;
+  const asked = q.agent_id
+    ? `UNION SELECT a.id, a.company_id FROM users a
+        WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
+          AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
+    : '';
+  const rows = await raw.query<AgentBalance & { total: number; count: number }>(
+    `WITH m AS (SELECT d.agent_id, d.company_id, d.total, d.entries FROM wallet_agent_day d WHERE ${where.join(' AND ')}),
+     c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
+     t AS (SELECT coalesce(sum(total), 0)::bigint AS total, coalesce(sum(entries), 0)::int AS count FROM m)
+     SELECT c.agent_id, ${NAME('a')} AS agent_name,
+            (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
+              WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
+            t.total, t.count
+       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
+      ORDER BY lower(${NAME('a')}), a.username, a.id`,
+    p.values,
+  );
+  return {
+    count: rows[0]?.count ?? 0,
+    total: rows[0]?.total ?? 0,
+    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, count: _c, ...b }) => b),
+  };
+}

@@ -14,7 +14,7 @@ import { access } from '../../http/access';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { money, resolvePeriod } from '../_lib/report-scope';
 import { addMovement, reverseZero, transactionZero } from './wallet.service';
-import { type WalletRow, walletListSpec, walletSummary } from './wallet-query';
+import { fromLedgerDays, type WalletRow, walletDaySummary, walletListSpec, walletSummary } from './wallet-query';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['wallet'];
@@ -83,6 +83,11 @@ export const walletRoutes =
       async (request, reply) => {
         const q = request.query;
         const period = await resolvePeriod(raw, request, q);
+        // No search or kind: the figures and the count from the ledger's day sums, the page from the index.
+        if (q.format !== 'csv' && fromLedgerDays(q)) {
+          const { count, ...summary } = await walletDaySummary(raw, request, q, period);
+          return { ...(await listPage<WalletRow>(raw, walletListSpec(request, q, period), q, { count })), ...summary };
+        }
         const summary = await walletSummary(raw, request, walletListSpec(request, q, period), q, period);
         if (q.format === 'csv') {
           const rows: CsvRow[] = await listAll<WalletRow>(raw, walletListSpec(request, q, period), q);
