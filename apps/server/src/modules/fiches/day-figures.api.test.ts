@@ -18,7 +18,10 @@ describeApi('day lists: figures from the summaries equal the raw rows', () => {
     t = await createTestApp();
     w = await buildWorld(t, { ticketsPerDay: 60, seed: 11 });
     for (const codename of ['view_fichevente', 'view_wallettransaction']) {
-      await t.database.raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [w.supId, codename]);
+      await t.database.raw.query('INSERT INTO user_permissions (user_id, codename) VALUES ($1, $2)', [
+        w.supId,
+        codename,
+      ]);
     }
     all = new Set(w.a.agents.map((a) => a.id));
     visible = new Set([w.a.agents[0].id, ...w.a.agents.slice(3).map((a) => a.id)]);
