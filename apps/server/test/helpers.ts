@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Codename, Role } from '@borlette/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { describe, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
@@ -138,6 +138,23 @@ export async function login(app: FastifyInstance, username: string, password = P
 }
 
 export const auth = (token: string, scheme: 'Token' | 'Bearer' = 'Token') => ({ authorization: `${scheme} ${token}` });
+
+/** GET /api/companies/<path> with the query's defined values; expects 200 and answers the JSON. */
+export async function getCompanies(
+  app: FastifyInstance,
+  token: string,
+  path: string,
+  q: Record<string, string | number | undefined>,
+) {
+  const qs = new URLSearchParams(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const res = await app.inject({ url: `/api/companies/${path}?${qs}`, headers: auth(token) });
+  expect(res.statusCode, `${path}?${qs}: ${res.body}`).toBe(200);
+  return res.json();
+}
 
 /** Every error body: a French message a person can read. */
 export function expectErrorBody(res: LightMyRequestResponse, status: number) {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auth, createTestApp, createUser, describeApi, ENGINE, login, type TestContext } from '../../../test/helpers';
+import {
+  auth,
+  createTestApp,
+  createUser,
+  describeApi,
+  ENGINE,
+  getCompanies,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
 import { buildWorld, type World } from './dashboards.fixtures';
 import * as oracle from './dashboards.oracle';
 
@@ -40,16 +49,7 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
   }, 900_000);
   afterAll(() => t?.close());
 
-  async function get(token: string, path: string, q: Query) {
-    const qs = new URLSearchParams(
-      Object.entries(q)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, String(v)]),
-    );
-    const res = await t.app.inject({ url: `/api/companies/${path}?${qs}`, headers: auth(token) });
-    expect(res.statusCode, `${path}?${qs}: ${res.body}`).toBe(200);
-    return res.json();
-  }
+  const get = (token: string, path: string, q: Query) => getCompanies(t.app, token, path, q);
 
   function toQuery(s: oracle.Scope): Query {
     return {

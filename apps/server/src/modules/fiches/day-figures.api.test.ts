@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auth, createTestApp, describeApi, type TestContext } from '../../../test/helpers';
+import { createTestApp, describeApi, getCompanies, type TestContext } from '../../../test/helpers';
+
+type Query = Record<string, string | number | undefined>;
+
 import { buildWorld, type World } from '../dashboards/dashboards.fixtures';
 
 /**
@@ -28,16 +31,7 @@ describeApi('day lists: figures from the summaries equal the raw rows', () => {
   }, 300_000);
   afterAll(() => t?.close());
 
-  const get = async (token: string, path: string, q: Record<string, string | number | undefined>) => {
-    const qs = new URLSearchParams(
-      Object.entries(q)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => [k, String(v)]),
-    );
-    const res = await t.app.inject({ url: `/api/companies/${path}?${qs}`, headers: auth(token) });
-    expect(res.statusCode, `${path}?${qs}: ${res.body}`).toBe(200);
-    return res.json();
-  };
+  const get = (token: string, path: string, q: Query) => getCompanies(t.app, token, path, q);
   const periods = () => [
     { label: 'today (default)', q: {}, start: w.today, end: w.today },
     { label: 'yesterday', q: { start_date: w.yesterday }, start: w.yesterday, end: w.yesterday },

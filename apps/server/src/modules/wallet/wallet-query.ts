@@ -76,10 +76,44 @@ function filtered(spec: ListSpec, q: Query): string {
 }
 
 /**
- * The sum of every filtered entry (all pages) and, per agent concerned (those entries' agents, and
- * the agent filtered on), its balance: the sum of ALL its entries up to the end of the period.
- * Give it a spec of its own (params are consumed).
+ * The figures of the entries selected by `m` (columns agent_id, company_id, amount, entries): their
+ * count and sum and, per agent concerned (those entries' agents, and the agent filtered on), its
+ * balance: the sum of ALL its entries up to the end of the period.
  */
+async function ledgerFigures(
+  raw: RawClient,
+  request: FastifyRequest,
+  p: SqlParams,
+  q: Query,
+  period: Period,
+  m: string,
+): Promise<{ count: number; total: number; balances: AgentBalance[] }> {
+  const end = `${p.p(period.end)}::date`;
+  const asked = q.agent_id
+    ? `UNION SELECT a.id, a.company_id FROM users a
+        WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
+          AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
+    : '';
+  const rows = await raw.query<AgentBalance & { total: number; count: number }>(
+    `WITH m AS (${m}),
+     c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
+     t AS (SELECT coalesce(sum(amount), 0)::bigint AS total, coalesce(sum(entries), 0)::int AS count FROM m)
+     SELECT c.agent_id, ${NAME('a')} AS agent_name,
+            (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
+              WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
+            t.total, t.count
+       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
+      ORDER BY lower(${NAME('a')}), a.username, a.id`,
+    p.values,
+  );
+  return {
+    count: rows[0]?.count ?? 0,
+    total: rows[0]?.total ?? 0,
+    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, count: _c, ...b }) => b),
+  };
+}
+
+/** The sum of every filtered entry (all pages) and the balances; give it a spec of its own (params are consumed). */
 export async function walletSummary(
   raw: RawClient,
   request: FastifyRequest,
@@ -87,31 +121,9 @@ export async function walletSummary(
   q: Query,
   period: Period,
 ): Promise<{ total: number; balances: AgentBalance[] }> {
-  const where = filtered(spec, q);
-  const p = spec.params;
-  const end = `${p.p(period.end)}::date`;
-  const asked = q.agent_id
-    ? `UNION SELECT a.id, a.company_id FROM users a
-        WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
-          AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
-    : '';
-  const rows = await raw.query<AgentBalance & { total: number }>(
-    `WITH m AS (SELECT w.agent_id, w.company_id, w.amount ${spec.from} WHERE ${where}),
-     c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
-     t AS (SELECT coalesce(sum(amount), 0)::bigint AS total FROM m)
-     SELECT c.agent_id, ${NAME('a')} AS agent_name,
-            (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
-              WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
-            t.total
-       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
-      ORDER BY lower(${NAME('a')}), a.username, a.id`,
-    p.values,
-  );
-  const total = rows[0]?.total ?? 0;
-  return {
-    total,
-    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, ...b }) => b),
-  };
+  const m = `SELECT w.agent_id, w.company_id, w.amount, 1 AS entries ${spec.from} WHERE ${filtered(spec, q)}`;
+  const { total, balances } = await ledgerFigures(raw, request, spec.params, q, period, m);
+  return { total, balances };
 }
 
 /** Whether the list's figures can come from the ledger's day sums: no search, no kind. */
@@ -139,27 +151,6 @@ export async function walletDaySummary(
   ];
   if (q.agent_id) where.push(`d.agent_id = ${p.p(q.agent_id)}`);
   if (agents.length) where.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = d.agent_id AND ${agents.join(' AND ')})`);
-  const end = `${p.p(period.end)}::date`;
-  const asked = q.agent_id
-    ? `UNION SELECT a.id, a.company_id FROM users a
-        WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
-          AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
-    : '';
-  const rows = await raw.query<AgentBalance & { total: number; count: number }>(
-    `WITH m AS (SELECT d.agent_id, d.company_id, d.total, d.entries FROM wallet_agent_day d WHERE ${where.join(' AND ')}),
-     c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
-     t AS (SELECT coalesce(sum(total), 0)::bigint AS total, coalesce(sum(entries), 0)::int AS count FROM m)
-     SELECT c.agent_id, ${NAME('a')} AS agent_name,
-            (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
-              WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
-            t.total, t.count
-       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
-      ORDER BY lower(${NAME('a')}), a.username, a.id`,
-    p.values,
-  );
-  return {
-    count: rows[0]?.count ?? 0,
-    total: rows[0]?.total ?? 0,
-    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, count: _c, ...b }) => b),
-  };
+  const m = `SELECT d.agent_id, d.company_id, d.total AS amount, d.entries FROM wallet_agent_day d WHERE ${where.join(' AND ')}`;
+  return ledgerFigures(raw, request, p, q, period, m);
 }
