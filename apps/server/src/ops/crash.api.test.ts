@@ -71,6 +71,7 @@ describeApi(`crash checks see half-written states (${ENGINE})`, () => {
         counterMismatch: 0,
         drawDaySummaryMismatch: 0,
         daySummaryMismatch: 0,
+        ledgerDayMismatch: 0,
         agentBalanceMismatch: 0,
         orphans: 0,
       });
@@ -116,6 +117,11 @@ describeApi(`crash checks see half-written states (${ENGINE})`, () => {
           'UPDATE stats_agent_day SET sales = sales + 1 WHERE company_id = $1 AND $2::bigint > 0',
           'day summaries off',
           'daySummaryMismatch',
+        ],
+        [
+          'UPDATE wallet_agent_day SET entries = entries + 1 WHERE company_id = $1 AND $2::bigint > 0',
+          'ledger day counts off',
+          'ledgerDayMismatch',
         ],
         [
           `UPDATE fiche_lines SET win_amount = 0 WHERE company_id = $1 AND $2::bigint > 0

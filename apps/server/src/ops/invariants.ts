@@ -24,6 +24,8 @@ export interface HalfWritten {
   drawDaySummaryMismatch: number;
   /** Rows of stats_agent_day that differ from the recomputation (either side). */
   daySummaryMismatch: number;
+  /** Rows of wallet_agent_day (the ledger's day sums and counts) that differ from the entries (either side). */
+  ledgerDayMismatch: number;
   /** Agents whose ledger balance is not their active tickets' sales − commission − net payouts (+ manual moves). */
   agentBalanceMismatch: number;
   /** Lines, draws or ledger entries whose ticket does not exist. */
@@ -192,6 +194,25 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
      ) x WHERE x.ledger <> x.expected`,
     p,
   );
+  const ledgerDayMismatch = await n(
+    raw,
+    `WITH expected AS (
+       SELECT agent_id, business_date, sum(amount)::bigint AS total,
+              coalesce(sum(amount) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposits,
+              coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
+              coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
+              coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
+              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves,
+              count(*)::int AS entries
+         FROM wallet_entries WHERE company_id = $1 GROUP BY agent_id, business_date
+     ), stored AS (
+       SELECT agent_id, business_date, total, deposits, withdrawals, adjustments, zero, moves, entries
+         FROM wallet_agent_day WHERE company_id = $1
+     )
+     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a)
+           + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
+    p,
+  );
   const orphans = await n(
     raw,
     `SELECT ((SELECT count(*) FROM fiche_lines l WHERE l.company_id = $1
@@ -210,6 +231,7 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
     counterMismatch,
     drawDaySummaryMismatch,
     daySummaryMismatch,
+    ledgerDayMismatch,
     agentBalanceMismatch,
     orphans,
   };
