@@ -39,6 +39,81 @@ export function totalHalfWritten(h: HalfWritten): number {
 const n = async (raw: RawClient, sql: string, params: unknown[]) =>
   Number((await raw.query<{ n: number }>(sql, params))[0].n);
 
+/* ---------------- the summaries recomputed from the raw rows ($1: the company) ---------------- */
+
+/** Columns of a summary row after its key (stats_agent_draw_day and stats_agent_day). */
+export const SUMMARY_FIGURES = 'tickets, sales, commission, cancelled, cancelled_amount, wins, winners, payouts, paid';
+
+/** stats_agent_draw_day recomputed: one row per (d, tirage_id, agent_id) with SUMMARY_FIGURES. */
+export const DRAW_DAY_FROM_TICKETS = `WITH s AS (
+       SELECT f.sale_date AS d, ft.tirage_id, f.agent_id,
+              count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
+              coalesce(sum(ft.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
+              coalesce(sum(ft.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
+              count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
+              coalesce(sum(ft.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
+              coalesce(sum(ft.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
+              count(*) FILTER (WHERE f.status = 'active' AND ft.win_amount > 0)::int AS winners
+         FROM fiches f JOIN fiche_tirages ft ON ft.fiche_id = f.id WHERE f.company_id = $1
+        GROUP BY 1, 2, 3
+     ), p AS (
+       SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.tirage_id, p.agent_id,
+              sum(p.amount)::bigint AS payouts,
+              (count(*) FILTER (WHERE p.kind = 'payment') - count(*) FILTER (WHERE p.kind = 'reversal'))::int AS paid
+         FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1
+        GROUP BY 1, 2, 3
+     )
+     SELECT coalesce(s.d, p.d) AS d, coalesce(s.tirage_id, p.tirage_id) AS tirage_id,
+            coalesce(s.agent_id, p.agent_id) AS agent_id,
+            coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
+            coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
+            coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
+            coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
+       FROM s FULL JOIN p ON p.d = s.d AND p.tirage_id = s.tirage_id AND p.agent_id = s.agent_id`;
+
+/** stats_agent_day recomputed: one row per (d, agent_id) with SUMMARY_FIGURES. */
+export const DAY_FROM_TICKETS = `WITH s AS (
+       SELECT f.sale_date AS d, f.agent_id,
+              count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
+              coalesce(sum(f.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
+              coalesce(sum(f.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
+              count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
+              coalesce(sum(f.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
+              coalesce(sum(f.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
+              count(*) FILTER (WHERE f.status = 'active' AND f.win_amount > 0)::int AS winners
+         FROM fiches f WHERE f.company_id = $1 GROUP BY 1, 2
+     ), p AS (
+       SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.agent_id, sum(p.amount)::bigint AS payouts,
+              (count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'payment')
+               - count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'reversal'))::int AS paid
+         FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1 GROUP BY 1, 2
+     )
+     SELECT coalesce(s.d, p.d) AS d, coalesce(s.agent_id, p.agent_id) AS agent_id,
+            coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
+            coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
+            coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
+            coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
+       FROM s FULL JOIN p ON p.d = s.d AND p.agent_id = s.agent_id`;
+
+/** Columns of wallet_agent_day after its key (d, agent_id). */
+export const LEDGER_DAY_FIGURES = 'total, deposits, withdrawals, adjustments, zero, moves, entries';
+
+/** wallet_agent_day recomputed from the entries: one row per (d, agent_id) with LEDGER_DAY_FIGURES. */
+export const LEDGER_DAY_FROM_ENTRIES = `SELECT business_date AS d, agent_id, sum(amount)::bigint AS total,
+            coalesce(sum(amount) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposits,
+            coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
+            coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
+            coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
+            count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves,
+            count(*)::int AS entries
+       FROM wallet_entries WHERE company_id = $1 GROUP BY business_date, agent_id`;
+
+/** Rows that differ between two queries with the same columns (either side, with multiplicity). */
+const differing = (expected: string, stored: string) =>
+  `WITH expected AS (${expected}), stored AS (${stored})
+   SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a)
+         + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b))::int AS n`;
+
 export async function halfWritten(raw: RawClient, companyId: number): Promise<HalfWritten> {
   const p = [companyId];
   const ficheWithoutLines = await n(
@@ -112,71 +187,18 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
   );
   const drawDaySummaryMismatch = await n(
     raw,
-    `WITH s AS (
-       SELECT f.sale_date AS d, ft.tirage_id, f.agent_id,
-              count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
-              coalesce(sum(ft.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
-              coalesce(sum(ft.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
-              count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
-              coalesce(sum(ft.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
-              coalesce(sum(ft.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
-              count(*) FILTER (WHERE f.status = 'active' AND ft.win_amount > 0)::int AS winners
-         FROM fiches f JOIN fiche_tirages ft ON ft.fiche_id = f.id WHERE f.company_id = $1
-        GROUP BY 1, 2, 3
-     ), p AS (
-       SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.tirage_id, p.agent_id,
-              sum(p.amount)::bigint AS payouts,
-              (count(*) FILTER (WHERE p.kind = 'payment') - count(*) FILTER (WHERE p.kind = 'reversal'))::int AS paid
-         FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1
-        GROUP BY 1, 2, 3
-     ), expected AS (
-       SELECT coalesce(s.d, p.d) AS d, coalesce(s.tirage_id, p.tirage_id) AS tirage_id,
-              coalesce(s.agent_id, p.agent_id) AS agent_id,
-              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
-              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
-              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
-              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
-         FROM s FULL JOIN p ON p.d = s.d AND p.tirage_id = s.tirage_id AND p.agent_id = s.agent_id
-     ), stored AS (
-       SELECT business_date AS d, tirage_id, agent_id, tickets, sales, commission, cancelled, cancelled_amount,
-              wins, winners, payouts, paid
-         FROM stats_agent_draw_day WHERE company_id = $1
-     )
-     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a)
-           + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
+    differing(
+      DRAW_DAY_FROM_TICKETS,
+      `SELECT business_date AS d, tirage_id, agent_id, ${SUMMARY_FIGURES} FROM stats_agent_draw_day WHERE company_id = $1`,
+    ),
     p,
   );
   const daySummaryMismatch = await n(
     raw,
-    `WITH s AS (
-       SELECT f.sale_date AS d, f.agent_id,
-              count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
-              coalesce(sum(f.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
-              coalesce(sum(f.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
-              count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
-              coalesce(sum(f.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
-              coalesce(sum(f.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
-              count(*) FILTER (WHERE f.status = 'active' AND f.win_amount > 0)::int AS winners
-         FROM fiches f WHERE f.company_id = $1 GROUP BY 1, 2
-     ), p AS (
-       SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.agent_id, sum(p.amount)::bigint AS payouts,
-              (count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'payment')
-               - count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'reversal'))::int AS paid
-         FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1 GROUP BY 1, 2
-     ), expected AS (
-       SELECT coalesce(s.d, p.d) AS d, coalesce(s.agent_id, p.agent_id) AS agent_id,
-              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
-              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
-              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
-              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
-         FROM s FULL JOIN p ON p.d = s.d AND p.agent_id = s.agent_id
-     ), stored AS (
-       SELECT business_date AS d, agent_id, tickets, sales, commission, cancelled, cancelled_amount, wins, winners,
-              payouts, paid
-         FROM stats_agent_day WHERE company_id = $1
-     )
-     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a)
-           + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
+    differing(
+      DAY_FROM_TICKETS,
+      `SELECT business_date AS d, agent_id, ${SUMMARY_FIGURES} FROM stats_agent_day WHERE company_id = $1`,
+    ),
     p,
   );
   const agentBalanceMismatch = await n(
@@ -196,21 +218,10 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
   );
   const ledgerDayMismatch = await n(
     raw,
-    `WITH expected AS (
-       SELECT agent_id, business_date, sum(amount)::bigint AS total,
-              coalesce(sum(amount) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposits,
-              coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
-              coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
-              coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
-              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves,
-              count(*)::int AS entries
-         FROM wallet_entries WHERE company_id = $1 GROUP BY agent_id, business_date
-     ), stored AS (
-       SELECT agent_id, business_date, total, deposits, withdrawals, adjustments, zero, moves, entries
-         FROM wallet_agent_day WHERE company_id = $1
-     )
-     SELECT ((SELECT count(*) FROM (SELECT * FROM expected EXCEPT ALL SELECT * FROM stored) a)
-           + (SELECT count(*) FROM (SELECT * FROM stored EXCEPT ALL SELECT * FROM expected) b))::int AS n`,
+    differing(
+      LEDGER_DAY_FROM_ENTRIES,
+      `SELECT business_date AS d, agent_id, ${LEDGER_DAY_FIGURES} FROM wallet_agent_day WHERE company_id = $1`,
+    ),
     p,
   );
   const orphans = await n(
@@ -239,7 +250,8 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
 
 /* ---------------- settlement of one draw ---------------- */
 
-interface LineRow {
+/** A bet line with the snapshot it was sold with, and its ticket's status. */
+export interface SettledLine {
   code: number;
   number: string;
   stake: number;
@@ -257,8 +269,8 @@ const mappingOf = (template: string): OptionMapping => {
   return { 1: parts, 2: parts, 3: parts };
 };
 
-/** The pure rules' answer for a line, from its own snapshot (as in settlement.api.test.ts). */
-export function expectedWin(l: LineRow, lots: Lots): number {
+/** The pure rules' answer for a line, from its own snapshot (the settlement test's oracle too). */
+export function expectedWin(l: SettledLine, lots: Lots): number {
   if (l.status !== 'active') return 0;
   const option = l.template ? mappingOf(l.template) : undefined;
   return winningsForLine(
@@ -301,7 +313,7 @@ export async function drawState(raw: RawClient, companyId: number, tirageId: num
       WHERE company_id = $1 AND tirage_id = $2 AND draw_date = $3::date`,
     [companyId, tirageId, date],
   );
-  const lines = await raw.query<LineRow>(
+  const lines = await raw.query<SettledLine>(
     `SELECT l.code, l.number, l.stake, l.prime1, l.prime2, l.prime3, l.template, l.cumulative, l.win_amount, f.status
        FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
       WHERE l.company_id = $1 AND l.tirage_id = $2 AND l.draw_date = $3::date`,

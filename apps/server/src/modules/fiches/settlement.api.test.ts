@@ -1,9 +1,8 @@
-import type { BetCode } from '@borlette/shared/game/bets';
-import { type LotPart, type Lots, lotsFromResult, type OptionMapping } from '@borlette/shared/game/lots';
-import { winningsForLine } from '@borlette/shared/game/payout';
+import { type Lots, lotsFromResult } from '@borlette/shared/game/lots';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { createTestApp, describeApi, ENGINE, type TestContext } from '../../../test/helpers';
+import { expectedWin, type SettledLine } from '../../ops/invariants';
 
 /**
  * Oracle: thousands of random tickets sold through the SQL sale, settled set-based in the database;
@@ -54,50 +53,10 @@ function randomLine(r: () => number, near: Lots) {
   return { code, number: r() < 0.4 ? pick(candidates).slice(0, len).padEnd(len, '0') : digits(r, len), stake };
 }
 
-interface LineRow {
+/** A line as settled, with its ticket and draw (the pure rules' answer: `expectedWin` of the crash invariants). */
+interface LineRow extends SettledLine {
   fiche_id: number;
   tirage_id: number;
-  code: number;
-  number: string;
-  stake: number;
-  prime1: number;
-  prime2: number | null;
-  prime3: number | null;
-  template: string | null;
-  cumulative: boolean;
-  win_amount: number;
-  status: string;
-}
-
-const mappingOf = (template: string): OptionMapping => {
-  const parts = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as LotPart);
-  return { 1: parts, 2: parts, 3: parts };
-};
-
-/** The pure rules' answer for a line, from its own snapshot. */
-function oracle(l: LineRow, lots: Lots): number {
-  if (l.status !== 'active') return 0;
-  const option = l.template ? mappingOf(l.template) : undefined;
-  return winningsForLine(
-    {
-      code: l.code as BetCode,
-      number: l.number,
-      stake: l.stake,
-      primes: {
-        20: { 1: l.prime1, 2: l.prime2 ?? 0, 3: l.prime3 ?? 0 },
-        30: l.prime1,
-        40: l.prime1,
-        41: l.prime1,
-        42: l.prime1,
-        43: l.prime1,
-        51: l.prime1,
-        52: l.prime1,
-        53: l.prime1,
-      },
-    },
-    lots,
-    { boletCumulative: l.cumulative, freeMariageAmount: l.prime1, loto4Mapping: option, loto5Mapping: option },
-  );
 }
 
 describeApi('settlement against the pure rules (oracle)', () => {
@@ -180,7 +139,7 @@ describeApi('settlement against the pure rules (oracle)', () => {
     const mismatches: string[] = [];
     for (const l of lines) {
       const lots = results[l.tirage_id];
-      const expected = lots ? oracle(l, lots) : 0;
+      const expected = lots ? expectedWin(l, lots) : 0;
       if (expected > 0) winners++;
       if (l.win_amount !== expected)
         mismatches.push(`${l.fiche_id} ${l.code} ${l.number}: ${l.win_amount} ≠ ${expected}`);

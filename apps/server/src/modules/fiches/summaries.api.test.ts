@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import {
+  DAY_FROM_TICKETS,
+  DRAW_DAY_FROM_TICKETS,
+  LEDGER_DAY_FIGURES,
+  LEDGER_DAY_FROM_ENTRIES,
+  SUMMARY_FIGURES,
+} from '../../ops/invariants';
 
 /**
  * Oracle of the maintained money: after random sales, cancellations, deletions, reactivations,
@@ -47,72 +54,25 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
   async function check() {
     const raw = t.database.raw;
     const co = c.company.id;
+    // The summaries recomputed from the raw tickets and payments (the crash invariants' SQL).
     const drawRows = await raw.query<Record<string, number | string>>(
-      `WITH s AS (
-         SELECT f.sale_date AS d, ft.tirage_id, f.agent_id,
-                count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
-                coalesce(sum(ft.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
-                coalesce(sum(ft.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
-                count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
-                coalesce(sum(ft.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
-                coalesce(sum(ft.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
-                count(*) FILTER (WHERE f.status = 'active' AND ft.win_amount > 0)::int AS winners
-           FROM fiches f JOIN fiche_tirages ft ON ft.fiche_id = f.id WHERE f.company_id = $1
-          GROUP BY 1, 2, 3
-       ), p AS (
-         SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.tirage_id, p.agent_id,
-                sum(p.amount)::bigint AS payouts,
-                (count(*) FILTER (WHERE p.kind = 'payment') - count(*) FILTER (WHERE p.kind = 'reversal'))::int AS paid
-           FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1
-          GROUP BY 1, 2, 3
-       )
-       SELECT to_char(coalesce(s.d, p.d), 'YYYY-MM-DD') AS d, coalesce(s.tirage_id, p.tirage_id) AS tirage_id,
-              coalesce(s.agent_id, p.agent_id) AS agent_id,
-              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
-              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
-              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
-              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
-         FROM s FULL JOIN p ON p.d = s.d AND p.tirage_id = s.tirage_id AND p.agent_id = s.agent_id
-        ORDER BY 1, 2, 3`,
+      `SELECT to_char(d, 'YYYY-MM-DD') AS d, tirage_id, agent_id, ${SUMMARY_FIGURES}
+         FROM (${DRAW_DAY_FROM_TICKETS}) e ORDER BY 1, 2, 3`,
       [co],
     );
     const stored = await raw.query<Record<string, number | string>>(
-      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, tirage_id, agent_id, tickets, sales, commission, cancelled,
-              cancelled_amount, wins, winners, payouts, paid
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, tirage_id, agent_id, ${SUMMARY_FIGURES}
          FROM stats_agent_draw_day WHERE company_id = $1 ORDER BY 1, 2, 3`,
       [co],
     );
     expect(stored).toEqual(drawRows);
 
     const dayRows = await raw.query<Record<string, number | string>>(
-      `WITH s AS (
-         SELECT f.sale_date AS d, f.agent_id,
-                count(*) FILTER (WHERE f.status = 'active')::int AS tickets,
-                coalesce(sum(f.amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS sales,
-                coalesce(sum(f.commission_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS commission,
-                count(*) FILTER (WHERE f.status <> 'active')::int AS cancelled,
-                coalesce(sum(f.amount) FILTER (WHERE f.status <> 'active'), 0)::bigint AS cancelled_amount,
-                coalesce(sum(f.win_amount) FILTER (WHERE f.status = 'active'), 0)::bigint AS wins,
-                count(*) FILTER (WHERE f.status = 'active' AND f.win_amount > 0)::int AS winners
-           FROM fiches f WHERE f.company_id = $1 GROUP BY 1, 2
-       ), p AS (
-         SELECT (p.at AT TIME ZONE c.timezone)::date AS d, p.agent_id, sum(p.amount)::bigint AS payouts,
-                (count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'payment')
-                 - count(DISTINCT p.fiche_id) FILTER (WHERE p.kind = 'reversal'))::int AS paid
-           FROM fiche_payments p JOIN companies c ON c.id = p.company_id WHERE p.company_id = $1 GROUP BY 1, 2
-       )
-       SELECT to_char(coalesce(s.d, p.d), 'YYYY-MM-DD') AS d, coalesce(s.agent_id, p.agent_id) AS agent_id,
-              coalesce(s.tickets, 0) AS tickets, coalesce(s.sales, 0) AS sales, coalesce(s.commission, 0) AS commission,
-              coalesce(s.cancelled, 0) AS cancelled, coalesce(s.cancelled_amount, 0) AS cancelled_amount,
-              coalesce(s.wins, 0) AS wins, coalesce(s.winners, 0) AS winners,
-              coalesce(p.payouts, 0) AS payouts, coalesce(p.paid, 0) AS paid
-         FROM s FULL JOIN p ON p.d = s.d AND p.agent_id = s.agent_id
-        ORDER BY 1, 2`,
+      `SELECT to_char(d, 'YYYY-MM-DD') AS d, agent_id, ${SUMMARY_FIGURES} FROM (${DAY_FROM_TICKETS}) e ORDER BY 1, 2`,
       [co],
     );
     const storedDays = await raw.query<Record<string, number | string>>(
-      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, tickets, sales, commission, cancelled,
-              cancelled_amount, wins, winners, payouts, paid
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, ${SUMMARY_FIGURES}
          FROM stats_agent_day WHERE company_id = $1 ORDER BY 1, 2`,
       [co],
     );
@@ -132,19 +92,12 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
 
     // The ledger's day sums (kept by a trigger) equal the entries of each day.
     const fromEntries = await raw.query(
-      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, sum(amount)::bigint AS total,
-              coalesce(sum(amount) FILTER (WHERE kind = 'deposit'), 0)::bigint AS deposits,
-              coalesce(sum(amount) FILTER (WHERE kind = 'withdrawal'), 0)::bigint AS withdrawals,
-              coalesce(sum(amount) FILTER (WHERE kind = 'adjustment'), 0)::bigint AS adjustments,
-              coalesce(sum(amount) FILTER (WHERE kind IN ('zero', 'zero_reversal')), 0)::bigint AS zero,
-              count(*) FILTER (WHERE kind IN ('deposit', 'withdrawal', 'adjustment', 'zero', 'zero_reversal'))::int AS moves,
-              count(*)::int AS entries
-         FROM wallet_entries WHERE company_id = $1 GROUP BY 1, 2 ORDER BY 1, 2`,
+      `SELECT to_char(d, 'YYYY-MM-DD') AS d, agent_id, ${LEDGER_DAY_FIGURES} FROM (${LEDGER_DAY_FROM_ENTRIES}) e
+        ORDER BY 1, 2`,
       [co],
     );
     const dayTotals = await raw.query(
-      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, total, deposits, withdrawals, adjustments, zero, moves,
-              entries
+      `SELECT to_char(business_date, 'YYYY-MM-DD') AS d, agent_id, ${LEDGER_DAY_FIGURES}
          FROM wallet_agent_day WHERE company_id = $1 ORDER BY 1, 2`,
       [co],
     );
