@@ -3,7 +3,7 @@ import net from 'node:net';
 import { expect, it } from 'vitest';
 import { describeApi, ENGINE } from '../../test/helpers';
 import { PASSWORD, seedFixtures } from './crash-fixtures';
-import { randomSale } from './crash-harness';
+import { randomSale } from './crash-sales';
 import { halfWritten, totalHalfWritten } from './invariants';
 import { createScratchDatabase, login, request, sleep, startServer, stopServer } from './server-process';
 
