@@ -1,11 +1,17 @@
-import { COMPANY_CODENAMES, type Codename, POS_CODENAMES, ROLE_DEFAULT_PERMISSIONS, type Role } from '@borlette/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auth, createTestApp, describeApi, ENGINE, type TestContext } from '../../test/helpers';
-import type { Access } from './access';
+import {
+  ACTOR_ORDER,
+  actorPermissions,
+  allowed,
+  codeOf,
+  isCompanyRoute,
+  isTenantKind,
+  normalise,
+} from './access-matrix.expect';
 import {
   type Actor,
-  type ActorKey,
   buildMatrixWorld,
   FOREIGN_MARKER,
   HOME_MARKER,
@@ -21,7 +27,6 @@ import {
   type Kind,
   type KindIds,
   kindTable,
-  looksLikeId,
   OPTIONAL_FILLED,
   planRoutes,
   type RoutePlan,
@@ -29,7 +34,6 @@ import {
   sample,
   type Variant,
 } from './access-matrix.plan';
-import type { ApiRoute } from './auth';
 
 /**
  * Issue 6's access matrix, generated from the route table (`app.apiRoutes`) and the OpenAPI document
@@ -74,55 +78,6 @@ interface Result {
   call: Call;
   res: LightMyRequestResponse;
 }
-
-const ACTOR_ORDER: ActorKey[] = [
-  'anonymous',
-  'agent',
-  'supervisorWithout',
-  'generalWithout',
-  'foreignAdmin',
-  'supervisorWith',
-  'admin',
-  'superuser',
-];
-
-function actorPermissions(key: ActorKey, route: ApiRoute): Set<string> {
-  switch (key) {
-    case 'admin':
-    case 'foreignAdmin':
-    case 'supervisorWith':
-      return new Set(COMPANY_CODENAMES);
-    case 'supervisorWithout': {
-      const needed = new Set(requiredCodenames(route.access));
-      return new Set(COMPANY_CODENAMES.filter((c) => !needed.has(c)));
-    }
-    case 'superuser':
-      return new Set(ROLE_DEFAULT_PERMISSIONS.superuser);
-    case 'agent':
-      return new Set(POS_CODENAMES);
-    default:
-      return new Set();
-  }
-}
-
-function requiredCodenames(access: Access): Codename[] {
-  if (access.public || !access.permission) return [];
-  return typeof access.permission === 'string' ? [access.permission] : [...access.permission];
-}
-
-function allowed(actor: Actor, route: ApiRoute): boolean {
-  const a = route.access;
-  if (a.public) return true;
-  if (!actor.role || !a.roles.includes(actor.role as Role)) return false;
-  const needed = requiredCodenames(a);
-  if (!needed.length) return true;
-  const held = actorPermissions(actor.key, route);
-  return needed.some((c) => held.has(c));
-}
-
-/** Company data routes: the ones a company admin may call (tenancy applies to the superuser too). */
-const isCompanyRoute = (route: ApiRoute) => !route.access.public && route.access.roles.includes('company');
-const isTenantKind = (k: Kind, ids: Record<Kind, KindIds>) => ids[k].foreign !== undefined;
 
 describeApi('access matrix: every route × every caller × own / foreign ids', () => {
   let t: TestContext;
@@ -405,32 +360,3 @@ describeApi('access matrix: every route × every caller × own / foreign ids', (
     return { method: route.method, url: qs ? `${url}?${qs}` : url, payload: withBody ? body : undefined };
   }
 });
-
-function codeOf(res: LightMyRequestResponse): string | undefined {
-  try {
-    return res.json().code;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A body without what differs between two equivalent answers: times, and the ids the request named
- * (an answer may echo its filters), as values of id-like keys.
- */
-function normalise(body: string): string {
-  const walk = (v: unknown, k = ''): unknown => {
-    if (looksLikeId(k) && v !== null && typeof v !== 'object') return '#ID';
-    if (/(_at|At|date|time|now|generated)$/i.test(k) && typeof v === 'string') return '#T';
-    if (Array.isArray(v)) return v.map((x) => walk(x));
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk, walk(vv, kk)]));
-    }
-    return v;
-  };
-  try {
-    return JSON.stringify(walk(JSON.parse(body)));
-  } catch {
-    return body.replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?/g, '#T');
-  }
-}

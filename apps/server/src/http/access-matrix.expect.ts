@@ -1,0 +1,90 @@
+import { COMPANY_CODENAMES, type Codename, POS_CODENAMES, ROLE_DEFAULT_PERMISSIONS, type Role } from '@borlette/shared';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Access } from './access';
+import type { Actor, ActorKey } from './access-matrix.fixtures';
+import { type Kind, type KindIds, looksLikeId } from './access-matrix.plan';
+import type { ApiRoute } from './auth';
+
+/**
+ * What the access matrix expects, from the route's declared access alone: which caller holds which
+ * codenames, who is allowed, which routes and ids belong to a company; and how answers are compared
+ * (error code, a body without times and echoed ids).
+ */
+
+export const ACTOR_ORDER: ActorKey[] = [
+  'anonymous',
+  'agent',
+  'supervisorWithout',
+  'generalWithout',
+  'foreignAdmin',
+  'supervisorWith',
+  'admin',
+  'superuser',
+];
+
+export function actorPermissions(key: ActorKey, route: ApiRoute): Set<string> {
+  switch (key) {
+    case 'admin':
+    case 'foreignAdmin':
+    case 'supervisorWith':
+      return new Set(COMPANY_CODENAMES);
+    case 'supervisorWithout': {
+      const needed = new Set(requiredCodenames(route.access));
+      return new Set(COMPANY_CODENAMES.filter((c) => !needed.has(c)));
+    }
+    case 'superuser':
+      return new Set(ROLE_DEFAULT_PERMISSIONS.superuser);
+    case 'agent':
+      return new Set(POS_CODENAMES);
+    default:
+      return new Set();
+  }
+}
+
+export function requiredCodenames(access: Access): Codename[] {
+  if (access.public || !access.permission) return [];
+  return typeof access.permission === 'string' ? [access.permission] : [...access.permission];
+}
+
+export function allowed(actor: Actor, route: ApiRoute): boolean {
+  const a = route.access;
+  if (a.public) return true;
+  if (!actor.role || !a.roles.includes(actor.role as Role)) return false;
+  const needed = requiredCodenames(a);
+  if (!needed.length) return true;
+  const held = actorPermissions(actor.key, route);
+  return needed.some((c) => held.has(c));
+}
+
+/** Company data routes: the ones a company admin may call (tenancy applies to the superuser too). */
+export const isCompanyRoute = (route: ApiRoute) => !route.access.public && route.access.roles.includes('company');
+export const isTenantKind = (k: Kind, ids: Record<Kind, KindIds>) => ids[k].foreign !== undefined;
+
+export function codeOf(res: LightMyRequestResponse): string | undefined {
+  try {
+    return res.json().code;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A body without what differs between two equivalent answers: times, and the ids the request named
+ * (an answer may echo its filters), as values of id-like keys.
+ */
+export function normalise(body: string): string {
+  const walk = (v: unknown, k = ''): unknown => {
+    if (looksLikeId(k) && v !== null && typeof v !== 'object') return '#ID';
+    if (/(_at|At|date|time|now|generated)$/i.test(k) && typeof v === 'string') return '#T';
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).map(([kk, vv]) => [kk, walk(vv, kk)]));
+    }
+    return v;
+  };
+  try {
+    return JSON.stringify(walk(JSON.parse(body)));
+  } catch {
+    return body.replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?/g, '#T');
+  }
+}
