@@ -3,7 +3,8 @@
 // reading reports, dashboards, statistics and lists. Prints per minute the p99 of sales and of
 // back-office reads and the server's resident memory, then the last minute against the first (the
 // reference measured in the same run): p99 should stay within 2x, memory flat. Nothing is asserted.
-// Env: TEST_DATABASE_URL, BENCH_SOAK_SECONDS (600), BENCH_SOAK_AGENTS (32), BENCH_SOAK_READERS (4).
+// Env: TEST_DATABASE_URL, BENCH_SOAK_SECONDS (600), BENCH_SOAK_AGENTS (32), BENCH_SOAK_READERS (4),
+// BENCH_SOAK_KEEP=1 to keep the soak's database afterwards (its name is printed) for investigation.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -143,7 +144,8 @@ try {
 } finally {
   if (server) await stopServer(server);
   await database?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (process.env.BENCH_SOAK_KEEP === '1') console.log(`database kept: ${name}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }
 
