@@ -16,6 +16,11 @@ const envSchema = z.object({
   REPORTS_DATABASE_URL: z.string().url().optional(),
   /** Connections of this instance to PostgreSQL (sales wait on commits: more of them share each WAL flush). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * A statement PostgreSQL has not answered after this long fails with 503 and its connection is dropped
+   * (a network gone dark under a query). Above the longest statement (a big draw's settlement); 0: none.
+   */
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Seed the demo data on an empty database. Default: on for the embedded database only. */
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -86,6 +91,8 @@ export type Config = {
   databaseUrl?: string;
   reportsDatabaseUrl?: string;
   databasePoolSize: number;
+  /** The statement timeout of the server's pools (0: none); migrations run without it. */
+  databaseQueryTimeoutMs: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     reportsDatabaseUrl: e.REPORTS_DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

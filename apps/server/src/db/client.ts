@@ -57,13 +57,24 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 export async function openPostgres(
   url: string,
-  opts: { max?: number; connectionTimeoutMillis?: number } = {},
+  opts: {
+    max?: number;
+    connectionTimeoutMillis?: number;
+    /**
+     * A statement PostgreSQL has not answered after this long fails (503) and its connection is
+     * dropped: a network gone dark under a query would otherwise hold the request until TCP gives up
+     * (a quarter of an hour). None by default: the server sets it (DATABASE_QUERY_TIMEOUT_SECONDS), not
+     * for its migrations, which may build an index on a large table for longer.
+     */
+    queryTimeoutMillis?: number;
+  } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
     // A database that does not answer (down, network cut) fails the request (503) instead of holding it.
     connectionTimeoutMillis: opts.connectionTimeoutMillis ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    query_timeout: opts.queryTimeoutMillis || undefined,
     // Dead peers (a restarted server, a cut network) are noticed by the kernel, not only at the next query.
     keepAlive: true,
     // No JIT: short OLTP statements pay its compilation and never win it back. Found by the fuzz: the
@@ -191,9 +202,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 export async function openDatabase(opts: {
   databaseUrl?: string;
   databasePoolSize?: number;
+  /** PostgreSQL only (PGlite runs in the process): see openPostgres. */
+  databaseQueryTimeoutMs?: number;
   dataDir: string;
 }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { max: opts.databasePoolSize });
+  if (opts.databaseUrl) {
+    return openPostgres(opts.databaseUrl, {
+      max: opts.databasePoolSize,
+      queryTimeoutMillis: opts.databaseQueryTimeoutMs,
+    });
+  }
   const { mkdir } = await import('node:fs/promises');
   const path = await import('node:path');
   const dir = path.join(opts.dataDir, 'pglite');

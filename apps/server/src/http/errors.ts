@@ -192,7 +192,7 @@ const UNAVAILABLE_SQLSTATE = /^(08\w{3}|57P0[123]|53300)$/;
 
 /** Messages of node-postgres (pg, pg-pool) and PGlite when there is no usable connection. */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|not queryable|Cannot use a pool after calling end|Client was closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|PGlite is closed/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end|Client was closed|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|PGlite is closed/i;
 
 /** The error (or one of its causes, or one of an AggregateError's errors) says the database is unreachable. */
 export function isDatabaseUnavailable(error: unknown): boolean {

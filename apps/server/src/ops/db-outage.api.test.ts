@@ -20,6 +20,8 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 const FRENCH = /indisponible|injoignable/i;
 const CONNECT_TIMEOUT_MS = 1500;
+/** The statement timeout of this test's pool (the server's: DATABASE_QUERY_TIMEOUT_SECONDS). */
+const QUERY_TIMEOUT_MS = 2000;
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const t = performance.now();
@@ -45,7 +47,11 @@ describeOutage('PostgreSQL unreachable (through a TCP proxy that is cut, then re
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
-    database = await openPostgres(url.toString(), { max: 4, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    database = await openPostgres(url.toString(), {
+      max: 4,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      queryTimeoutMillis: QUERY_TIMEOUT_MS,
+    });
     app = await buildApp({ database, config: testConfig({ webDist: '/nonexistent' }) });
     await app.ready();
     token = (await login(app, c.agents[0].username)).accessToken;
@@ -143,6 +149,35 @@ describeOutage('PostgreSQL unreachable (through a TCP proxy that is cut, then re
     expect((await sale(randomUUID())).statusCode).toBe(200);
   }, 60_000);
 
+  it('answers 503 within the statement timeout when the network goes dark under a running query', async () => {
+    await untilReady();
+    // A statement on its way (the database answers in 300 ms), then the network goes silent: the
+    // connections stay open and nothing comes back, the answer included.
+    const running = timed(() =>
+      database.raw.query('SELECT pg_sleep(0.3) AS slept').then(
+        () => null,
+        (e: unknown) => e,
+      ),
+    );
+    await sleep(100);
+    proxy.freeze();
+    const { value: err, ms } = await running;
+    expect(err).not.toBeNull();
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 100);
+    expect(ms).toBeLessThan(QUERY_TIMEOUT_MS + 2000);
+    // A request meanwhile: a pooled connection that went silent, or a new one never answered — 503 either way.
+    const s = await timed(() => sale(randomUUID()));
+    expectUnavailable(s.value);
+    expect(s.ms).toBeLessThan(QUERY_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2000);
+    await proxy.restore();
+    await untilReady();
+    // The silent connections were dropped, never handed out again.
+    const all = await Promise.all(Array.from({ length: 8 }, () => database.raw.query('SELECT 1 AS one')));
+    expect(all.every((rows) => rows[0]?.one === 1)).toBe(true);
+    expect((await sale(randomUUID())).statusCode).toBe(200);
+  }, 60_000);
+
   it('survives a connection lost in the middle of a transaction, and does not reuse it', async () => {
     await untilReady();
     const inTx = database.transaction(async (tx) => {
@@ -190,6 +225,7 @@ describe('database errors mapped to 503', () => {
         cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
       }),
     pgliteClosed: () => new Error('PGlite is closed'),
+    queryTimeout: () => new Error('Query read timeout'),
   };
   const notOutages: Record<string, { error: () => Error; status: number }> = {
     uniqueViolation: {

@@ -3,12 +3,16 @@ import net from 'node:net';
 /**
  * A TCP proxy in front of a database, for outage tests that must not touch the shared server:
  * `cut()` closes every connection and refuses new ones (a database that went away), `blackhole()`
- * accepts connections and never answers (a network that drops packets), `restore()` forwards again.
+ * accepts connections and never answers (a network that drops packets), `freeze()` the same while the
+ * open connections stay open and go silent, mid-statement if one runs (a network gone dark under a
+ * query), `restore()` forwards again (the connections held or frozen are closed: nothing answered them).
+ * Forwarding is by hand rather than pipe(), so that a frozen connection drops what it gets.
  */
 export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   blackhole(): void;
+  freeze(): void;
   restore(): Promise<void>;
   close(): Promise<void>;
   /** Connections currently forwarded. */
@@ -39,8 +43,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       upstream.destroy();
     });
     upstream.once('close', () => client.destroy());
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on('data', (d) => {
+      if (mode === 'open') upstream.write(d);
+    });
+    upstream.on('data', (d) => {
+      if (mode === 'open') client.write(d);
+    });
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -70,6 +78,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     blackhole() {
       mode = 'blackhole';
       dropAll();
+    },
+    freeze() {
+      mode = 'blackhole';
     },
     async restore() {
       if (mode === 'blackhole') dropAll(); // held connections never got an answer: they fail now
