@@ -23,17 +23,13 @@ import {
   BODYLESS_WRITES,
   GHOST_ID,
   ghostOf,
-  type JsonSchema,
   type Kind,
   type KindIds,
   kindTable,
   OPTIONAL_FILLED,
-  planRoutes,
-  type RoutePlan,
-  resolver,
-  sample,
   type Variant,
-} from './access-matrix.plan';
+} from './access-matrix.kinds';
+import { type JsonSchema, planRoutes, type RoutePlan, resolver, sample } from './access-matrix.plan';
 
 /**
  * Issue 6's access matrix, generated from the route table (`app.apiRoutes`) and the OpenAPI document

@@ -2,7 +2,7 @@ import { COMPANY_CODENAMES, type Codename, POS_CODENAMES, ROLE_DEFAULT_PERMISSIO
 import type { LightMyRequestResponse } from 'fastify';
 import type { Access } from './access';
 import type { Actor, ActorKey } from './access-matrix.fixtures';
-import { type Kind, type KindIds, looksLikeId } from './access-matrix.plan';
+import { type Kind, type KindIds, looksLikeId } from './access-matrix.kinds';
 import type { ApiRoute } from './auth';
 
 /**
