@@ -50,8 +50,8 @@ import { type JsonSchema, planRoutes, type RoutePlan, resolver, sample } from '.
  * - never a 5xx.
  *
  * Callers: anonymous, A's point-of-sale agent, A's supervisor holding every company codename and one
- * holding all but the route's, platform staff holding nothing, B's company admin, A's company admin,
- * the full superuser (A selected). Writes change the world, so the calls run in phases: every read,
+ * holding all but the route's, platform staff holding nothing and platform staff holding only the
+ * route's codenames (A selected), B's company admin, A's company admin, the full superuser (A selected). Writes change the world, so the calls run in phases: every read,
  * then the writes that must be refused, then the allowed writes on own records, deletions last; the
  * callers are never the target of a write (a blocked agent, a changed password would end their
  * session), and the superuser's company writes go to a company of nobody (access-matrix.fixtures.ts).
@@ -116,15 +116,16 @@ describeApi('access matrix: every route × every caller × own / foreign ids', (
     const results = new Map<string, Result>();
     const failures: string[] = [];
     const key = (c: Call, variant = c.variant) => `${c.method} ${c.plan.route.url}|${c.actor.key}|${variant}`;
-    let permsFor: string | null = null;
-    const supWithout = w.actors.supervisorWithout;
+    // The callers whose codenames follow the route: all but the route's, or only the route's.
+    const perRoute = [w.actors.supervisorWithout, w.actors.generalWith];
+    const permsFor = new Map<string, string>();
 
     for (const call of calls) {
       const route = call.plan.route;
       const routeKey = `${route.method} ${route.url}`;
-      if (call.actor.key === 'supervisorWithout' && permsFor !== routeKey) {
-        await setPermissions(t, supWithout.userId as number, [...actorPermissions('supervisorWithout', route)]);
-        permsFor = routeKey;
+      if (perRoute.includes(call.actor) && permsFor.get(call.actor.key) !== routeKey) {
+        await setPermissions(t, call.actor.userId as number, [...actorPermissions(call.actor.key, route)]);
+        permsFor.set(call.actor.key, routeKey);
       }
       const res = await t.app.inject({
         method: call.method as 'GET',
@@ -154,7 +155,8 @@ describeApi('access matrix: every route × every caller × own / foreign ids', (
       // Leaks: B's marker in what A's callers read (superuser: on company data routes only), A's in B's admin's.
       const aSide =
         ['admin', 'supervisorWith', 'supervisorWithout', 'agent', 'generalWithout'].includes(call.actor.key) ||
-        (call.actor.key === 'superuser' && isCompanyRoute(route));
+        // Platform staff list every company on the platform's routes; on company data, only A (selected).
+        (['superuser', 'generalWith'].includes(call.actor.key) && isCompanyRoute(route));
       if (aSide && body.includes(FOREIGN_MARKER.toLowerCase())) failures.push(`LEAK of company B: ${where}`);
       if (call.actor.key === 'foreignAdmin' && body.includes(HOME_MARKER.toLowerCase())) {
         failures.push(`LEAK of company A to B's admin: ${where}`);

@@ -1,4 +1,11 @@
-import { COMPANY_CODENAMES, type Codename, POS_CODENAMES, ROLE_DEFAULT_PERMISSIONS, type Role } from '@borlette/shared';
+import {
+  COMPANY_CODENAMES,
+  type Codename,
+  GRANTABLE_PERMISSIONS,
+  POS_CODENAMES,
+  ROLE_DEFAULT_PERMISSIONS,
+  type Role,
+} from '@borlette/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Access } from './access';
 import type { Actor, ActorKey } from './access-matrix.fixtures';
@@ -16,6 +23,7 @@ export const ACTOR_ORDER: ActorKey[] = [
   'agent',
   'supervisorWithout',
   'generalWithout',
+  'generalWith',
   'foreignAdmin',
   'supervisorWith',
   'admin',
@@ -34,6 +42,11 @@ export function actorPermissions(key: ActorKey, route: ApiRoute): Set<string> {
     }
     case 'superuser':
       return new Set(ROLE_DEFAULT_PERMISSIONS.superuser);
+    case 'generalWith': {
+      // The route's codenames that platform staff may be granted (the server ignores any other).
+      const grantable = new Set<string>(GRANTABLE_PERMISSIONS.superuser);
+      return new Set(requiredCodenames(route.access).filter((c) => grantable.has(c)));
+    }
     case 'agent':
       return new Set(POS_CODENAMES);
     default:

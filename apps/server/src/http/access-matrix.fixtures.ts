@@ -247,7 +247,8 @@ export type ActorKey =
   | 'foreignAdmin'
   | 'admin'
   | 'superuser'
-  | 'generalWithout';
+  | 'generalWithout'
+  | 'generalWith';
 
 export interface Actor {
   key: ActorKey;
@@ -293,7 +294,8 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
     "SELECT ci.id FROM cities ci JOIN countries k ON k.id = ci.country_id WHERE k.name_code = 'HT' ORDER BY ci.id LIMIT 1",
     [],
   );
-  const general = (await createUser(database, { role: 'superuser', permissions: ['view_company'] })).id;
+  // No codename: the staff given only change_generale may edit it (not one holding more than they do).
+  const general = (await createUser(database, { role: 'superuser' })).id;
   const [source] = await raw.query<{ id: number }>('SELECT id FROM draw_sources ORDER BY id LIMIT 1');
   const drawSource = source?.id ?? 1;
 
@@ -338,7 +340,9 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
   };
   const superuser = await actor('superuser', 'superuser', { role: 'superuser', fullAccess: true });
   const generalWithout = await actor('generalWithout', 'superuser', { role: 'superuser' });
-  for (const s of [superuser, generalWithout]) {
+  // Platform staff given, route by route, the codenames the route asks (access-matrix.api.test.ts).
+  const generalWith = await actor('generalWith', 'superuser', { role: 'superuser' });
+  for (const s of [superuser, generalWithout, generalWith]) {
     await raw.query('UPDATE users SET select_company = $2 WHERE id = $1', [s.userId, a.refCode]);
   }
   const actors: Record<ActorKey, Actor> = {
@@ -355,6 +359,7 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
     admin: await actor('admin', 'company', { role: 'company', companyId: a.id, fullAccess: true }),
     superuser,
     generalWithout,
+    generalWith,
   };
   return {
     a,
