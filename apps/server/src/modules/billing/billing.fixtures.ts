@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
+import type { FacturationsPage, Invoice } from '@borlette/shared/contracts/billing';
 import type { LightMyRequestResponse } from 'fastify';
 import { type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { auth, createTestDatabase, createUser, login, type TestContext } from '../../../test/helpers';
@@ -153,3 +154,15 @@ export const qs = (o: Record<string, string | number | undefined>) =>
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&');
+
+/** GET /api/generals/facturations as `token` (200 expected), and the invoice of a company for a period. */
+export function invoiceReader(w: () => BillingWorld) {
+  const list = async (token: string, q: Record<string, string | number | undefined>) => {
+    const res = await w().call('GET', `/api/generals/facturations?${qs(q)}`, token);
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    return res.json() as FacturationsPage;
+  };
+  const invoiceOf = async (ref: string, range: { start_date: string; end_date: string }) =>
+    (await list(w().root, { ...range, company: ref })).results[0] as Invoice | undefined;
+  return { list, invoiceOf };
+}

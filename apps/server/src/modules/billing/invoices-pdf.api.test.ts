@@ -1,4 +1,4 @@
-import type { FacturationsPage, Invoice } from '@borlette/shared/contracts/billing';
+import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeApi, expectErrorBody } from '../../../test/helpers';
 import {
@@ -6,9 +6,9 @@ import {
   billingWorld,
   companyAdmin,
   companyWithSales,
+  invoiceReader,
   monthRange,
   pdfText,
-  qs,
 } from './billing.fixtures';
 
 const LIST = '/api/generals/facturations';
@@ -20,13 +20,7 @@ describeApi('billing: the invoice PDF', () => {
   let B: Awaited<ReturnType<typeof companyWithSales>>;
   let month: { start_date: string; end_date: string };
 
-  const list = async (token: string, q: Record<string, string | number | undefined>) => {
-    const res = await w.call('GET', `${LIST}?${qs(q)}`, token);
-    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
-    return res.json() as FacturationsPage;
-  };
-  const invoiceOf = async (ref: string, range: { start_date: string; end_date: string }) =>
-    (await list(w.root, { ...range, company: ref })).results[0] as Invoice | undefined;
+  const { list, invoiceOf } = invoiceReader(() => w);
 
   beforeAll(async () => {
     w = await billingWorld();

@@ -1,4 +1,4 @@
-import type { FacturationsPage, Invoice } from '@borlette/shared/contracts/billing';
+import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sell } from '../../../test/engine-fixtures';
 import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
@@ -7,6 +7,7 @@ import {
   billingWorld,
   companyAdmin,
   companyWithSales,
+  invoiceReader,
   monthBefore,
   monthRange,
   pastActivity,
@@ -26,13 +27,7 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
   let past: string;
   let pastRange: { start_date: string; end_date: string };
 
-  const list = async (token: string, q: Record<string, string | number | undefined>) => {
-    const res = await w.call('GET', `${LIST}?${qs(q)}`, token);
-    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
-    return res.json() as FacturationsPage;
-  };
-  const invoiceOf = async (ref: string, range: { start_date: string; end_date: string }) =>
-    (await list(w.root, { ...range, company: ref })).results[0] as Invoice | undefined;
+  const { list, invoiceOf } = invoiceReader(() => w);
 
   beforeAll(async () => {
     w = await billingWorld();
