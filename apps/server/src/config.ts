@@ -91,7 +91,7 @@ export type Config = {
   databaseUrl?: string;
   reportsDatabaseUrl?: string;
   databasePoolSize: number;
-  /** The statement timeout of the server's pools (0: none); migrations run without it. */
+  /** The statement timeout of the server's pools (0: none); migrations and seeding run without it. */
   databaseQueryTimeoutMs: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

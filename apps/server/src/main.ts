@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { type Database, openDatabase, openPostgres } from './db/client';
+import { openDatabase, openPostgres } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { markDraining } from './ops/lifecycle';
@@ -9,24 +9,10 @@ import { markDraining } from './ops/lifecycle';
 /** A shutdown that has not finished by then (a request that never ends) exits 1. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
-/**
- * Migrations and the demo seed. On PostgreSQL through a connection of their own without the pools'
- * statement timeout: an upgrade may build an index on a large table for longer than any request.
- */
-async function prepare(config: ReturnType<typeof loadConfig>, database: Database) {
-  if (!config.databaseUrl) return prepareDatabase(database, { demo: config.seedDemo });
-  const setup = await openPostgres(config.databaseUrl, { max: 1 });
-  try {
-    return await prepareDatabase(setup, { demo: config.seedDemo });
-  } finally {
-    await setup.close();
-  }
-}
-
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { applied, demoSeeded } = await prepare(config, database);
+  const { applied, demoSeeded } = await prepareDatabase(database, { demo: config.seedDemo });
   // The reports' read replica (REPORTS_DATABASE_URL): read-only queries, its own smaller pool.
   const reportsDatabase = config.reportsDatabaseUrl
     ? await openPostgres(config.reportsDatabaseUrl, {

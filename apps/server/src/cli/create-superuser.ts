@@ -44,8 +44,7 @@ async function main() {
   if (password.length < 12) throw new Error('Le mot de passe doit compter 12 caractères au moins.');
 
   const config = loadConfig();
-  // Its migrations without the server's statement timeout (see main.ts).
-  const database = await openDatabase({ ...config, databaseQueryTimeoutMs: 0 });
+  const database = await openDatabase(config);
   try {
     await prepareDatabase(database, { demo: false });
     const exists = await database.raw.query('SELECT 1 FROM users WHERE lower(username) = lower($1)', [username]);

@@ -63,23 +63,27 @@ export async function openPostgres(
     /**
      * A statement PostgreSQL has not answered after this long fails (503) and its connection is
      * dropped: a network gone dark under a query would otherwise hold the request until TCP gives up
-     * (a quarter of an hour). None by default: the server sets it (DATABASE_QUERY_TIMEOUT_SECONDS), not
-     * for its migrations, which may build an index on a large table for longer.
+     * (a quarter of an hour). None by default: the server sets it (DATABASE_QUERY_TIMEOUT_SECONDS).
+     * `withLock` (migrations, seeding) runs without it: an upgrade may build an index on a large table,
+     * and an instance starting beside another waits for its migrations, for longer than any request.
      */
     queryTimeoutMillis?: number;
   } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: url,
-    max: opts.max ?? 10,
     // A database that does not answer (down, network cut) fails the request (503) instead of holding it.
     connectionTimeoutMillis: opts.connectionTimeoutMillis ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    query_timeout: opts.queryTimeoutMillis || undefined,
     // Dead peers (a restarted server, a cut network) are noticed by the kernel, not only at the next query.
     keepAlive: true,
     // No JIT: short OLTP statements pay its compilation and never win it back. Found by the fuzz: the
     // invoices refresh (GET /api/generals/facturations) spent 6 s compiling for a few ms of work.
     options: '-c jit=off',
+  };
+  const pool = new pg.Pool({
+    ...connection,
+    max: opts.max ?? 10,
+    query_timeout: opts.queryTimeoutMillis || undefined,
   });
   pool.on('error', () => {
     /* an idle client lost its connection: the pool drops it and opens another when needed */
@@ -115,7 +119,7 @@ export async function openPostgres(
       onPooled(async (c) => (await c.query({ text, values: params as unknown[], name })).rows),
     exec: (text) => onPooled(async (c) => void (await c.query(text))),
   };
-  const onClient = (client: pg.PoolClient): RawClient => ({
+  const onClient = (client: pg.ClientBase): RawClient => ({
     async query(text, params) {
       return (await client.query(text, params as unknown[])).rows;
     },
@@ -145,19 +149,17 @@ export async function openPostgres(
         client.release(broken);
       }
     },
+    // A connection of its own, outside the pool and its statement timeout (see queryTimeoutMillis),
+    // closed afterwards: the session lock goes with it, whatever fn left behind.
     async withLock(key, fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
+      const client = new pg.Client(connection);
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [key]);
         return await fn(onClient(client));
       } finally {
-        // A session lock: released explicitly; if that fails (connection gone, transaction left open by
-        // fn), the connection is destroyed and the lock goes with it.
-        await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((e: Error) => {
-          broken = e;
-        });
-        client.release(broken);
+        await client.end().catch(() => {});
       }
     },
     close: once(() => pool.end()),

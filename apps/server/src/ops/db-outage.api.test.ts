@@ -5,7 +5,7 @@ import { sellingCompany } from '../../test/engine-fixtures';
 import { auth, createTestDatabase, describeApi, ENGINE, login } from '../../test/helpers';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { type Database, openPostgres } from '../db/client';
+import { type Database, openDatabase, openPostgres } from '../db/client';
 import { isDatabaseUnavailable, registerErrorHandler } from '../http/errors';
 import { sleep } from './server-process';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -181,6 +181,26 @@ describeOutage('PostgreSQL unreachable (through a TCP proxy that is cut, then re
     await untilReady();
     await expectPoolHealthy(); // the silent connections were dropped, never handed out again
   }, 60_000);
+
+  it('puts the configured statement timeout on requests, not on migrations and seeding (withLock)', async () => {
+    // As the server opens it (DATABASE_QUERY_TIMEOUT_SECONDS → openDatabase), straight to PostgreSQL.
+    const db = await openDatabase({ databaseUrl: base.url, databaseQueryTimeoutMs: 300, dataDir: '/nonexistent' });
+    try {
+      const err = await db.raw.query('SELECT pg_sleep(0.6)').then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).not.toBeNull();
+      expect(isDatabaseUnavailable(err)).toBe(true);
+      // An upgrade's long statement under the migrations' lock finishes.
+      const rows = await db.withLock(4242, (raw) => raw.query<{ ok: number }>('SELECT 1 AS ok FROM pg_sleep(0.6)'));
+      expect(rows).toEqual([{ ok: 1 }]);
+      // The pool still answers after the dropped connection.
+      expect(await db.raw.query('SELECT 2 AS two')).toEqual([{ two: 2 }]);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
 
   it('survives a connection lost in the middle of a transaction, and does not reuse it', async () => {
     await untilReady();

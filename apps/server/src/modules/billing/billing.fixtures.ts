@@ -155,10 +155,13 @@ export const qs = (o: Record<string, string | number | undefined>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&');
 
-/** GET /api/generals/facturations as `token` (200 expected), and the invoice of a company for a period. */
+/** The platform's invoices list (and, under it, each invoice's PDF). */
+export const FACTURATIONS = '/api/generals/facturations';
+
+/** GET the invoices list as `token` (200 expected), and the invoice of a company for a period. */
 export function invoiceReader(w: () => BillingWorld) {
   const list = async (token: string, q: Record<string, string | number | undefined>) => {
-    const res = await w().call('GET', `/api/generals/facturations?${qs(q)}`, token);
+    const res = await w().call('GET', `${FACTURATIONS}?${qs(q)}`, token);
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
     return res.json() as FacturationsPage;
   };

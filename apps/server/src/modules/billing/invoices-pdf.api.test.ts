@@ -6,12 +6,11 @@ import {
   billingWorld,
   companyAdmin,
   companyWithSales,
+  FACTURATIONS,
   invoiceReader,
   monthRange,
   pdfText,
 } from './billing.fixtures';
-
-const LIST = '/api/generals/facturations';
 
 describeApi('billing: the invoice PDF', () => {
   let w: BillingWorld;
@@ -36,7 +35,7 @@ describeApi('billing: the invoice PDF', () => {
       [A.company.id],
     );
     const inv = (await invoiceOf(A.company.ref_code, month)) as Invoice;
-    const res = await w.call('GET', `${LIST}/${inv.id}/pdf`, w.viewer);
+    const res = await w.call('GET', `${FACTURATIONS}/${inv.id}/pdf`, w.viewer);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="${inv.number}.pdf"`);
@@ -64,7 +63,7 @@ describeApi('billing: the invoice PDF', () => {
       expect(text, s).toContain(s);
     }
 
-    const dl = await w.call('GET', `${LIST}/${inv.id}/pdf?download=1`, w.root);
+    const dl = await w.call('GET', `${FACTURATIONS}/${inv.id}/pdf?download=1`, w.root);
     expect(dl.headers['content-disposition']).toBe(`attachment; filename="${inv.number}.pdf"`);
   });
 
@@ -80,19 +79,19 @@ describeApi('billing: the invoice PDF', () => {
     expect(pay.statusCode).toBe(200);
     const paid = (await list(w.root, { ...month, status: 'paid' })).results[0];
     expect(paid.id).toBe(inv.id);
-    const text = pdfText((await w.call('GET', `${LIST}/${paid.id}/pdf`, w.root)).rawPayload);
+    const text = pdfText((await w.call('GET', `${FACTURATIONS}/${paid.id}/pdf`, w.root)).rawPayload);
     expect(text).toContain('PAYÉE');
     expect(text).not.toContain('IMPAYÉE');
     expect(text).toContain('Espèces');
   });
 
   it('refuses an unknown or malformed id, and who may not see invoices', async () => {
-    expectErrorBody(await w.call('GET', `${LIST}/987654/pdf`, w.root), 404);
-    expectErrorBody(await w.call('GET', `${LIST}/abc/pdf`, w.root), 400);
+    expectErrorBody(await w.call('GET', `${FACTURATIONS}/987654/pdf`, w.root), 404);
+    expectErrorBody(await w.call('GET', `${FACTURATIONS}/abc/pdf`, w.root), 400);
     const inv = (await invoiceOf(A.company.ref_code, month)) as Invoice;
-    expectErrorBody(await w.call('GET', `${LIST}/${inv.id}/pdf?download=yes`, w.root), 400);
-    expectErrorBody(await w.call('GET', `${LIST}/${inv.id}/pdf`, w.stranger), 403);
-    expectErrorBody(await w.call('GET', `${LIST}/${inv.id}/pdf`, await companyAdmin(w, A.company.id)), 403);
-    expectErrorBody(await w.app.inject({ method: 'GET', url: `${LIST}/${inv.id}/pdf` }), 401);
+    expectErrorBody(await w.call('GET', `${FACTURATIONS}/${inv.id}/pdf?download=yes`, w.root), 400);
+    expectErrorBody(await w.call('GET', `${FACTURATIONS}/${inv.id}/pdf`, w.stranger), 403);
+    expectErrorBody(await w.call('GET', `${FACTURATIONS}/${inv.id}/pdf`, await companyAdmin(w, A.company.id)), 403);
+    expectErrorBody(await w.app.inject({ method: 'GET', url: `${FACTURATIONS}/${inv.id}/pdf` }), 401);
   });
 });

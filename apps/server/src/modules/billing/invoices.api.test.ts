@@ -7,6 +7,7 @@ import {
   billingWorld,
   companyAdmin,
   companyWithSales,
+  FACTURATIONS,
   invoiceReader,
   monthBefore,
   monthRange,
@@ -14,7 +15,6 @@ import {
   qs,
 } from './billing.fixtures';
 
-const LIST = '/api/generals/facturations';
 const SETTINGS = '/api/generals/billing-settings';
 
 describeApi('billing: invoices (facturations), ladder, PDF', () => {
@@ -253,13 +253,17 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
     it('which=company is the selected company alone; the selected country limits the companies', async () => {
       const admin = await createUser(w.database, { role: 'superuser', fullAccess: true });
       const token = (await login(w.app, admin.username)).accessToken;
-      expectErrorBody(await w.call('GET', `${LIST}?${qs({ ...month, which: 'company' })}`, token), 409);
+      expectErrorBody(await w.call('GET', `${FACTURATIONS}?${qs({ ...month, which: 'company' })}`, token), 409);
       await w.call('POST', '/api/generals/company', token, { ref_code: A.company.ref_code });
       const mine = await list(token, { ...month, which: 'company' });
       expect(mine.results.map((r) => r.company_id)).toEqual([A.company.id]);
       // Another company named with which=company: not found.
       expectErrorBody(
-        await w.call('GET', `${LIST}?${qs({ ...month, which: 'company', company: B.company.ref_code })}`, token),
+        await w.call(
+          'GET',
+          `${FACTURATIONS}?${qs({ ...month, which: 'company', company: B.company.ref_code })}`,
+          token,
+        ),
         404,
       );
       // which defaults to 'superuser': every company, whatever the selection.
@@ -275,11 +279,11 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
       const ht = await list(token, { ...pastRange, page_size: 100 });
       expect(ht.results.length).toBeGreaterThan(0);
       expect(ht.results.some((r) => r.company_id === us.id)).toBe(false);
-      expectErrorBody(await w.call('GET', `${LIST}?${qs({ ...pastRange, company: us.ref_code })}`, token), 404);
+      expectErrorBody(await w.call('GET', `${FACTURATIONS}?${qs({ ...pastRange, company: us.ref_code })}`, token), 404);
     });
 
     it('exports the selection as CSV', async () => {
-      const res = await w.call('GET', `${LIST}?${qs({ ...month, format: 'csv' })}`, w.root);
+      const res = await w.call('GET', `${FACTURATIONS}?${qs({ ...month, format: 'csv' })}`, w.root);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="factures-/);
@@ -293,7 +297,7 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
   describe('refusals', () => {
     it('refuses bad input with French messages per field', async () => {
       const bad = async (q: Record<string, string>, field: string) => {
-        const body = expectErrorBody(await w.call('GET', `${LIST}?${qs(q)}`, w.root), 400);
+        const body = expectErrorBody(await w.call('GET', `${FACTURATIONS}?${qs(q)}`, w.root), 400);
         expect(body.fields?.[field], JSON.stringify(body)).toBeTruthy();
         return body;
       };
@@ -304,8 +308,8 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
       await bad({ status: 'late' }, 'status');
       await bad({ page_size: '1000' }, 'page_size');
       await bad({ format: 'xlsx' }, 'format');
-      expectErrorBody(await w.call('GET', `${LIST}?sort=password`, w.root), 400);
-      expectErrorBody(await w.call('GET', `${LIST}?company=NOPE99`, w.root), 404);
+      expectErrorBody(await w.call('GET', `${FACTURATIONS}?sort=password`, w.root), 400);
+      expectErrorBody(await w.call('GET', `${FACTURATIONS}?company=NOPE99`, w.root), 404);
 
       const settings = async (payload: object, field: string) => {
         const body = expectErrorBody(await w.call('PUT', SETTINGS, w.root, payload), 400);
@@ -337,7 +341,7 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
 
     it('refuses platform staff without the codename and every company user (403), and anonymous calls (401)', async () => {
       const admin = await companyAdmin(w, A.company.id);
-      const urls = [`${LIST}?${qs(month)}`, `${SETTINGS}?company_id=${A.company.id}`];
+      const urls = [`${FACTURATIONS}?${qs(month)}`, `${SETTINGS}?company_id=${A.company.id}`];
       for (const url of urls) {
         expect(expectErrorBody(await w.call('GET', url, w.stranger), 403).code).toBe('PERMISSION_DENIED');
         expectErrorBody(await w.call('GET', url, admin), 403);

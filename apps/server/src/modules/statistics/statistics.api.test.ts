@@ -240,4 +240,47 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
     expect(lots.rows.length).toBe(aLots.rows.length + bLots.rows.length);
     expect(lots.rows.some((r: { tirage_id: number }) => r.tirage_id === w.c.tirages[0].id)).toBe(false);
   });
+
+  it('applies on a draw its own limits even when looser than the all-draws ones, the tightest over draws', async () => {
+    const t2 = w.a.tirages[1].id;
+    const co = w.a.company.id;
+    const read = async (qs: string) => (await get(w.adminA, 'statistiques', `${period()}${qs}`)).json();
+    // A ball sold on draw 2 that has no limit of its own yet (07 and 08 have some).
+    const ball = (await read(`&tirage_id=${t2}&lotto_id=20`)).rows.find(
+      (r: Row) => r.number !== '07' && r.number !== '08',
+    ) as Row;
+    expect(ball).toBeDefined();
+    await t.database.raw.query(
+      `INSERT INTO sale_limits (company_id, agent_id, tirage_id, code, number, max_amount, status) VALUES
+         ($1, NULL, NULL, 20, $3, 7700000, 'active'), ($1, NULL, $2, 20, $3, 9900000, 'active'),
+         ($1, NULL, $2, 30, NULL, 9800000, 'active')`,
+      [co, t2, ball.number],
+    );
+    try {
+      // On draw 2: its own ball limit (9 900 000) over the all-draws one (7 700 000) and the game's.
+      const b2 = await read(`&tirage_id=${t2}&lotto_id=20`);
+      expect(b2.rows.find((r: Row) => r.number === ball.number).limit).toBe(9_900_000);
+      // The loto3 game limit of draw 2 (9 800 000) over the all-draws one (6 500 000).
+      const l2 = await read(`&tirage_id=${t2}&lotto_id=30`);
+      expect(l2.rows.length).toBeGreaterThan(0);
+      expect(l2.rows.every((r: Row) => r.limit === 9_800_000)).toBe(true);
+      // Over every draw, the tightest of the draws where it sold: draw 2's 9 800 000 for a loto3 number
+      // sold on draw 2 only, the all-draws 6 500 000 as soon as it sold on another draw too.
+      const elsewhere = new Set<string>();
+      for (const other of w.a.tirages.filter((x) => x.id !== t2)) {
+        for (const r of (await read(`&tirage_id=${other.id}&lotto_id=30`)).rows as Row[]) elsewhere.add(r.number);
+      }
+      const onT2 = new Set(l2.rows.map((r: Row) => r.number));
+      const every = (await read('&lotto_id=30')).rows as Row[];
+      expect(every.some((r) => onT2.has(r.number) && !elsewhere.has(r.number))).toBe(true);
+      for (const r of every) {
+        expect(r.limit, r.number).toBe(onT2.has(r.number) && !elsewhere.has(r.number) ? 9_800_000 : 6_500_000);
+      }
+    } finally {
+      await t.database.raw.query(
+        'DELETE FROM sale_limits WHERE company_id = $1 AND max_amount IN (7700000, 9900000, 9800000)',
+        [co],
+      );
+    }
+  });
 });
