@@ -69,6 +69,7 @@ describeApi(`crash checks see half-written states (${ENGINE})`, () => {
         amountMismatch: 0,
         ledgerEntryMismatch: 0,
         counterMismatch: 0,
+        numberDayMismatch: 0,
         drawDaySummaryMismatch: 0,
         daySummaryMismatch: 0,
         ledgerDayMismatch: 0,
@@ -107,6 +108,11 @@ describeApi(`crash checks see half-written states (${ENGINE})`, () => {
           'UPDATE sale_counters SET amount = amount + 1 WHERE company_id = $1 AND agent_id = 0 AND $2::bigint > 0',
           'counters off',
           'counterMismatch',
+        ],
+        [
+          'UPDATE sale_numbers SET amount = amount + 1 WHERE company_id = $1 AND $2::bigint > 0',
+          'day sums per number off',
+          'numberDayMismatch',
         ],
         [
           'UPDATE stats_agent_draw_day SET tickets = tickets + 1 WHERE company_id = $1 AND $2::bigint > 0',

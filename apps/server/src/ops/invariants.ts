@@ -20,6 +20,8 @@ export interface HalfWritten {
   ledgerEntryMismatch: number;
   /** Limit counters (draw, day, agent or 0, game, number) that differ from the active tickets' lines. */
   counterMismatch: number;
+  /** Day sums per number (sale_numbers: day, game, number over every draw) that differ from the active tickets' lines. */
+  numberDayMismatch: number;
   /** Rows of stats_agent_draw_day that differ from the recomputation (either side). */
   drawDaySummaryMismatch: number;
   /** Rows of stats_agent_day that differ from the recomputation (either side). */
@@ -185,6 +187,22 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
       WHERE coalesce(e.amount, 0) <> coalesce(s.amount, 0)`,
     p,
   );
+  // The day sums per number (kept by the counters' triggers): every draw's company-wide lines summed.
+  const numberDayMismatch = await n(
+    raw,
+    `WITH expected AS (
+       SELECT l.draw_date, l.code, l.number, sum(l.stake)::bigint AS amount
+         FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
+        WHERE l.company_id = $1 AND f.status = 'active' AND l.code <> 44
+        GROUP BY 1, 2, 3
+     ), stored AS (
+       SELECT draw_date, code, number, amount FROM sale_numbers WHERE company_id = $1
+     )
+     SELECT count(*)::int AS n
+       FROM expected e FULL JOIN stored s ON s.draw_date = e.draw_date AND s.code = e.code AND s.number = e.number
+      WHERE coalesce(e.amount, 0) <> coalesce(s.amount, 0)`,
+    p,
+  );
   const drawDaySummaryMismatch = await n(
     raw,
     differing(
@@ -240,6 +258,7 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
     amountMismatch,
     ledgerEntryMismatch,
     counterMismatch,
+    numberDayMismatch,
     drawDaySummaryMismatch,
     daySummaryMismatch,
     ledgerDayMismatch,

@@ -145,6 +145,26 @@ export const saleCounters = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.tirageId, t.drawDate, t.agentId, t.code, t.number] })],
 );
 
+/**
+ * Sold per company, day, game and number over every draw: the company-wide counters summed over their
+ * draws, kept by triggers on `sale_counters` in the same transaction (migration 0007). Read by the
+ * statistics of a company's period, one row per number and day.
+ */
+export const saleNumbers = pgTable(
+  'sale_numbers',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    drawDate: date('draw_date').notNull(),
+    code: smallint('code').notNull(),
+    number: text('number').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.drawDate, t.code, t.number] }),
+    index('sale_numbers_day_amount_idx').on(t.companyId, t.drawDate, t.code, t.amount.desc(), t.number),
+  ],
+);
+
 /** Payments of winning tickets and their reversals (a corrected result), append-only. */
 export const fichePayments = pgTable(
   'fiche_payments',

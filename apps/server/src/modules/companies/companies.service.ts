@@ -283,6 +283,8 @@ export async function deleteCompany(database: Database, request: FastifyRequest,
         'interval_mas',
         'lotto_options',
         'sale_counters',
+        // After the counters: deleting them writes their day sums (to 0) through the trigger.
+        'sale_numbers',
         'tirages',
       ]) {
         await raw.query(`DELETE FROM ${table} WHERE company_id = $1`, [id]);

@@ -69,7 +69,7 @@ function randomResult(r: () => number) {
   return { pick3: `1${ball()}`, pick4: `${ball()}${ball()}` };
 }
 
-async function shiftOneDayBack(ctx: TestContext, companies: number[]) {
+export async function shiftOneDayBack(ctx: TestContext, companies: number[]) {
   const raw = ctx.database.raw;
   await raw.query(
     `UPDATE fiches SET sale_date = sale_date - 1, sold_at = sold_at - interval '1 day' WHERE company_id = ANY($1)`,

@@ -3,6 +3,8 @@ import type { Database, RawClient } from '../../db/client';
 import { type Period, type ReportFilterValues, tenantCondition } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
+import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
+import { limitSets, ORDER, ROW } from './statistics-sql';
 
 /**
  * Reads of the limit counters (`sale_counters`: sold per draw, date, agent or 0 for the company, game
@@ -84,17 +86,7 @@ function perNumber(request: FastifyRequest, params: SqlParams, q: CounterFilterV
   const ball = (alias: string, tirage: string) =>
     `LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
        AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`;
-  return `WITH lim AS (
-       SELECT sl.company_id, sl.code, sl.number, coalesce(sl.tirage_id, 0) AS tirage_id, sl.max_amount
-         FROM sale_limits sl
-        WHERE ${['coalesce(sl.agent_id, 0) = 0', "sl.status = 'active'", ...tenantCondition(request, params, 'sl.company_id')].join(' AND ')}
-     ), game AS (
-       SELECT t.company_id, t.id AS tirage_id, l.code, (array_agg(l.max_amount ORDER BY l.tirage_id DESC))[1] AS max_amount
-         FROM tirages t JOIN lim l ON l.company_id = t.company_id AND l.number IS NULL AND l.tirage_id IN (t.id, 0)
-        GROUP BY t.company_id, t.id, l.code
-     ), ball AS (
-       SELECT l.company_id, l.code, l.number, l.tirage_id, l.max_amount FROM lim l WHERE l.number IS NOT NULL
-     ), n AS (
+  return `WITH ${limitSets(tenantCondition(request, params, 'sl.company_id'))}, n AS (
        SELECT sc.code::int AS code, sc.number, sum(sc.amount)::bigint AS amount,
               min(coalesce(b1.max_amount, b2.max_amount, gl.max_amount))::bigint AS "limit"
          ${from}
@@ -106,17 +98,31 @@ function perNumber(request: FastifyRequest, params: SqlParams, q: CounterFilterV
      )`;
 }
 
-// Built after the ORDER BY … LIMIT (in an outer query): in the same query level it would be computed for every row.
-const ROW = `json_build_object('code', x.code, 'number', x.number, 'amount', x.amount, 'limit', x."limit")`;
-const ORDER = 'x.amount DESC, x.code, x.number';
-
 /**
  * One page of the numbers (largest amount first, `search` on the digits of the number), with the
  * figures over every number: how many, the total, the one sold most, the one nearest its limit, and the
- * bolet grid with its limits. One statement: the counters are read once.
+ * bolet grid with its limits. A company-wide view reads the day sums (`numbers.ts`); the others, and
+ * the most exposed number when the day sums' bound does not settle it, read the counters. All in one
+ * snapshot (repeatable read), so the parts agree with each other.
  */
 export async function soldPerNumber(
   db: Database,
+  request: FastifyRequest,
+  q: NumbersQuery,
+  period: Period,
+): Promise<SoldPerNumber> {
+  return withWorkMem(db, async (raw) => {
+    const companyId = daySumsCompany(request, q);
+    if (companyId === null) return fromCounters(raw, request, q, period);
+    const { answer, bounded } = await numbersFromDaySums(raw, companyId, q, period);
+    if (bounded) return answer;
+    const { exposed } = await fromCounters(raw, request, { ...q, search: undefined, page_size: 1 }, period);
+    return { ...answer, exposed };
+  });
+}
+
+async function fromCounters(
+  raw: RawClient,
   request: FastifyRequest,
   q: NumbersQuery,
   period: Period,
@@ -126,9 +132,8 @@ export async function soldPerNumber(
   const found = q.search ? `replace(x.number, '*', '') LIKE ${params.p(`%${q.search}%`)}` : 'true';
   const limit = params.p(q.page_size);
   const offset = params.p((q.page - 1) * q.page_size);
-  const [row] = await withWorkMem(db, (raw) =>
-    raw.query<SoldPerNumber>(
-      `${cte}
+  const [row] = await raw.query<SoldPerNumber>(
+    `${cte}
      SELECT f.count, f.numbers, f.total,
             (SELECT ${ROW} FROM (SELECT * FROM n x ORDER BY ${ORDER} LIMIT 1) x) AS top,
             (SELECT ${ROW} FROM (SELECT * FROM n x WHERE x."limit" > 0
@@ -139,8 +144,7 @@ export async function soldPerNumber(
                FROM (SELECT * FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) x) AS rows
        FROM (SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
                     coalesce(sum(x.amount), 0)::bigint AS total FROM n x) f`,
-      params.values,
-    ),
+    params.values,
   );
   return row;
 }
@@ -168,12 +172,15 @@ export async function everyNumber(
  */
 function withWorkMem<T>(db: Database, fn: (raw: RawClient) => Promise<T>): Promise<T> {
   return db.transaction(async (raw) => {
-    await raw.exec("SET LOCAL work_mem = '64MB'");
+    await raw.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL work_mem = '64MB'");
     return fn(raw);
   });
 }
 
-/** Sold per game (bet code) over the period, from the same rows. */
+/**
+ * Sold per game (bet code) over the period: from the day sums per number (`sale_numbers`, one row per
+ * number and day) for the company-wide view of a company or of « Toutes », else from the counters.
+ */
 export async function soldPerGame(
   raw: RawClient,
   request: FastifyRequest,
@@ -181,6 +188,18 @@ export async function soldPerGame(
   period: Period,
 ): Promise<{ code: number; sales: number }[]> {
   const params = new SqlParams();
+  if (companyWide(request, q)) {
+    const where = [
+      ...tenantCondition(request, params, 'sn.company_id'),
+      `sn.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+    ];
+    if (q.lotto_id !== undefined) where.push(`sn.code = ${params.p(q.lotto_id)}`);
+    return raw.query(
+      `SELECT sn.code::int AS code, sum(sn.amount)::bigint AS sales FROM sale_numbers sn
+        WHERE ${where.join(' AND ')} GROUP BY sn.code HAVING sum(sn.amount) <> 0 ORDER BY sn.code`,
+      params.values,
+    );
+  }
   const { from, where } = counterSource(request, params, q, period);
   return raw.query(
     `SELECT sc.code::int AS code, sum(sc.amount)::bigint AS sales

@@ -1,0 +1,176 @@
+import { BET_CODES } from '@borlette/shared/game/bets';
+import type { FastifyRequest } from 'fastify';
+import type { RawClient } from '../../db/client';
+import type { Period } from '../_lib/report-scope';
+import { agentVisibility, companyScope } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
+import type { CounterFilterValues, CounterRow, NumbersQuery, SoldPerNumber } from './counters';
+import { limitSets, ORDER, ROW } from './statistics-sql';
+
+/**
+ * The statistics of one company's period from the day sums (`sale_numbers`: sold per company, day,
+ * game and number over every draw, kept by triggers on the counters), for the company-wide view — no
+ * draw, agent or sub-branch filter and not a supervisor (those keep the counters' statement).
+ *
+ * The figures over every number (count, total, the one sold most, the page, the bolet grid) need only
+ * the day sums: one row per number and day, no grouping per draw and no limit looked up per row. The
+ * limit in force (per draw the ball's over the game's, the draw's own over all draws, then the
+ * tightest over the draws where the number sold) is looked up for a few candidates only, by exact
+ * probes of the counters' key on the days each one sold: the page, the bolet grid, every number with
+ * a ball limit, and the `EXPOSURE_DEPTH` most sold of each game.
+ *
+ * The most exposed number (highest amount / limit) is then exact when no other number can beat it: a
+ * number outside the candidates has no ball limit, so its limit is a game limit of one of the draws,
+ * never below the lowest positive game limit of its game over the company's draws (`floor`; a limit of 0
+ * keeps a number out of the exposure), and its amount is
+ * at most the last candidate's of its game (`depth`); its ratio is at most depth / floor. When that
+ * bound does not settle it (game limits far apart between draws), `bounded` is false and the caller
+ * finds the most exposed over every number with the counters' statement.
+ */
+export const EXPOSURE_DEPTH = 20;
+
+export interface DaySumsAnswer {
+  answer: SoldPerNumber;
+  /** Whether `answer.exposed` is proven to be the most exposed over every number. */
+  bounded: boolean;
+}
+
+/** The company-wide view (no draw, agent or sub-branch filter, not a supervisor): what the day sums hold. */
+export function companyWide(request: FastifyRequest, q: CounterFilterValues): boolean {
+  return !q.tirage_id && !q.agent_id && !q.surcussale_id && !agentVisibility(request, new SqlParams(), 'a').length;
+}
+
+/** The company the day sums answer the statistics for (not « Toutes »), or null: the counters answer. */
+export function daySumsCompany(request: FastifyRequest, q: CounterFilterValues): number | null {
+  return companyWide(request, q) ? companyScope(request) : null;
+}
+
+interface Bound {
+  code: number;
+  depth: number;
+  floor: number | null;
+}
+
+export async function numbersFromDaySums(
+  raw: RawClient,
+  companyId: number,
+  q: NumbersQuery,
+  period: Period,
+): Promise<DaySumsAnswer> {
+  const [span] = await raw.query<{ d0: string | null; d1: string | null }>(
+    `SELECT to_char(min(draw_date), 'YYYY-MM-DD') AS d0, to_char(max(draw_date), 'YYYY-MM-DD') AS d1
+       FROM sale_numbers WHERE company_id = $1 AND draw_date BETWEEN $2::date AND $3::date`,
+    [companyId, period.start, period.end],
+  );
+  const params = new SqlParams();
+  const company = params.p(companyId);
+  const codes = params.p(q.lotto_id !== undefined ? [q.lotto_id] : BET_CODES);
+  const found = q.search ? `replace(x.number, '*', '') LIKE ${params.p(`%${q.search}%`)}` : 'true';
+  const limit = params.p(q.page_size);
+  const offset = params.p((q.page - 1) * q.page_size);
+  const depth = params.p(EXPOSURE_DEPTH);
+  const oneDay = span.d0 === span.d1;
+  // Each game's most sold numbers, as many as the page needs (without a search) and at least `depth`.
+  const reach = params.p(Math.max(EXPOSURE_DEPTH, q.search ? 0 : q.page * q.page_size));
+  let n: string;
+  let tops: string;
+  if (oneDay) {
+    // One day holds every sale of the period (today, or a period with one busy day): its rows are the
+    // numbers already, and each game's most sold come in order from the index (company, day, game, amount).
+    const day = params.p(span.d0 ?? period.start);
+    n = `n AS NOT MATERIALIZED (
+       SELECT sn.code, sn.number, sn.amount, sn.draw_date AS d0, sn.draw_date AS d1
+         FROM sale_numbers sn
+        WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.amount <> 0
+          AND sn.code = ANY(${codes}::int[])
+     )`;
+    tops = `SELECT sn.number, sn.amount FROM sale_numbers sn
+              WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.code = g.code AND sn.amount > 0
+              ORDER BY sn.amount DESC NULLS LAST, sn.number LIMIT ${reach}`;
+  } else {
+    n = `n AS MATERIALIZED (
+       SELECT sn.code, sn.number, sum(sn.amount)::bigint AS amount,
+              min(sn.draw_date) AS d0, max(sn.draw_date) AS d1
+         FROM sale_numbers sn
+        WHERE sn.company_id = ${company} AND sn.code = ANY(${codes}::int[])
+          AND sn.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date
+        GROUP BY sn.code, sn.number HAVING sum(sn.amount) <> 0
+     )`;
+    tops = `SELECT x.number, x.amount FROM n x WHERE x.code = g.code ORDER BY x.amount DESC, x.number LIMIT ${reach}`;
+  }
+  // The page: from the games' tops when they hold it (no search), else over every number.
+  const page = q.search
+    ? `SELECT x.code, x.number FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`
+    : `SELECT x.code, x.number FROM tops x ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`;
+  const ball = (alias: string, tirage: string) =>
+    `LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
+       AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`;
+  const [row] = await raw.query<SoldPerNumber & { bounds: Bound[] }>(
+    `WITH ${limitSets([`sl.company_id = ${company}`])}, ${n}, tops AS MATERIALIZED (
+       SELECT g.code, x.number, x.amount, row_number() OVER (PARTITION BY g.code ORDER BY x.amount DESC, x.number) AS rn
+         FROM unnest(${codes}::int[]) g(code) CROSS JOIN LATERAL (${tops}) x
+     ), pg AS MATERIALIZED (${page}
+     ), cand AS MATERIALIZED (
+       SELECT x.* FROM n x WHERE x.code = 20
+       UNION
+       SELECT x.* FROM (SELECT code, number FROM pg
+                        UNION SELECT code, number FROM tops WHERE rn <= ${depth}
+                        UNION SELECT code, number FROM ball) k
+         JOIN n x ON x.code = k.code AND x.number = k.number
+     ), probe AS MATERIALIZED (
+       SELECT c.code, c.number, d::date AS day
+         FROM cand c, generate_series(c.d0::timestamp, c.d1::timestamp, interval '1 day') d
+     ), sold AS MATERIALIZED (
+       SELECT p.code, p.number, sc.company_id, sc.tirage_id
+         FROM probe p
+        CROSS JOIN LATERAL (
+              SELECT sc.company_id, sc.tirage_id FROM tirages t
+                JOIN sale_counters sc ON sc.company_id = t.company_id AND sc.tirage_id = t.id AND sc.draw_date = p.day
+                 AND sc.agent_id = 0 AND sc.code = p.code AND sc.number = p.number
+               WHERE t.company_id = ${company} AND sc.amount <> 0
+              OFFSET 0) sc
+     ), lp AS (
+       SELECT sc.code, sc.number, min(coalesce(b1.max_amount, b2.max_amount, gl.max_amount))::bigint AS "limit"
+         FROM sold sc
+         LEFT JOIN game gl ON gl.company_id = sc.company_id AND gl.tirage_id = sc.tirage_id AND gl.code = sc.code
+         ${ball('b1', 'sc.tirage_id')}
+         ${ball('b2', '0')}
+        GROUP BY sc.code, sc.number
+     ), cl AS (
+       SELECT c.code, c.number, c.amount, lp."limit" FROM cand c LEFT JOIN lp ON lp.code = c.code AND lp.number = c.number
+     )
+     SELECT f.count, f.numbers, f.total,
+            (SELECT ${ROW} FROM (SELECT * FROM cl x ORDER BY ${ORDER} LIMIT 1) x) AS top,
+            (SELECT ${ROW} FROM (SELECT * FROM cl x WHERE x."limit" > 0
+                                  ORDER BY x.amount::float8 / x."limit" DESC, ${ORDER} LIMIT 1) x) AS exposed,
+            (SELECT coalesce(json_agg(json_build_object('number', x.number, 'amount', x.amount, 'limit', x."limit")),
+                             '[]') FROM cl x WHERE x.code = 20) AS bolet,
+            (SELECT coalesce(json_agg(${ROW} ORDER BY ${ORDER}), '[]')
+               FROM (SELECT cl.* FROM cl JOIN pg USING (code, number)) x) AS rows,
+            (SELECT coalesce(json_agg(json_build_object('code', r.code, 'depth', r.amount, 'floor', g.floor)), '[]')
+               FROM tops r
+               LEFT JOIN (SELECT code::int, min(max_amount) FILTER (WHERE max_amount > 0)::bigint AS floor
+                            FROM game GROUP BY code) g ON g.code = r.code
+              WHERE r.rn = ${depth}) AS bounds
+       FROM (SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
+                    coalesce(sum(x.amount), 0)::bigint AS total FROM n x) f`,
+    params.values,
+  );
+  const { bounds, ...answer } = row;
+  return { answer, bounded: exposureSettled(answer.exposed, bounds) };
+}
+
+/**
+ * Whether no number outside the candidates can be more exposed than `exposed`: for each game with more
+ * numbers than the candidates' depth, its best possible ratio (depth / floor) is below the found one,
+ * or equal with a smaller amount (the order's next key). Compared as the statement orders, in float8.
+ */
+export function exposureSettled(exposed: CounterRow | null, bounds: Bound[]): boolean {
+  return bounds.every((b) => {
+    if (b.floor === null) return true;
+    if (!exposed?.limit) return false;
+    const best = exposed.amount / exposed.limit;
+    const bound = b.depth / b.floor;
+    return bound < best || (bound === best && b.depth < exposed.amount);
+  });
+}

@@ -1,0 +1,24 @@
+/** SQL pieces shared by the statistics' two statements (from the counters, from the day sums). */
+
+/**
+ * The company limits in force, as CTEs: `game` the game limit per (company, draw, game), the draw's
+ * own over the all-draws one; `ball` the ball limits (tirage_id 0: all draws). Active, company-wide, of
+ * the companies `tenant` (conditions on `sl.company_id`) allows.
+ */
+export function limitSets(tenant: string[]): string {
+  return `lim AS (
+       SELECT sl.company_id, sl.code, sl.number, coalesce(sl.tirage_id, 0) AS tirage_id, sl.max_amount
+         FROM sale_limits sl
+        WHERE ${['coalesce(sl.agent_id, 0) = 0', "sl.status = 'active'", ...tenant].join(' AND ')}
+     ), game AS (
+       SELECT t.company_id, t.id AS tirage_id, l.code, (array_agg(l.max_amount ORDER BY l.tirage_id DESC))[1] AS max_amount
+         FROM tirages t JOIN lim l ON l.company_id = t.company_id AND l.number IS NULL AND l.tirage_id IN (t.id, 0)
+        GROUP BY t.company_id, t.id, l.code
+     ), ball AS (
+       SELECT l.company_id, l.code, l.number, l.tirage_id, l.max_amount FROM lim l WHERE l.number IS NOT NULL
+     )`;
+}
+
+// Built after the ORDER BY … LIMIT (in an outer query): in the same query level it would be computed for every row.
+export const ROW = `json_build_object('code', x.code, 'number', x.number, 'amount', x.amount, 'limit', x."limit")`;
+export const ORDER = 'x.amount DESC, x.code, x.number';
