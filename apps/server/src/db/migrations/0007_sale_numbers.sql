@@ -56,7 +56,7 @@ CREATE TRIGGER sale_counters_numbers_update AFTER UPDATE ON sale_counters
 CREATE TRIGGER sale_counters_numbers_delete AFTER DELETE ON sale_counters
   REFERENCING OLD TABLE AS old_counters FOR EACH STATEMENT EXECUTE FUNCTION sale_numbers_apply();
 --> statement-breakpoint
--- As in 0004, with the day sums per number written first.
+-- As in 0004, with the day sums per number written last.
 CREATE OR REPLACE FUNCTION borlette_apply_counts(p_company bigint, p_agent bigint, p_date date,
   p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
   p_sign int, p_check boolean)
@@ -64,14 +64,7 @@ RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   x record;
 BEGIN
-  -- The day sums per number first (the counters' triggers skip this statement's rows): one sorted
-  -- upsert, before the counters' rows, so every sale locks in one global order (no deadlock).
-  INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
-  SELECT p_company, p_date, g.code, g.number, p_sign * sum(g.amount)
-    FROM unnest(p_codes, p_numbers, p_amounts) AS g(code, number, amount)
-   GROUP BY g.code, g.number
-   ORDER BY g.code, g.number
-  ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount;
+  -- The counters' triggers skip this statement: the day sums per number are written below.
   PERFORM set_config('borlette.counting', 'on', true);
   WITH g AS (
     SELECT * FROM unnest(p_tirages, p_codes, p_numbers, p_amounts, p_positions)
@@ -119,6 +112,15 @@ BEGIN
                          'remaining', greatest(x.max_amount - (x.total - x.own), 0),
                          'scope', CASE WHEN x.agent_id <> 0 THEN 'agent' ELSE 'company' END));
   END IF;
+  -- The day sums per number (company-wide, over the draws): one sorted upsert after the counters', so
+  -- every sale locks in one global order (counters, then day sums: no deadlock), and only once the
+  -- limits passed; these rows, shared by the draws, stay locked only until the commit that follows.
+  INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
+  SELECT p_company, p_date, g.code, g.number, p_sign * sum(g.amount)
+    FROM unnest(p_codes, p_numbers, p_amounts) AS g(code, number, amount)
+   GROUP BY g.code, g.number
+   ORDER BY g.code, g.number
+  ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount;
 END $$;
 --> statement-breakpoint
 -- The counters written before this migration (the triggers above hold the table's writers until commit).

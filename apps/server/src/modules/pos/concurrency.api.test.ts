@@ -97,6 +97,67 @@ describeApi('concurrency: limits, idempotency, payment', () => {
       if (a.statusCode === 409 && a.json().message.includes(' 23 :')) expect(stakes[i]).toBeGreaterThan(left);
   }, 120_000);
 
+  it('60 parallel sales of shared numbers on overlapping draws, then voids: no deadlock, day sums exact', async () => {
+    // Each number's counters are per draw, its day sum is shared by every draw: a sale locks both,
+    // in one global order whatever the order of its lines, its draws and new or existing rows.
+    const m = await sellingCompany(database, { agents: 4, tirages: 6 });
+    const ids = m.tirages.map((x) => x.id);
+    const own: string[] = [];
+    for (const a of m.agents) own.push((await login(app, a.username)).accessToken);
+    // Lines in varied orders over a pool of numbers and draws: many sales create counters that others
+    // update at the same moment (an upsert inserting some rows and updating others).
+    const numbers = Array.from({ length: 12 }, (_, i) => String(10 + i));
+    const pick = <T>(pool: T[], i: number, n: number) =>
+      Array.from({ length: n }, (_, k) => pool[(i * 5 + k * 7) % pool.length]);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/agents/fiches',
+          headers: auth(own[i % own.length]),
+          payload: {
+            idempotency_key: randomUUID(),
+            tirages: [...new Set(pick(ids, i, 1 + (i % 3)))],
+            lines: [...new Set(pick(numbers, i, 5))].map((number, k) => ({
+              code: 20,
+              number,
+              stake: 100 * (1 + ((i + k) % 3)),
+            })),
+          },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(60).fill(200));
+    const voids = await Promise.all(
+      answers
+        .filter((_, i) => i % 4 === 0)
+        .map((a, i) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/agents/fiches/cancel',
+            headers: auth(own[(i * 4) % own.length]),
+            payload: { id: a.json().id },
+          }),
+        ),
+    );
+    expect(voids.map((v) => v.statusCode)).toEqual(Array(voids.length).fill(200));
+    const rows = await database.raw.query<{ number: string; counters: number; day: number; lines: number }>(
+      `SELECT n.number,
+              (SELECT coalesce(sum(amount), 0)::bigint FROM sale_counters
+                WHERE company_id = $1 AND agent_id = 0 AND code = 20 AND number = n.number) AS counters,
+              (SELECT coalesce(sum(amount), 0)::bigint FROM sale_numbers
+                WHERE company_id = $1 AND code = 20 AND number = n.number) AS day,
+              (SELECT coalesce(sum(l.stake), 0)::bigint FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
+                WHERE f.company_id = $1 AND f.status = 'active' AND l.code = 20 AND l.number = n.number) AS lines
+         FROM unnest($2::text[]) n(number) ORDER BY 1`,
+      [m.company.id, numbers],
+    );
+    for (const r of rows) {
+      expect(r.lines).toBeGreaterThan(0);
+      expect([r.counters, r.day], r.number).toEqual([r.lines, r.lines]);
+    }
+  }, 120_000);
+
   it('the same idempotency key sent 20 times at once makes one ticket', async () => {
     const key = randomUUID();
     const answers = await Promise.all(
