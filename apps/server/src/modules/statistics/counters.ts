@@ -4,7 +4,7 @@ import { type Period, type ReportFilterValues, tenantCondition } from '../_lib/r
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
-import { limitSets, ORDER, ROW } from './statistics-sql';
+import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
 
 /**
  * Reads of the limit counters (`sale_counters`: sold per draw, date, agent or 0 for the company, game
@@ -135,15 +135,10 @@ async function fromCounters(
   const [row] = await raw.query<SoldPerNumber>(
     `${cte}
      SELECT f.count, f.numbers, f.total,
-            (SELECT ${ROW} FROM (SELECT * FROM n x ORDER BY ${ORDER} LIMIT 1) x) AS top,
-            (SELECT ${ROW} FROM (SELECT * FROM n x WHERE x."limit" > 0
-                                  ORDER BY x.amount::float8 / x."limit" DESC, ${ORDER} LIMIT 1) x) AS exposed,
-            (SELECT coalesce(json_agg(json_build_object('number', x.number, 'amount', x.amount, 'limit', x."limit")),
-                             '[]') FROM n x WHERE x.code = 20) AS bolet,
+            ${figures('n')},
             (SELECT coalesce(json_agg(${ROW} ORDER BY ${ORDER}), '[]')
                FROM (SELECT * FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) x) AS rows
-       FROM (SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
-                    coalesce(sum(x.amount), 0)::bigint AS total FROM n x) f`,
+       FROM ${totals('n', found)}`,
     params.values,
   );
   return row;

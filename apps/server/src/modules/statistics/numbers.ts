@@ -5,7 +5,7 @@ import type { Period } from '../_lib/report-scope';
 import { agentVisibility, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import type { CounterFilterValues, CounterRow, NumbersQuery, SoldPerNumber } from './counters';
-import { limitSets, ORDER, ROW } from './statistics-sql';
+import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
 
 /**
  * The statistics of one company's period from the day sums (`sale_numbers`: sold per company, day,
@@ -140,11 +140,7 @@ export async function numbersFromDaySums(
        SELECT c.code, c.number, c.amount, lp."limit" FROM cand c LEFT JOIN lp ON lp.code = c.code AND lp.number = c.number
      )
      SELECT f.count, f.numbers, f.total,
-            (SELECT ${ROW} FROM (SELECT * FROM cl x ORDER BY ${ORDER} LIMIT 1) x) AS top,
-            (SELECT ${ROW} FROM (SELECT * FROM cl x WHERE x."limit" > 0
-                                  ORDER BY x.amount::float8 / x."limit" DESC, ${ORDER} LIMIT 1) x) AS exposed,
-            (SELECT coalesce(json_agg(json_build_object('number', x.number, 'amount', x.amount, 'limit', x."limit")),
-                             '[]') FROM cl x WHERE x.code = 20) AS bolet,
+            ${figures('cl')},
             (SELECT coalesce(json_agg(${ROW} ORDER BY ${ORDER}), '[]')
                FROM (SELECT cl.* FROM cl JOIN pg USING (code, number)) x) AS rows,
             (SELECT coalesce(json_agg(json_build_object('code', r.code, 'depth', r.amount, 'floor', g.floor)), '[]')
@@ -152,8 +148,7 @@ export async function numbersFromDaySums(
                LEFT JOIN (SELECT code::int, min(max_amount) FILTER (WHERE max_amount > 0)::bigint AS floor
                             FROM game GROUP BY code) g ON g.code = r.code
               WHERE r.rn = ${depth}) AS bounds
-       FROM (SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
-                    coalesce(sum(x.amount), 0)::bigint AS total FROM n x) f`,
+       FROM ${totals('n', found)}`,
     params.values,
   );
   const { bounds, ...answer } = row;

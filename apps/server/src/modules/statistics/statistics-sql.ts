@@ -22,3 +22,18 @@ export function limitSets(tenant: string[]): string {
 // Built after the ORDER BY … LIMIT (in an outer query): in the same query level it would be computed for every row.
 export const ROW = `json_build_object('code', x.code, 'number', x.number, 'amount', x.amount, 'limit', x."limit")`;
 export const ORDER = 'x.amount DESC, x.code, x.number';
+
+/** The one sold most, the one nearest its limit and the bolet grid, over `source`'s rows (code, number, amount, limit). */
+export function figures(source: string): string {
+  return `(SELECT ${ROW} FROM (SELECT * FROM ${source} x ORDER BY ${ORDER} LIMIT 1) x) AS top,
+            (SELECT ${ROW} FROM (SELECT * FROM ${source} x WHERE x."limit" > 0
+                                  ORDER BY x.amount::float8 / x."limit" DESC, ${ORDER} LIMIT 1) x) AS exposed,
+            (SELECT coalesce(json_agg(json_build_object('number', x.number, 'amount', x.amount, 'limit', x."limit")),
+                             '[]') FROM ${source} x WHERE x.code = 20) AS bolet`;
+}
+
+/** How many numbers `found` (the search) keeps, how many in all and their total, over every number of `source`. */
+export function totals(source: string, found: string): string {
+  return `(SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
+                    coalesce(sum(x.amount), 0)::bigint AS total FROM ${source} x) f`;
+}
