@@ -1,6 +1,6 @@
 import type { AgentChoice, SurcussaleChoice, TirageChoice } from '@borlette/shared/contracts/choices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { api, isApiError } from './api-client';
 
 /**
  * What pickers and filters offer (the acting company's draws, sub-branches, agents), from
@@ -16,6 +16,10 @@ export interface Choice {
 }
 
 export const CHOICES_KEY = ['choices'] as const;
+
+/** Refused or not there: the picker hides (the choices are open to every company user, so rare). */
+const refused = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.statusCode);
+export const pickerHidden = (q: { isError: boolean; error: unknown }) => q.isError && refused(q.error);
 
 export function useTirageChoices(enabled = true) {
   return useQuery({

@@ -1,5 +1,7 @@
 import { DATE_RANGE_MAX_DAYS } from '@borlette/shared/contracts/engine-common';
-import { toZonedWallClock } from '../../../lib/format-time';
+import { daysBetween } from '../../../lib/day-range';
+
+export { daysBetween, todayIn } from '../../../lib/day-range';
 
 /**
  * Billing periods: an invoice covers one calendar month, so a period is a month (the current one by
@@ -12,7 +14,6 @@ export interface Period {
   end: string;
 }
 
-const DAY = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,12 +26,6 @@ export function isDay(v: string | null | undefined): v is string {
 
 export const isMonth = (v: string | null | undefined): v is string =>
   !!v && ISO_MONTH.test(v) && v >= '2000-01' && v <= '2100-12';
-
-/** Today on a zone's calendar (the platform's, or the selected company's). */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const d = toZonedWallClock(now, timeZone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
 
 /** '2025-02' -> { start: '2025-02-01', end: '2025-02-28' }. */
 export function monthPeriod(month: string): Period {
@@ -57,9 +52,6 @@ export function periodMonth(p: Period): string | null {
   const whole = monthPeriod(month);
   return whole.start === p.start && whole.end === p.end ? month : null;
 }
-
-export const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
 
 /** A language-free problem code of a range, or null. */
 export function rangeProblem(p: Period): 'order' | 'tooLong' | null {

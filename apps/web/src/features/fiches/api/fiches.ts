@@ -2,7 +2,6 @@ import type { FicheAction, FicheDetail, FichePage, FicheView } from '@borlette/s
 import type { Codename } from '@borlette/shared/permissions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-import { type Choice, useAgentChoices, useSurcussaleChoices, useTirageChoices } from '../../../lib/choices';
 import type { FicheKind } from '../lib/fiche-filters';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists, totals and details. */
@@ -86,36 +85,4 @@ export function useFicheAction() {
     mutationFn: (body) => api.put<FicheView>(BASE, body),
     onSuccess: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
   });
-}
-
-/* ---- Pickers of the toolbar. They belong to other features and need their own codenames
- *      (view_tirage, view_surcussale, view_agent): without it the picker is not shown, and a
- *      refusal all the same (403, 404) hides it too. ---- */
-
-export interface PickerOption {
-  id: number;
-  name: string;
-  caption?: string | null;
-}
-
-/** Refused or not there: the picker hides (the choices are open to every company user, so rare). */
-const refused = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.statusCode);
-export const pickerHidden = (q: { isError: boolean; error: unknown }) => q.isError && refused(q.error);
-
-const toOption = (c: Choice): PickerOption => ({ id: c.id, name: c.name, caption: c.hint ?? undefined });
-
-export function useTirageOptions(enabled: boolean) {
-  const q = useTirageChoices(enabled);
-  return { ...q, data: q.data?.map(toOption) };
-}
-
-export function useSurcussaleOptions(enabled: boolean) {
-  const q = useSurcussaleChoices('', enabled);
-  return { ...q, data: q.data?.map(toOption) };
-}
-
-/** Agents matching what is typed (server search), of the chosen sub-branch if any. */
-export function useAgentOptions(search: string, surcussaleId: string, enabled: boolean) {
-  const q = useAgentChoices(search, enabled, surcussaleId || null);
-  return { ...q, data: q.data?.map(toOption) };
 }

@@ -2,7 +2,7 @@ import type { FicheStatus } from '@borlette/shared/contracts/fiches';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
@@ -10,15 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_ZONE, dateLocale, toZonedWallClock } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
+import { toneColors } from '../../../lib/tone';
 import { statusTone, type Tone } from '../lib/fiche-status';
 
-/** Text and soft background of a tone, readable in light and dark mode. */
-export function toneColors(theme: Theme, tone: Tone) {
-  const light = theme.palette.mode === 'light';
-  if (tone === 'grey') return { text: theme.palette.grey[light ? 700 : 400], main: theme.palette.grey[500] };
-  const p = theme.palette[tone];
-  return { text: light ? p.dark : p.light, main: p.main };
-}
+export { toneColors } from '../../../lib/tone';
 
 export function ToneChip({
   tone,

@@ -1,12 +1,24 @@
-import { DATE_RANGE_MAX_DAYS } from '@borlette/shared/contracts/engine-common';
 import type { FicheStatus } from '@borlette/shared/contracts/fiches';
-import { toZonedWallClock } from '../../../lib/format-time';
+import { isDay } from '../../../lib/day-range';
 
 /**
  * The filters of the ticket lists, kept in the URL beside the table's own params (page, search,
  * sort): sale dates, draw, sub-branch, agent (with its label, so a reload shows the name) and status.
- * Pure functions, unit-tested.
+ * Pure functions, unit-tested; the days and periods are `lib/day-range`'s (re-exported here).
  */
+
+export {
+  addDays,
+  daysBetween,
+  effectiveRange,
+  isDay,
+  matchingPreset,
+  presetRange,
+  RANGE_PRESETS,
+  type RangePreset,
+  rangeProblem,
+  todayIn,
+} from '../../../lib/day-range';
 
 export type FicheKind = 'sold' | 'winning' | 'paid' | 'deleted';
 
@@ -40,26 +52,7 @@ export const KIND_STATUSES: Record<FicheKind, readonly FicheStatus[]> = {
   deleted: ['annule', 'supprime'],
 };
 
-const DAY = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,14}$/;
-const pad = (n: number) => String(n).padStart(2, '0');
-
-export const isDay = (v: string | null | undefined): v is string =>
-  !!v && ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v >= '2000-01-01' && v <= '2100-12-31';
-
-/** Today on the company's calendar (yyyy-MM-dd), whatever the browser's zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const d = toZonedWallClock(now, timeZone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-}
-
-export const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
 
 /** URL -> filters; anything malformed is dropped instead of reaching the server. */
 export function readFilters(params: URLSearchParams, kind: FicheKind): FicheFilters {
@@ -94,49 +87,6 @@ export function writeFilters(params: URLSearchParams, patch: Partial<FicheFilter
   if (patch.agent === '') next.delete(FILTER_PARAMS.agentLabel);
   next.delete('page');
   return next;
-}
-
-/** The period shown and sent: today unless chosen; one bound alone makes a one-day period. */
-export function effectiveRange(f: Pick<FicheFilters, 'start' | 'end'>, today: string) {
-  const start = f.start || f.end || today;
-  const end = f.end || f.start || today;
-  return { start, end };
-}
-
-/** A language-free problem code for the range inputs, or null. */
-export function rangeProblem(start: string, end: string): 'order' | 'tooLong' | null {
-  if (end < start) return 'order';
-  if (daysBetween(start, end) > DATE_RANGE_MAX_DAYS) return 'tooLong';
-  return null;
-}
-
-export type RangePreset = 'today' | 'yesterday' | 'week' | 'month';
-export const RANGE_PRESETS: readonly RangePreset[] = ['today', 'yesterday', 'week', 'month'];
-
-/** The period of a shortcut: today, yesterday, the last 7 days, the current month (to today). */
-export function presetRange(preset: RangePreset, today: string): { start: string; end: string } {
-  switch (preset) {
-    case 'today':
-      return { start: today, end: today };
-    case 'yesterday': {
-      const y = addDays(today, -1);
-      return { start: y, end: y };
-    }
-    case 'week':
-      return { start: addDays(today, -6), end: today };
-    case 'month':
-      return { start: `${today.slice(0, 8)}01`, end: today };
-  }
-}
-
-/** The shortcut a period matches, if any (to highlight it). */
-export function matchingPreset(range: { start: string; end: string }, today: string): RangePreset | null {
-  return (
-    RANGE_PRESETS.find((p) => {
-      const r = presetRange(p, today);
-      return r.start === range.start && r.end === range.end;
-    }) ?? null
-  );
 }
 
 /** True when a filter other than the period narrows the list. */

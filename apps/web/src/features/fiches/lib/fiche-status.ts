@@ -6,7 +6,9 @@ import { BET_TYPES, isBetCode } from '@borlette/shared/game/bets';
  * offers, bet labels, the lines of each draw. Unit-tested without a DOM.
  */
 
-export type Tone = 'info' | 'success' | 'warning' | 'error' | 'secondary' | 'grey';
+import type { Tone } from '../../../lib/tone';
+
+export type { Tone } from '../../../lib/tone';
 
 export const STATUS_TONE: Record<FicheStatus, Tone> = {
   en_attente: 'info',

@@ -1,5 +1,7 @@
 import { DATE_RANGE_MAX_DAYS } from '@borlette/shared/contracts/engine-common';
-import { toZonedWallClock } from '../../../lib/format-time';
+import { addDays, daysBetween } from '../../../lib/day-range';
+
+export { addDays, daysBetween, todayIn } from '../../../lib/day-range';
 
 /**
  * The board's periods, on the company's calendar (business days 'YYYY-MM-DD'). Pure functions,
@@ -9,9 +11,7 @@ export const PERIODS = ['today', 'yesterday', '7d', '30d', 'month', 'custom'] as
 export type PeriodKey = (typeof PERIODS)[number];
 export const DEFAULT_PERIOD: PeriodKey = 'today';
 
-const DAY = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 export const parsePeriod = (v: string | null | undefined): PeriodKey =>
   (PERIODS as readonly string[]).includes(v ?? '') ? (v as PeriodKey) : DEFAULT_PERIOD;
@@ -19,18 +19,6 @@ export const parsePeriod = (v: string | null | undefined): PeriodKey =>
 /** A 'YYYY-MM-DD' value from the URL, or '' when absent or malformed. */
 export const isoDayOrEmpty = (v: string | null | undefined) =>
   v && ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : '';
-
-/** Today on the company's calendar. */
-export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
-  const d = toZonedWallClock(now, timeZone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-
-export const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
 
 export interface Range {
   start: string;

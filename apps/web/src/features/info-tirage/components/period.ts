@@ -1,26 +1,13 @@
 import { DATE_RANGE_MAX_DAYS } from '@borlette/shared/contracts/engine-common';
-import { toZonedWallClock } from '../../../lib/format-time';
+import { addDays, daysBetween } from '../../../lib/day-range';
 
-const DAY = 86_400_000;
+export { addDays, daysBetween, todayIn } from '../../../lib/day-range';
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A yyyy-MM-dd value from the URL, or '' when absent or malformed. */
 export const isoDayOrEmpty = (v: string | null | undefined) =>
   v && ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) ? v : '';
-
-/** Today on the company's calendar (yyyy-MM-dd). */
-export function todayIn(timeZone: string | null | undefined, now = new Date()): string {
-  const d = toZonedWallClock(now, timeZone);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-}
-
-export const daysBetween = (start: string, end: string) =>
-  Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
 
 /** The period shown when the URL names none: the last `days` days ending today. */
 export function effectivePeriod(start: string, end: string, today: string, days: number) {

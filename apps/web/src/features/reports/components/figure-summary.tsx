@@ -6,10 +6,10 @@ import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
+import type { SummaryItem } from '../../../components/summary-cards';
 import { formatMoney } from '../../../lib/money';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { balanceState, balanceTone, formatCount } from '../lib/figures';
-import type { SummaryItem } from './summary-cards';
 
 /** A balance card: coloured by its sign, « défisi » under a negative one. */
 function useBalanceItem() {

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
 import { fDateTime } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
@@ -14,7 +15,6 @@ import { periodText, printLayout } from '../lib/print-layout';
 import { FigureTable } from './figure-table';
 import { PrintSheet } from './print-sheet';
 import { ReportActions } from './report-actions';
-import { SummaryCards, type SummaryItem } from './summary-cards';
 
 export interface ReportQueryState<D> {
   data: D | undefined;

@@ -3,11 +3,11 @@ import type { SalesReport } from '@borlette/shared/contracts/reports';
 import type { Supervisor } from '@borlette/shared/contracts/supervisors';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { IdSelect } from '../../../components/filters';
 import { api } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { REPORTS_KEY, type ReportParams, useSalesReport } from '../api/reports';
-import { IdSelect } from './period-filters';
 
 /**
  * The supervisors to choose from for « vendeurs d'un superviseur »: the company's list for a user who

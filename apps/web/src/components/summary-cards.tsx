@@ -4,8 +4,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { toneColors } from '../../fiches/components/fiche-bits';
-import type { Tone } from '../../fiches/lib/fiche-status';
+import { type Tone, toneColors } from '../lib/tone';
 
 export interface SummaryItem {
   key: string;
@@ -20,8 +19,22 @@ export interface SummaryItem {
   caption?: ReactNode;
 }
 
-/** The figures of the period as small cards: two per row on phones, all in one row on desktops. */
-export function SummaryCards({ items, loading, label }: { items: SummaryItem[]; loading: boolean; label: string }) {
+/**
+ * The figures of the period as small cards: two per row on phones, all in one row on desktops (the
+ * ticket lists, the reports, the statistics, the wallet). `columns` sets the desktop grid when a page
+ * wants its cards narrower than one row (by default one column per card).
+ */
+export function SummaryCards({
+  items,
+  loading,
+  label,
+  columns = items.length,
+}: {
+  items: SummaryItem[];
+  loading: boolean;
+  label: string;
+  columns?: number;
+}) {
   const n = items.length;
   return (
     <Box
@@ -35,7 +48,7 @@ export function SummaryCards({ items, loading, label }: { items: SummaryItem[]; 
         gridTemplateColumns: {
           xs: 'repeat(2, minmax(0, 1fr))',
           sm: `repeat(${Math.min(n, 3)}, minmax(0, 1fr))`,
-          md: `repeat(${n}, minmax(0, 1fr))`,
+          md: `repeat(${columns}, minmax(0, 1fr))`,
         },
       }}
     >
