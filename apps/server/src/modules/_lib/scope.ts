@@ -17,13 +17,18 @@ export function companyCondition(request: FastifyRequest, params: SqlParams, col
   return companyId === null ? [] : [`${column} = ${params.p(companyId)}`];
 }
 
+/** Whether the request sees every agent of its scope (all roles but the supervisor, who sees its own). */
+export function seesEveryAgent(request: FastifyRequest): boolean {
+  return authOf(request).role !== 'supervisor';
+}
+
 /**
  * What a supervisor watches: the agents of its sub-branches and the agents assigned to it.
  * Returns SQL conditions (none for other roles).
  */
 export function agentVisibility(request: FastifyRequest, params: SqlParams, alias: string): string[] {
+  if (seesEveryAgent(request)) return [];
   const auth = authOf(request);
-  if (auth.role !== 'supervisor') return [];
   const me = params.p(auth.userId);
   return [
     `(${alias}.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${me})
@@ -33,8 +38,8 @@ export function agentVisibility(request: FastifyRequest, params: SqlParams, alia
 
 /** Sub-branches a supervisor watches (none for other roles = no restriction). */
 export function surcussaleVisibility(request: FastifyRequest, params: SqlParams, column: string): string[] {
+  if (seesEveryAgent(request)) return [];
   const auth = authOf(request);
-  if (auth.role !== 'supervisor') return [];
   return [
     `${column} IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${params.p(auth.userId)})`,
   ];

@@ -2,7 +2,7 @@ import { BET_CODES } from '@borlette/shared/game/bets';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import type { Period } from '../_lib/report-scope';
-import { agentVisibility, companyScope } from '../_lib/scope';
+import { companyScope, seesEveryAgent } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import type { CounterFilterValues, CounterRow, NumbersQuery, SoldPerNumber } from './counters';
 import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
@@ -37,7 +37,7 @@ export interface DaySumsAnswer {
 
 /** The company-wide view (no draw, agent or sub-branch filter, not a supervisor): what the day sums hold. */
 export function companyWide(request: FastifyRequest, q: CounterFilterValues): boolean {
-  return !q.tirage_id && !q.agent_id && !q.surcussale_id && !agentVisibility(request, new SqlParams(), 'a').length;
+  return !q.tirage_id && !q.agent_id && !q.surcussale_id && seesEveryAgent(request);
 }
 
 /** The company the day sums answer the statistics for (not « Toutes »), or null: the counters answer. */

@@ -1,10 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Choice, pickerHidden, useAgentChoices } from '../../lib/choices';
+import { choiceOption } from './choice-option';
 import { shrink } from './filter-styles';
 
 /**
@@ -47,16 +46,7 @@ export function AgentFilter({
       clearText={t('filters.clear')}
       openText={t('filters.open')}
       closeText={t('filters.close')}
-      renderOption={({ key, ...props }, a) => (
-        <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
-          <span>{a.name}</span>
-          {a.hint ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {a.hint}
-            </Typography>
-          ) : null}
-        </Box>
-      )}
+      renderOption={choiceOption()}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -77,6 +77,16 @@ export function PeriodRange({
   );
 }
 
+/** What is wrong with the period (the `rangeProblem.*` keys of `ns`), across the whole row; nothing when fine. */
+export function RangeAlert({ ns, problem }: { ns: string; problem: RangeProblem }) {
+  const { t } = useTranslation(ns);
+  return problem ? (
+    <Box role="alert" sx={{ flexBasis: '100%', color: 'error.main', typography: 'caption' }}>
+      {t(`rangeProblem.${problem}`)}
+    </Box>
+  ) : null;
+}
+
 /** The end of a filter row: « Effacer les filtres » when `onReset` is given, then what is wrong with the period. */
 export function FiltersEnd({ ns, problem, onReset }: { ns: string; problem: RangeProblem; onReset?: () => void }) {
   const { t } = useTranslation(ns);
@@ -87,11 +97,7 @@ export function FiltersEnd({ ns, problem, onReset }: { ns: string; problem: Rang
           {t('filters.reset')}
         </Button>
       ) : null}
-      {problem ? (
-        <Box role="alert" sx={{ flexBasis: '100%', color: 'error.main', typography: 'caption' }}>
-          {t(`rangeProblem.${problem}`)}
-        </Box>
-      ) : null}
+      <RangeAlert ns={ns} problem={problem} />
     </>
   );
 }

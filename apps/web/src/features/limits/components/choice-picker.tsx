@@ -1,11 +1,10 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { choiceOption } from '../../../components/filters/choice-option';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import type { Choice } from '../../../lib/choices';
 
@@ -70,16 +69,7 @@ export function ChoicePicker<T extends FieldValues>({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={failed ?? t('choices.none')}
       loadingText={t('choices.loading')}
-      renderOption={({ key, ...props }, c) => (
-        <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
-          <span>{c.name}</span>
-          {c.hint || c.blocked ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {[c.hint, c.blocked ? t('choices.blocked') : null].filter(Boolean).join(' · ')}
-            </Typography>
-          ) : null}
-        </Box>
-      )}
+      renderOption={choiceOption(t('choices.blocked'))}
       renderInput={(params) => (
         <TextField
           {...params}

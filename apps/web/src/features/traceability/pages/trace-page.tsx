@@ -1,13 +1,13 @@
 import { TRACE_ACTIONS, type TraceEntry, type TraceKind } from '@borlette/shared/contracts/traceability';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
@@ -149,11 +149,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
           sx={{ maxWidth: 260 }}
         />
       ) : null}
-      {problem ? (
-        <Box role="alert" sx={{ flexBasis: '100%', color: 'error.main', typography: 'caption' }}>
-          {t(`rangeProblem.${problem}`)}
-        </Box>
-      ) : null}
+      <RangeAlert ns="traceability" problem={problem} />
     </>
   );
 

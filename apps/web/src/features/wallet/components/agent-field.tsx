@@ -1,10 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { choiceOption } from '../../../components/filters/choice-option';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { type Choice, useAgentChoices } from '../../../lib/choices';
 
@@ -42,16 +41,7 @@ export function AgentField({ initial, onPick }: { initial: Choice | null; onPick
       isOptionEqualToValue={(a, b) => a.id === b.id}
       noOptionsText={failed ?? t('form.noAgents')}
       loadingText={t('form.loading')}
-      renderOption={({ key, ...props }, c) => (
-        <Box component="li" key={key} {...props} sx={{ flexDirection: 'column', alignItems: 'flex-start !important' }}>
-          <span>{c.name}</span>
-          {c.hint || c.blocked ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {[c.hint, c.blocked ? t('form.blocked') : null].filter(Boolean).join(' · ')}
-            </Typography>
-          ) : null}
-        </Box>
-      )}
+      renderOption={choiceOption(t('form.blocked'))}
       renderInput={(params) => (
         <TextField
           {...params}
