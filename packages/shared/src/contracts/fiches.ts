@@ -1,5 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { PLATFORM_CEILINGS } from './company-settings';
 import { checkDateRange, dateRangeFields, MAX_AMOUNT, requiredId, soldBetCode } from './engine-common';
 import { listQuery } from './list';
 
@@ -209,11 +210,11 @@ export const saleInput = z.object({
   tirages: z
     .array(requiredId('Le tirage'), { error: 'Choisissez au moins un tirage' })
     .min(1, 'Choisissez au moins un tirage')
-    .max(20, '20 tirages au plus'),
+    .max(PLATFORM_CEILINGS.ticketDraws, `${PLATFORM_CEILINGS.ticketDraws} tirages au plus`),
   lines: z
     .array(saleLine, { error: 'Ajoutez au moins un pari' })
     .min(1, 'Ajoutez au moins un pari')
-    .max(100, '100 paris au plus'),
+    .max(PLATFORM_CEILINGS.ticketLines, `${PLATFORM_CEILINGS.ticketLines} paris au plus`),
 });
 export type SaleInput = z.input<typeof saleInput>;
 

@@ -113,6 +113,11 @@ export const companySettings = pgTable('company_settings', {
   freeMariageAmount: bigint('free_mariage_amount', { mode: 'number' }).notNull().default(100000),
   boletCumulative: boolean('bolet_cumulative').notNull().default(true),
   billingGraceDays: integer('billing_grace_days').notNull().default(15),
+  /** What one ticket may be (issue 15), under the platform ceilings of contracts/company-settings.ts. */
+  ticketMaxLines: integer('ticket_max_lines').notNull().default(100),
+  ticketMaxDraws: integer('ticket_max_draws').notNull().default(20),
+  lineMaxStake: bigint('line_max_stake', { mode: 'number' }).notNull().default(10_000_000),
+  ticketMaxPayout: bigint('ticket_max_payout', { mode: 'number' }).notNull().default(10_000_000_000),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.

@@ -1,0 +1,8 @@
+-- What one ticket may be, per company (issue 15): lines, draws, stake per line and the ticket's
+-- potential payout (every line winning its best prize on every draw). Each is a company setting
+-- under a hard platform ceiling (packages/shared/src/contracts/company-settings.ts), so that no
+-- ticket can carry a win that the money paths cannot add up exactly.
+ALTER TABLE "company_settings" ADD COLUMN "ticket_max_lines" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "ticket_max_draws" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "line_max_stake" bigint DEFAULT 10000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD COLUMN "ticket_max_payout" bigint DEFAULT 10000000000 NOT NULL;
