@@ -6,3 +6,7 @@ ALTER TABLE "company_settings" ADD COLUMN "ticket_max_lines" integer DEFAULT 100
 ALTER TABLE "company_settings" ADD COLUMN "ticket_max_draws" integer DEFAULT 20 NOT NULL;--> statement-breakpoint
 ALTER TABLE "company_settings" ADD COLUMN "line_max_stake" bigint DEFAULT 10000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "company_settings" ADD COLUMN "ticket_max_payout" bigint DEFAULT 10000000000 NOT NULL;
+--> statement-breakpoint
+-- Whether an agent may pay a winning ticket sold by another sub-branch of the company (with the
+-- receipt's proof: issue 15, defect 6). Winners often cash at the nearest shop: allowed by default.
+ALTER TABLE "company_settings" ADD COLUMN "agents_pay_other_branches" boolean DEFAULT true NOT NULL;

@@ -118,6 +118,8 @@ export const companySettings = pgTable('company_settings', {
   ticketMaxDraws: integer('ticket_max_draws').notNull().default(20),
   lineMaxStake: bigint('line_max_stake', { mode: 'number' }).notNull().default(10_000_000),
   ticketMaxPayout: bigint('ticket_max_payout', { mode: 'number' }).notNull().default(10_000_000_000),
+  /** Whether an agent may pay a ticket of another sub-branch (with the receipt's proof). */
+  agentsPayOtherBranches: boolean('agents_pay_other_branches').notNull().default(true),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.
