@@ -154,6 +154,23 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
     expect(await row(a.company.id)).toEqual(before);
   });
 
+  it('answers the platform ceiling, not a 500, when a row holds more (written by hand)', async () => {
+    const c = await createCompany(t.database);
+    const admin = await token({ role: 'company', companyId: c.id, fullAccess: true });
+    await t.database.raw.query(
+      'UPDATE company_settings SET line_max_stake = 9000000000000000000, ticket_max_lines = 5000 WHERE company_id = $1',
+      [c.id],
+    );
+    const res = await call('GET', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      line_max_stake: PLATFORM_CEILINGS.lineStake,
+      ticket_max_lines: PLATFORM_CEILINGS.ticketLines,
+    });
+    const put = await call('PUT', admin, { cancel_window_minutes: 12 });
+    expect(put.statusCode, put.body).toBe(200);
+  });
+
   it('refuses supervisors (even with every codename) and agents: 403', async () => {
     for (const tok of [supA, agentA]) {
       expectErrorBody(await call('GET', tok), 403);

@@ -1,6 +1,7 @@
 import {
   type CompanySettingsInput,
   type CompanySettingsView,
+  PLATFORM_CEILINGS,
   SETTING_LABELS,
 } from '@borlette/shared/contracts/company-settings';
 import type { FastifyRequest } from 'fastify';
@@ -13,7 +14,19 @@ import { orNotFound } from '../_lib/scope';
 /** The settings this module reads and writes, in one list (the column names are the API's). */
 const KEYS = Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[];
 
-const COLUMNS = `company_id, ${KEYS.join(', ')},
+/**
+ * The ticket ceilings as they apply: never above the platform's, whatever a row holds (a value written
+ * past them by hand would otherwise reach JSON beyond exact integers and answer 500).
+ */
+const CEILING_OF: Partial<Record<(typeof KEYS)[number], number>> = {
+  ticket_max_lines: PLATFORM_CEILINGS.ticketLines,
+  ticket_max_draws: PLATFORM_CEILINGS.ticketDraws,
+  line_max_stake: PLATFORM_CEILINGS.lineStake,
+  ticket_max_payout: PLATFORM_CEILINGS.ticketPayout,
+};
+
+const COLUMNS = `company_id,
+  ${KEYS.map((k) => (CEILING_OF[k] === undefined ? k : `least(${k}, ${CEILING_OF[k]}) AS ${k}`)).join(', ')},
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
 
 /** The one company a settings request acts on; the superuser with « Toutes » must pick one. */
@@ -70,7 +83,7 @@ export async function updateSettings(
   input: CompanySettingsInput,
 ): Promise<CompanySettingsView> {
   const keys = KEYS.filter((k) => input[k] !== undefined);
-  await database.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const [before] = await tx.query<CompanySettingsView>(
       `SELECT ${COLUMNS} FROM company_settings WHERE company_id = $1 FOR UPDATE`,
       [companyId],
@@ -94,6 +107,7 @@ export async function updateSettings(
       before: was,
       after: reclosed.length ? { ...now, tirages_close_time: reclosed } : now,
     });
+    // What this change wrote (a later parallel change answers its own).
+    return after;
   });
-  return getSettings(database.raw, companyId);
 }
