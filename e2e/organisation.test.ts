@@ -38,6 +38,7 @@ function expectedSupervisorNav(perms: readonly string[]): string[] {
       const screen = screenOf(item.path);
       if (!screen) return true;
       if (screen.superuserOnly) return false;
+      if (screen.roles && !screen.roles.includes('supervisor')) return false;
       return screen.permission === null || perms.includes(screen.permission);
     })
     .map((item) => labels[item.key])

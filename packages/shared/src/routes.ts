@@ -1,4 +1,4 @@
-import type { Codename } from './permissions';
+import type { Codename, Role } from './permissions';
 
 /**
  * The back-office screens of spec §2: every path with the permission that gates it.
@@ -14,6 +14,8 @@ export interface ScreenDef {
   superuserOnly?: boolean;
   /** Hidden for the superuser (spec §6: 'mon compte'). */
   hideForSuperuser?: boolean;
+  /** Only these roles see it (the company settings: never a supervisor, whatever it holds). */
+  roles?: readonly Role[];
 }
 
 const crud = (base: string, entity: string, title: string, param: string): ScreenDef[] => [
@@ -113,4 +115,11 @@ export const DASHBOARD_SCREENS: ScreenDef[] = [
   })),
   ...crud('/dashboard/generale', 'generale', 'generales', 'generaleId'),
   ...crud('/dashboard/surcussale', 'surcussale', 'surcussales', 'surcussaleId'),
+  // ours (issue 15): the company's settings; the admin, or the superuser on a selected company.
+  {
+    path: '/dashboard/parametres',
+    permission: 'view_tirage',
+    title: 'company_settings',
+    roles: ['company', 'superuser'],
+  },
 ];

@@ -30,7 +30,8 @@ export type NavIcon =
   | 'succursale'
   | 'report'
   | 'fiche'
-  | 'account';
+  | 'account'
+  | 'settings';
 
 export interface NavItem {
   /** Label key: `nav:items.<key>`. */
@@ -67,6 +68,7 @@ export const NAV: NavGroup[] = [
       { key: 'superviseur', path: d.supervisor.list, icon: 'supervisor' },
       { key: 'message', path: d.user.messages, icon: 'message' },
       { key: 'pays', path: d.user.pays, icon: 'pays' },
+      { key: 'parametres', path: d.companySettings, icon: 'settings' },
     ],
   },
   {

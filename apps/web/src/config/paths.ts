@@ -55,6 +55,7 @@ export const paths = {
     },
     agent: { list: '/dashboard/agent', new: '/dashboard/agent/new' },
     limiteFiche: '/dashboard/limiteFiche',
+    companySettings: '/dashboard/parametres',
     supervisor: { list: '/dashboard/supervisor', new: '/dashboard/supervisor/new' },
     company: {
       list: '/dashboard/company',

@@ -41,6 +41,13 @@ describe('authorization (spec §6)', () => {
     expect(canAccessScreen(user('supervisor', []), screen('/dashboard/app'))).toBe(true);
   });
 
+  it('keeps a screen to its roles whatever the codenames (company settings: never a supervisor)', () => {
+    const settings = screen('/dashboard/parametres');
+    expect(canAccessScreen(user('supervisor', ['view_tirage']), settings)).toBe(false);
+    expect(canAccessScreen(user('company', ['view_tirage']), settings)).toBe(true);
+    expect(canAccessScreen(user('superuser', ['view_tirage']), settings)).toBe(true);
+  });
+
   it('finds the screen of a concrete path, static paths first', () => {
     expect(findScreen('/dashboard/agent/12/edit')?.permission).toBe('change_agent');
     expect(findScreen('/dashboard/agent/new')?.permission).toBe('add_agent');

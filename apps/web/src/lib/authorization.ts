@@ -15,6 +15,7 @@ export function canAccessScreen(user: CurrentUser | null | undefined, screen: Sc
   const isSuperuser = user.role === 'superuser';
   if (screen.superuserOnly && !isSuperuser) return false;
   if (screen.hideForSuperuser && isSuperuser) return false;
+  if (screen.roles && !screen.roles.includes(user.role)) return false;
   return hasPermission(user, screen.permission);
 }
 

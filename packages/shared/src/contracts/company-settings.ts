@@ -1,4 +1,5 @@
 import '../zod-setup';
+import { z } from 'zod';
 import { MAX_AMOUNT } from './engine-common';
 
 /**
@@ -23,3 +24,98 @@ export const TICKET_SETTING_DEFAULTS = {
   line_max_stake: 10_000_000,
   ticket_max_payout: 10_000_000_000,
 } as const;
+
+/**
+ * The company settings an admin changes (issue 15: domain.md's "default" values and the ticket
+ * ceilings). The API speaks centimes for money and basis points for the commission rate; bounds
+ * below are the contract's (a company never goes past the platform ceilings above).
+ */
+export const SETTING_BOUNDS = {
+  /** 0 = an agent can never cancel; 2 hours at most (a cancellation also needs the draw still open). */
+  cancel_window_minutes: { min: 0, max: 120 },
+  /** 0 = sales run to the official draw time; 3 hours at most. */
+  sales_close_minutes: { min: 0, max: 180 },
+  /** At least one day; one year at most. */
+  payout_validity_days: { min: 1, max: 365 },
+  /** Basis points: 0 to 100 %. */
+  commission_bp: { min: 0, max: 10_000 },
+  ticket_max_lines: { min: 1, max: PLATFORM_CEILINGS.ticketLines },
+  ticket_max_draws: { min: 1, max: PLATFORM_CEILINGS.ticketDraws },
+  line_max_stake: { min: 1, max: PLATFORM_CEILINGS.lineStake },
+  ticket_max_payout: { min: 1, max: PLATFORM_CEILINGS.ticketPayout },
+} as const;
+
+export type BoundedSetting = keyof typeof SETTING_BOUNDS;
+
+/** What GET /api/companies/settings answers (and PUT, after the change). */
+export const companySettingsView = z.object({
+  company_id: z.number().int(),
+  cancel_window_minutes: z.number().int(),
+  sales_close_minutes: z.number().int(),
+  payout_validity_days: z.number().int(),
+  commission_bp: z.number().int(),
+  ticket_max_lines: z.number().int(),
+  ticket_max_draws: z.number().int(),
+  /** Centimes. */
+  line_max_stake: z.number().int(),
+  /** Centimes: the most one ticket may pay if every line wins its best prize on every draw. */
+  ticket_max_payout: z.number().int(),
+  agents_pay_other_branches: z.boolean(),
+  updated_at: z.string(),
+});
+export type CompanySettingsView = z.infer<typeof companySettingsView>;
+
+/** A bound as people read it: minutes and days as they are, money in HTG (the API speaks centimes). */
+const shown = (value: number, unit: string) =>
+  unit === 'HTG' ? `${(value / 100).toLocaleString('fr-FR')} HTG` : `${value.toLocaleString('fr-FR')} ${unit}`;
+
+/** A JSON integer within the setting's bounds (no coercion: "10", true or 1e2 as text are refused). */
+function bounded(key: BoundedSetting, label: string, unit: string) {
+  const { min, max } = SETTING_BOUNDS[key];
+  return z
+    .number({ error: `${label} doit être un nombre entier` })
+    .int(`${label} doit être un nombre entier${unit === 'HTG' ? ' de centimes' : ` de ${unit}`}`)
+    .min(min, `${label} : ${shown(min, unit)} au moins`)
+    .max(max, `${label} : ${shown(max, unit)} au plus`);
+}
+
+/** French names of the settings (messages and audit). */
+export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_id' | 'updated_at'>, string> = {
+  cancel_window_minutes: 'Le délai d’annulation',
+  sales_close_minutes: 'La fermeture des ventes avant le tirage',
+  payout_validity_days: 'La validité des gains',
+  commission_bp: 'La commission par défaut',
+  ticket_max_lines: 'Le nombre de lignes par fiche',
+  ticket_max_draws: 'Le nombre de tirages par fiche',
+  line_max_stake: 'La mise maximale par ligne',
+  ticket_max_payout: 'Le gain potentiel maximal d’une fiche',
+  agents_pay_other_branches: 'Le paiement des fiches des autres succursales',
+};
+
+const L = SETTING_LABELS;
+
+/**
+ * PUT /api/companies/settings: any subset of the settings (what is absent keeps its value), at least
+ * one. Unknown keys are refused, so a misspelt setting never passes for a saved one.
+ */
+export const companySettingsInput = z
+  .strictObject(
+    {
+      cancel_window_minutes: bounded('cancel_window_minutes', L.cancel_window_minutes, 'minutes').optional(),
+      sales_close_minutes: bounded('sales_close_minutes', L.sales_close_minutes, 'minutes').optional(),
+      payout_validity_days: bounded('payout_validity_days', L.payout_validity_days, 'jours').optional(),
+      commission_bp: bounded('commission_bp', L.commission_bp, 'points de base').optional(),
+      ticket_max_lines: bounded('ticket_max_lines', L.ticket_max_lines, 'lignes').optional(),
+      ticket_max_draws: bounded('ticket_max_draws', L.ticket_max_draws, 'tirages').optional(),
+      line_max_stake: bounded('line_max_stake', L.line_max_stake, 'HTG').optional(),
+      ticket_max_payout: bounded('ticket_max_payout', L.ticket_max_payout, 'HTG').optional(),
+      agents_pay_other_branches: z
+        .boolean({ error: `${L.agents_pay_other_branches} doit être vrai ou faux` })
+        .optional(),
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `Réglage inconnu : ${issue.keys.join(', ')}` : undefined),
+    },
+  )
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucun réglage à modifier.');
+export type CompanySettingsInput = z.infer<typeof companySettingsInput>;

@@ -39,6 +39,8 @@ export const drawSource = z.object({
   days: z.array(z.number().int()),
   /** The official time in the company's zone today (null for the superuser with « Toutes »). */
   local_draw_time: z.string().nullable(),
+  /** The company's minutes of sales close before the official time (its setting; null with « Toutes »). */
+  sales_close_minutes: z.number().int().nullable(),
 });
 export type DrawSource = z.infer<typeof drawSource>;
 

@@ -234,9 +234,11 @@ describeApi('draws (tirages)', () => {
     expect(ny).toMatchObject({ state: 'NY', session: 'soir', draw_time: '22:30', timezone: 'America/New_York' });
     expect(ny.days).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(ny.local_draw_time).toMatch(/^\d\d:\d\d$/);
+    expect(ny.sales_close_minutes).toBe(5); // the company's setting, for the form's proposed close time
     const root = await token({ role: 'superuser', fullAccess: true });
     const all = (await call('GET', '/api/companies/draw-sources', root)).json();
     expect(all[0].local_draw_time).toBeNull();
+    expect(all[0].sales_close_minutes).toBeNull();
   });
 
   it('a superuser with « Toutes » reads every company’s draws but cannot write', async () => {

@@ -139,9 +139,11 @@ export async function listDrawSources(raw: RawClient, companyId: number | null):
             s.days::int[] AS days,
             CASE WHEN c.id IS NULL THEN NULL ELSE
               to_char(((((now() AT TIME ZONE c.timezone)::date + s.draw_time) AT TIME ZONE s.timezone)
-                        AT TIME ZONE c.timezone), 'HH24:MI') END AS local_draw_time
+                        AT TIME ZONE c.timezone), 'HH24:MI') END AS local_draw_time,
+            cs.sales_close_minutes
        FROM draw_sources s
        LEFT JOIN companies c ON c.id = $1::bigint
+       LEFT JOIN company_settings cs ON cs.company_id = c.id
       ORDER BY s.state, s.draw_time, s.id`,
     [companyId],
   );

@@ -20,6 +20,7 @@ import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -55,6 +56,7 @@ const ICONS: Record<NavIcon, ComponentType<SvgIconProps>> = {
   report: AssessmentOutlined,
   fiche: ReceiptOutlined,
   account: AccountCircleOutlined,
+  settings: SettingsOutlined,
 };
 
 export function NavItemIcon({ name, ...props }: { name: NavIcon } & SvgIconProps) {

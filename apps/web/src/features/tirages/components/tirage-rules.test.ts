@@ -12,6 +12,7 @@ const ny: DrawSource = {
   draw_time: '22:30',
   days: [0, 1, 2, 3, 4, 5, 6],
   local_draw_time: '23:30',
+  sales_close_minutes: 5,
 };
 
 describe('tirage rules', () => {
@@ -37,6 +38,10 @@ describe('tirage rules', () => {
       days: [0, 1, 2, 3, 4, 5, 6],
       close_time: '23:25',
     });
+    // The company's own sales close setting decides the proposed close time.
+    expect(proposalFor({ ...ny, sales_close_minutes: 15 }, { name: '', previousSourceName: null }).close_time).toBe(
+      '23:15',
+    );
     // A name the person typed is kept; the previous source's name is replaced.
     expect(proposalFor(ny, { name: 'NY du soir', previousSourceName: 'Florida Soir' }).name).toBeNull();
     expect(proposalFor(ny, { name: 'Florida Soir', previousSourceName: 'Florida Soir' }).name).toBe('New York Soir');

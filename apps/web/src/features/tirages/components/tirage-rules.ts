@@ -3,7 +3,7 @@ import type { DrawSource } from '@borlette/shared/contracts/tirages';
 /** Monday first, as a French week is shown (values: 0 = Sunday … 6 = Saturday). */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-/** Minutes sales close before the official draw when a source is picked (domain.md: default 5). */
+/** Minutes sales close before the official draw when the company's own setting is unknown (domain.md: 5). */
 export const SALES_CLOSE_MINUTES = 5;
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -30,7 +30,7 @@ export const sourceTime = (s: DrawSource) => s.local_draw_time ?? s.draw_time;
 
 /**
  * What picking a source proposes: its name (unless the person typed another one), its days, and the
- * close time a few minutes before the official draw in the company's zone.
+ * close time the company's `sales_close_minutes` before the official draw in the company's zone.
  */
 export function proposalFor(
   source: DrawSource,
@@ -41,7 +41,7 @@ export function proposalFor(
   return {
     name: keepName ? null : source.name,
     days: [...source.days],
-    close_time: minusMinutes(sourceTime(source), SALES_CLOSE_MINUTES),
+    close_time: minusMinutes(sourceTime(source), source.sales_close_minutes ?? SALES_CLOSE_MINUTES),
   };
 }
 

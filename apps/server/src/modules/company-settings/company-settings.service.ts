@@ -1,0 +1,113 @@
+import {
+  type CompanySettingsInput,
+  type CompanySettingsView,
+  PLATFORM_CEILINGS,
+  SETTING_LABELS,
+} from '@borlette/shared/contracts/company-settings';
+import type { FastifyRequest } from 'fastify';
+import type { Database, RawClient } from '../../db/client';
+import { audit } from '../../http/audit';
+import { authOf } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import { orNotFound } from '../_lib/scope';
+
+/** The settings this module reads and writes, in one list (the column names are the API's). */
+const KEYS = Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[];
+
+/**
+ * The ticket ceilings as they apply: never above the platform's, whatever a row holds (a value written
+ * past them by hand would otherwise reach JSON beyond exact integers and answer 500).
+ */
+const CEILING_OF: Partial<Record<(typeof KEYS)[number], number>> = {
+  ticket_max_lines: PLATFORM_CEILINGS.ticketLines,
+  ticket_max_draws: PLATFORM_CEILINGS.ticketDraws,
+  line_max_stake: PLATFORM_CEILINGS.lineStake,
+  ticket_max_payout: PLATFORM_CEILINGS.ticketPayout,
+};
+
+const COLUMNS = `company_id,
+  ${KEYS.map((k) => (CEILING_OF[k] === undefined ? k : `least(${k}, ${CEILING_OF[k]}) AS ${k}`)).join(', ')},
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+
+/** The one company a settings request acts on; the superuser with « Toutes » must pick one. */
+export function settingsCompany(request: FastifyRequest): number {
+  const companyId = authOf(request).companyId;
+  if (companyId === null) {
+    throw new AppError(
+      409,
+      'COMPANY_REQUIRED',
+      'Sélectionnez une compagnie (et non « Toutes ») pour voir ou modifier ses paramètres.',
+    );
+  }
+  return companyId;
+}
+
+export async function getSettings(raw: RawClient, companyId: number): Promise<CompanySettingsView> {
+  const [row] = await raw.query<CompanySettingsView>(`SELECT ${COLUMNS} FROM company_settings WHERE company_id = $1`, [
+    companyId,
+  ]);
+  return orNotFound(row, 'Compagnie introuvable.');
+}
+
+/**
+ * The company's draws tied to an official source whose close time follows the rule (official time
+ * in the company's zone minus `from` minutes) move to the new rule (minus `to` minutes); a close
+ * time set by hand to anything else is the admin's choice and stays. Past tickets keep their draw.
+ */
+async function rederiveCloseTimes(tx: RawClient, companyId: number, from: number, to: number) {
+  return tx.query<{ id: number; name: string; close_time: string }>(
+    `UPDATE tirages t
+        SET close_time = x.local_draw - make_interval(mins => $3), updated_at = now()
+       FROM companies c, draw_sources s,
+            LATERAL (SELECT (((((now() AT TIME ZONE c.timezone)::date + s.draw_time) AT TIME ZONE s.timezone)
+                              AT TIME ZONE c.timezone)::time) AS local_draw) x
+      WHERE t.company_id = $1 AND c.id = t.company_id AND s.id = t.source_id
+        AND t.close_time = x.local_draw - make_interval(mins => $2)
+        -- Only where the new close stays on the same day and after the opening.
+        AND x.local_draw >= time '00:00' + make_interval(mins => $3 + 1)
+        AND x.local_draw - make_interval(mins => $3) > t.open_time
+      RETURNING t.id, t.name, to_char(t.close_time, 'HH24:MI') AS close_time`,
+    [companyId, from, to],
+  );
+}
+
+/**
+ * Changes the given settings (the others keep their value) in one transaction with its audit entry.
+ * The row is locked first, so parallel changes apply one after the other and each audit entry's
+ * « before » is the state that change really replaced.
+ */
+export async function updateSettings(
+  database: Database,
+  request: FastifyRequest,
+  companyId: number,
+  input: CompanySettingsInput,
+): Promise<CompanySettingsView> {
+  const keys = KEYS.filter((k) => input[k] !== undefined);
+  return database.transaction(async (tx) => {
+    const [before] = await tx.query<CompanySettingsView>(
+      `SELECT ${COLUMNS} FROM company_settings WHERE company_id = $1 FOR UPDATE`,
+      [companyId],
+    );
+    orNotFound(before, 'Compagnie introuvable.');
+    const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
+    const [after] = await tx.query<CompanySettingsView>(
+      `UPDATE company_settings SET ${sets}, updated_at = now() WHERE company_id = $1 RETURNING ${COLUMNS}`,
+      [companyId, ...keys.map((k) => input[k])],
+    );
+    const from = before.sales_close_minutes;
+    const to = after.sales_close_minutes;
+    const reclosed = from === to ? [] : await rederiveCloseTimes(tx, companyId, from, to);
+    const { updated_at: _b, company_id: _c, ...was } = before;
+    const { updated_at: _a, company_id: _d, ...now } = after;
+    await audit(tx, request, {
+      action: 'update',
+      entity: 'company_settings',
+      entityId: companyId,
+      companyId,
+      before: was,
+      after: reclosed.length ? { ...now, tirages_close_time: reclosed } : now,
+    });
+    // What this change wrote (a later parallel change answers its own).
+    return after;
+  });
+}

@@ -1,0 +1,134 @@
+import {
+  type CompanySettingsInput,
+  type CompanySettingsView,
+  SETTING_BOUNDS,
+} from '@borlette/shared/contracts/company-settings';
+import { bpToPercent, percentToBp } from '@borlette/shared/contracts/people';
+import { z } from 'zod';
+import { centimesToInput, parseAmount } from '../../../lib/money';
+
+/**
+ * The settings form: what a person types (whole minutes and days, a percent with 2 decimals, HTG
+ * amounts) <-> what the API speaks (integers, basis points, centimes). Pure, unit-tested.
+ */
+export interface SettingsMessages {
+  integer: string;
+  range: (min: string, max: string) => string;
+  percent: string;
+  amount: string;
+}
+
+const SPACES = /[\s\u00a0\u202f]/g;
+
+/** A whole number typed within [min, max] (spaces allowed as thousands separators). */
+const wholeNumber = (
+  m: SettingsMessages,
+  key:
+    | 'cancel_window_minutes'
+    | 'sales_close_minutes'
+    | 'payout_validity_days'
+    | 'ticket_max_lines'
+    | 'ticket_max_draws',
+) => {
+  const { min, max } = SETTING_BOUNDS[key];
+  return z.string().transform((v, ctx) => {
+    const s = v.replace(SPACES, '');
+    if (!/^\d{1,9}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: m.integer });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: m.range(String(min), String(max)) });
+      return z.NEVER;
+    }
+    return n;
+  });
+};
+
+/** An HTG amount typed (2 decimals at most), sent in centimes within the setting's bounds. */
+const money = (m: SettingsMessages, key: 'line_max_stake' | 'ticket_max_payout') => {
+  const { min, max } = SETTING_BOUNDS[key];
+  return z.string().transform((v, ctx) => {
+    const centimes = parseAmount(v);
+    if (centimes === null) {
+      ctx.addIssue({ code: 'custom', message: m.amount });
+      return z.NEVER;
+    }
+    if (centimes < min || centimes > max) {
+      ctx.addIssue({ code: 'custom', message: m.range(htg(min), htg(max)) });
+      return z.NEVER;
+    }
+    return centimes;
+  });
+};
+
+/** 100000 -> « 1 000 HTG » (the bounds in messages and help texts). */
+export const htg = (centimes: number) =>
+  `${(centimes / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} HTG`;
+
+export const makeSettingsSchema = (m: SettingsMessages) =>
+  z.object({
+    cancel_window_minutes: wholeNumber(m, 'cancel_window_minutes'),
+    sales_close_minutes: wholeNumber(m, 'sales_close_minutes'),
+    payout_validity_days: wholeNumber(m, 'payout_validity_days'),
+    commission_percent: z.string().transform((v, ctx) => {
+      const s = v.trim().replace(',', '.');
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(s) || Number(s) > 100) {
+        ctx.addIssue({ code: 'custom', message: m.percent });
+        return z.NEVER;
+      }
+      return percentToBp(Number(s));
+    }),
+    ticket_max_lines: wholeNumber(m, 'ticket_max_lines'),
+    ticket_max_draws: wholeNumber(m, 'ticket_max_draws'),
+    line_max_stake: money(m, 'line_max_stake'),
+    ticket_max_payout: money(m, 'ticket_max_payout'),
+    agents_pay_other_branches: z.boolean(),
+  });
+
+export type SettingsForm = z.input<ReturnType<typeof makeSettingsSchema>>;
+export type SettingsValues = z.output<ReturnType<typeof makeSettingsSchema>>;
+
+/** The form's fields, and the API field each one's server error belongs to. */
+export const FORM_FIELD_OF: Record<keyof CompanySettingsInput, keyof SettingsForm> = {
+  cancel_window_minutes: 'cancel_window_minutes',
+  sales_close_minutes: 'sales_close_minutes',
+  payout_validity_days: 'payout_validity_days',
+  commission_bp: 'commission_percent',
+  ticket_max_lines: 'ticket_max_lines',
+  ticket_max_draws: 'ticket_max_draws',
+  line_max_stake: 'line_max_stake',
+  ticket_max_payout: 'ticket_max_payout',
+  agents_pay_other_branches: 'agents_pay_other_branches',
+};
+
+export function toForm(s: CompanySettingsView): SettingsForm {
+  return {
+    cancel_window_minutes: String(s.cancel_window_minutes),
+    sales_close_minutes: String(s.sales_close_minutes),
+    payout_validity_days: String(s.payout_validity_days),
+    commission_percent: String(bpToPercent(s.commission_bp)).replace('.', ','),
+    ticket_max_lines: String(s.ticket_max_lines),
+    ticket_max_draws: String(s.ticket_max_draws),
+    line_max_stake: centimesToInput(s.line_max_stake),
+    ticket_max_payout: centimesToInput(s.ticket_max_payout),
+    agents_pay_other_branches: s.agents_pay_other_branches,
+  };
+}
+
+/** The API's names and units of the form's values. */
+export function toInput(v: SettingsValues): Required<CompanySettingsInput> {
+  const { commission_percent, ...rest } = v;
+  return { ...rest, commission_bp: commission_percent };
+}
+
+/** Only what differs from the loaded settings (the PUT is partial: another admin's change elsewhere stays). */
+export function changedSettings(loaded: CompanySettingsView, v: SettingsValues): CompanySettingsInput {
+  const input = toInput(v);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(input) as (keyof CompanySettingsInput)[]) {
+    if (input[key] !== loaded[key]) out[key] = input[key];
+  }
+  return out as CompanySettingsInput;
+}

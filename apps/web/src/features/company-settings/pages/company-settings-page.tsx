@@ -1,0 +1,162 @@
+import type { CompanySettingsView } from '@borlette/shared/contracts/company-settings';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useMemo, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../../components/form';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { paths } from '../../../config/paths';
+import { ApiError, isApiError } from '../../../lib/api-client';
+import { hasPermission } from '../../../lib/authorization';
+import { fDateTime } from '../../../lib/format-time';
+import { useUser } from '../../../lib/session/use-session';
+import { useCompanySettings, useUpdateCompanySettings } from '../api/company-settings';
+import { SettingsFields } from '../components/settings-fields';
+import {
+  changedSettings,
+  FORM_FIELD_OF,
+  makeSettingsSchema,
+  type SettingsForm,
+  type SettingsValues,
+  toForm,
+} from '../components/settings-schema';
+
+/** The server names API fields; commission_bp is typed as a percent here. */
+function onFormFields(error: unknown): unknown {
+  if (!isApiError(error) || !error.fields) return error;
+  const fields = Object.fromEntries(
+    Object.entries(error.fields).map(([k, m]) => [FORM_FIELD_OF[k as keyof typeof FORM_FIELD_OF] ?? k, m]),
+  );
+  return new ApiError(error.statusCode, { ...(error.body as object), fields });
+}
+
+function SettingsEditor({ settings, canChange }: { settings: CompanySettingsView; canChange: boolean }) {
+  const { t, i18n } = useTranslation(['companySettings', 'components']);
+  const user = useUser();
+  const schema = useMemo(
+    () =>
+      makeSettingsSchema({
+        integer: t('errors.integer'),
+        range: (min, max) => t('errors.range', { min, max }),
+        percent: t('errors.percent'),
+        amount: t('errors.amount'),
+      }),
+    [t],
+  );
+  const update = useUpdateCompanySettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const methods = useForm<SettingsForm, unknown, SettingsValues>({
+    resolver: zodResolver(schema),
+    defaultValues: toForm(settings),
+    mode: 'onTouched',
+  });
+  const { isDirty, isSubmitting } = methods.formState;
+  const submit = methods.handleSubmit(async (v) => {
+    setFormError(null);
+    const changes = changedSettings(settings, v);
+    if (!Object.keys(changes).length) return methods.reset(toForm(settings));
+    try {
+      methods.reset(toForm(await update.mutateAsync(changes)));
+    } catch (error) {
+      setFormError(applyServerErrors(onFormFields(error), methods.setError, Object.values(FORM_FIELD_OF)));
+    }
+  });
+
+  return (
+    <FormProvider {...methods}>
+      <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 960 }} aria-label={t('title')}>
+        <Card>
+          <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+            {canChange ? null : <Alert severity="info">{t('readOnly')}</Alert>}
+            {formError ? (
+              <Alert severity="error" sx={{ whiteSpace: 'pre-line' }} onClose={() => setFormError(null)}>
+                {formError}
+              </Alert>
+            ) : null}
+            <SettingsFields disabled={!canChange} currency={user.company?.currency ?? 'HTG'} />
+          </CardContent>
+          <Divider sx={{ borderStyle: 'dashed' }} />
+          <Box sx={{ p: 3, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="caption" sx={{ color: 'text.secondary', flexGrow: 1 }}>
+              {t('updatedAt', {
+                date: fDateTime(settings.updated_at, { timeZone: user.company?.timezone, language: i18n.language }),
+              })}
+            </Typography>
+            {canChange ? (
+              <>
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  disabled={!isDirty || isSubmitting}
+                  onClick={() => methods.reset(toForm(settings))}
+                >
+                  {t('discard')}
+                </Button>
+                <Button type="submit" variant="contained" loading={isSubmitting} disabled={!isDirty}>
+                  {t('components:form.save')}
+                </Button>
+              </>
+            ) : null}
+          </Box>
+        </Card>
+      </Box>
+    </FormProvider>
+  );
+}
+
+/** /dashboard/parametres: the company's settings (admin; the superuser on a selected company). */
+export default function CompanySettingsPage() {
+  const { t } = useTranslation(['companySettings', 'nav']);
+  const user = useUser();
+  const companyChosen = user.role !== 'superuser' || !!user.company;
+  const canChange = companyChosen && (hasPermission(user, 'change_company') || hasPermission(user, 'change_tirage'));
+  const query = useCompanySettings(companyChosen);
+
+  let body: ReactNode;
+  if (!companyChosen) {
+    body = <Alert severity="info">{t('companyRequired')}</Alert>;
+  } else if (query.isPending) {
+    body = (
+      <Card sx={{ p: 3, maxWidth: 960, display: 'grid', gap: 2 }} aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={72} />
+        ))}
+      </Card>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {errorMessage(query.error, t('loadFailed'))}
+      </Alert>
+    );
+  } else {
+    body = <SettingsEditor key={query.data.company_id} settings={query.data} canChange={canChange} />;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav:company_settings')}
+        subtitle={t('subtitle')}
+        breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:company_settings') }]}
+      />
+      {body}
+    </>
+  );
+}
