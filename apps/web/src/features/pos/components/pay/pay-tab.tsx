@@ -114,6 +114,8 @@ export function PayTab() {
             value={text}
             onChange={(e) => {
               setText(e.target.value);
+              // The ticket shown belongs to what was searched: a new entry hides it (issue 16).
+              setProof(null);
               if (error) setError(null);
             }}
             placeholder={t('pay.placeholder')}
@@ -136,6 +138,7 @@ export function PayTab() {
               value={codeText}
               onChange={(e) => {
                 setCodeText(e.target.value.toUpperCase());
+                setProof(null);
                 if (error) setError(null);
               }}
               placeholder={t('pay.codePlaceholder')}
