@@ -41,12 +41,16 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     const title = pos.getByRole('heading', { name: /Fiche n° \d+/ });
     await title.waitFor();
     const number = Number(/(\d+)/.exec((await title.textContent()) ?? '')?.[1]);
-    const [sold] = await h.database.raw.query<{ ref_code: string; amount: number; lines: number }>(
-      `SELECT f.ref_code, f.amount, (SELECT count(*)::int FROM fiche_lines l WHERE l.fiche_id = f.id AND l.code <> 44) AS lines
+    const [sold] = await h.database.raw.query<{ ref_code: string; code: string; amount: number; lines: number }>(
+      `SELECT f.ref_code, borlette_fiche_code(f.ref_code) AS code, f.amount, (SELECT count(*)::int FROM fiche_lines l WHERE l.fiche_id = f.id AND l.code <> 44) AS lines
          FROM fiches f WHERE f.number = $1`,
       [number],
     );
     expect(sold).toMatchObject({ amount: 1800, lines: 4 });
+    // The receipt prints its verification code (ABCD-EFGH): what pays it with the number.
+    await expect
+      .poll(async () => (await pos.textContent('body')) ?? '')
+      .toContain(`${sold.code.slice(0, 4)}-${sold.code.slice(4)}`);
 
     // 2. The admin enters the result: 123 / 4567 -> bolet 23 (×50), loto 3 123 (×500), loto 4 o1 4567 (×5000).
     const { page: admin } = await h.newPage();
@@ -72,15 +76,17 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     await visitor.getByText('Gagnant', { exact: false }).first().waitFor();
     expect(await visitor.textContent('body')).toMatch(/6\s?500,00/);
 
-    // 4. The agent pays it by its number.
+    // 4. The agent pays it by its number and the receipt's verification code.
     await pos.getByRole('button', { name: 'Nouvelle vente' }).click();
     await pos
       .getByRole('navigation', { name: 'Écrans du point de vente' })
       .getByRole('button', { name: 'Payer' })
       .click();
     const numberField = pos.getByRole('textbox', { name: 'Numéro de la fiche' });
+    const codeField = pos.getByRole('textbox', { name: 'Code de vérification du reçu' });
     await numberField.fill(String(number));
-    await numberField.press('Enter');
+    await codeField.fill(sold.code);
+    await codeField.press('Enter');
     await pos.getByRole('button', { name: /^Payer 6\s?500,00/ }).click();
     await pos
       .getByRole('dialog')
@@ -99,7 +105,8 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     await admin.goto('/dashboard/borlette/list-fiches-payant');
     await admin.getByRole('row', { name: new RegExp(String(number)) }).waitFor();
     await numberField.fill(String(number));
-    await numberField.press('Enter');
+    await codeField.fill(sold.code);
+    await codeField.press('Enter');
     await expect
       .poll(() =>
         pos
@@ -108,15 +115,18 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
           .isVisible(),
       )
       .toBe(true);
-    const second = await pos.evaluate(async (n) => {
-      const token = localStorage.getItem('pos.accessToken');
-      const res = await fetch('/api/agents/fiches/pay', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
-        body: JSON.stringify({ number: n }),
-      });
-      return { status: res.status, body: await res.json() };
-    }, number);
+    const second = await pos.evaluate(
+      async (n) => {
+        const token = localStorage.getItem('pos.accessToken');
+        const res = await fetch('/api/agents/fiches/pay', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+          body: JSON.stringify(n),
+        });
+        return { status: res.status, body: await res.json() };
+      },
+      { number, code: sold.code },
+    );
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^Cette fiche a déjà été payée/);
     const payments = await h.database.raw.query(

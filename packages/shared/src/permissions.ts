@@ -96,8 +96,9 @@ export const POS_CODENAMES = ['pos_sell', 'pos_cancel', 'pos_pay', 'pos_report']
 /**
  * Ticket actions of the back office that the spec names no codename for (it has reactivate_fiche
  * only): ours, like pos_*. A company admin holds them; a supervisor may be granted them.
+ * pay_fiche: pay a winning ticket by its number alone, at the office (agents need the receipt's proof).
  */
-export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche'] as const;
+export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche', 'pay_fiche'] as const;
 
 export type Codename =
   | CrudCodename

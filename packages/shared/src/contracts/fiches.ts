@@ -49,6 +49,8 @@ export const ficheView = z.object({
   id: z.number().int(),
   number: z.number().int(),
   ref_code: z.string(),
+  /** The receipt's verification code (8 symbols, printed ABCD-EFGH): an agent pays with it or the QR. */
+  verification_code: z.string(),
   sold_at: z.string(),
   sale_date: z.string(),
   status: ficheStatus,
@@ -257,18 +259,44 @@ export const posConfig = z.object({
 });
 export type PosConfig = z.infer<typeof posConfig>;
 
-/** POST /api/agents/fiches/cancel {id} · /reprint {id} · /pay {number}. */
+/** POST /api/agents/fiches/cancel {id} · /reprint {id}; POST /api/companies/fiches/pay {number}. */
 export const ficheIdBody = z.object({ id: requiredId('La fiche') });
-export const ficheNumberBody = z.object({
-  number: z.coerce
-    .number({ error: 'Le numéro de fiche est requis' })
-    .int('Numéro de fiche invalide')
-    .positive('Numéro de fiche invalide')
-    .max(Number.MAX_SAFE_INTEGER, 'Numéro de fiche invalide'),
-});
-/** GET /api/agents/fiche?number= (any ticket of the company, to pay it) or ?id=. */
+const ficheNumber = z.coerce
+  .number({ error: 'Le numéro de fiche est requis' })
+  .int('Numéro de fiche invalide')
+  .positive('Numéro de fiche invalide')
+  .max(Number.MAX_SAFE_INTEGER, 'Numéro de fiche invalide');
+export const ficheNumberBody = z.object({ number: ficheNumber });
+
+/** The symbols of a verification code: no 0/O nor 1/I, so that it is read and typed without doubt. */
+export const VERIFICATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const VERIFICATION_LENGTH = 8;
+/** Typed as printed (ABCD-EFGH), in any case, with or without the dash and spaces. */
+const verificationCode = z
+  .string({ error: 'Code de vérification invalide' })
+  .max(40, 'Code de vérification invalide')
+  .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
+  .refine((v) => new RegExp(`^[${VERIFICATION_ALPHABET}]{${VERIFICATION_LENGTH}}$`).test(v), {
+    message: `Le code de vérification a ${VERIFICATION_LENGTH} caractères, comme imprimé sur le reçu (ex. ABCD-EFGH).`,
+  });
+/** The QR code's secret (the ref_code of the public link /fiche-view/{ref}). */
+const qrSecret = z
+  .string({ error: 'Code QR invalide' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Code QR invalide : scannez le code QR du reçu.');
+
+/**
+ * How an agent proves it holds the receipt: the QR's secret (`ref`), or the number AND the
+ * verification code printed on it. A number alone is refused by the service (PROOF_REQUIRED).
+ */
+const payProof = { number: ficheNumber.optional(), code: verificationCode.optional(), ref: qrSecret.optional() };
+/** POST /api/agents/fiches/pay {number, code} | {ref}. */
+export const fichePayBody = z.object(payProof);
+export type FichePayBody = z.input<typeof fichePayBody>;
+
+/** GET /api/agents/fiche?number=&code= | ?ref= (a ticket of the company, with the receipt's proof) or ?id= (mine). */
 export const ficheLookupQuery = z.object({
-  number: z.coerce.number({ error: 'Numéro de fiche invalide' }).int().positive('Numéro de fiche invalide').optional(),
+  ...payProof,
   id: z.coerce.number({ error: 'Fiche invalide' }).int().positive('Fiche invalide').optional(),
 });
 

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { users } from './users';
 
 /** Ticket numbers: one sequence for the platform (unique per company a fortiori, no hot counter row). */
 export const ficheNumberSeq = pgSequence('fiche_number_seq', { startWith: 10_000, cache: 1 });
@@ -190,3 +191,16 @@ export const fichePayments = pgTable(
     index('fiche_payments_company_fiche_idx').on(t.companyId, t.ficheId),
   ],
 );
+
+/**
+ * Wrong payment proofs (verification code or QR secret) of one user in its current window
+ * (modules/fiches/pay-proof.ts): read FOR UPDATE, so one user's proofs are checked one at a time.
+ */
+export const ficheProofFailures = pgTable('fiche_proof_failures', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: bigint('company_id', { mode: 'number' }).notNull(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+});

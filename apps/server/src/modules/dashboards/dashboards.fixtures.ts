@@ -205,14 +205,14 @@ export async function buildWorld(ctx: TestContext, opts: { ticketsPerDay: number
   }
   // Payments by any agent of the company (some winners stay unpaid; pending tickets are refused).
   for (const company of [a, b, c]) {
-    const winners = await raw.query<{ number: number }>(
-      "SELECT number FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
+    const winners = await raw.query<{ ref_code: string }>(
+      "SELECT ref_code FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
       [company.company.id],
     );
     for (const w of winners) {
       if (r() < 0.3) continue;
       const payer = company.agents[Math.floor(r() * company.agents.length)].id;
-      const res = await call('POST', '/api/agents/fiches/pay', agentTokens.get(payer) as string, { number: w.number });
+      const res = await call('POST', '/api/agents/fiches/pay', agentTokens.get(payer) as string, { ref: w.ref_code });
       if (res.statusCode !== 200 && res.statusCode !== 409) throw new Error(`pay: ${res.statusCode} ${res.body}`);
     }
   }

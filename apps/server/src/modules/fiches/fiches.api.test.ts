@@ -22,7 +22,7 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
   let adminB: string;
   let supervisor: string;
   let supervisorWin: string;
-  const ids: Record<string, { id: number; number: number }> = {};
+  const ids: Record<string, { id: number; number: number; verification_code?: unknown }> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -211,7 +211,7 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
         method: 'POST',
         url: '/api/agents/fiches/pay',
         headers: auth(agent),
-        payload: { number: ids.a.number },
+        payload: { number: ids.a.number, code: ids.a.verification_code },
       });
     expectErrorBody(await pay(), 409);
     expect((await put(admin, { id: ids.a.id, action: 'unblock' })).json().blocked).toBe(false);

@@ -4,6 +4,7 @@ import {
   ficheAction,
   ficheDetail,
   ficheListQuery,
+  ficheNumberBody,
   fichePage,
   ficheView,
 } from '@borlette/shared/contracts/fiches';
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite, requirePermission } from '../../http/auth';
+import { notFound } from '../../http/errors';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { companyScope } from '../_lib/scope';
 import {
@@ -22,7 +24,7 @@ import {
   fromDaySummaries,
   ficheDetail as loadDetail,
 } from './fiches-query';
-import { deleteFiche, reactivateFiche, setFicheBlocked } from './lifecycle';
+import { deleteFiche, payFiche, reactivateFiche, setFicheBlocked } from './lifecycle';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['fiches'];
@@ -151,6 +153,32 @@ export const fichesRoutes =
         if (action === 'delete') return deleteFiche(database, request, companyId, id, reason ?? '');
         if (action === 'reactivate') return reactivateFiche(database, request, companyId, id);
         return setFicheBlocked(database, request, companyId, id, action === 'block');
+      },
+    );
+
+    // The office pays by number alone (the winner lost the receipt, the QR does not read): a
+    // codename of its own, within the supervisor's sub-branches; booked to the user who paid.
+    app.post(
+      '/api/companies/fiches/pay',
+      {
+        config: access.permission('pay_fiche', ['company', 'supervisor']),
+        schema: {
+          tags,
+          summary: 'Payer une fiche gagnante par son numéro, au bureau (une seule fois)',
+          body: ficheNumberBody,
+          response: { 200: ficheView, ...errors },
+        },
+      },
+      async (request) => {
+        const companyId = companyForWrite(request);
+        const [row] = await raw.query<{ id: number }>('SELECT id FROM fiches WHERE company_id = $1 AND number = $2', [
+          companyId,
+          request.body.number,
+        ]);
+        if (!row) throw notFound('Fiche introuvable.');
+        // Within the supervisor's scope: the detail read refuses (404) a ticket it may not see.
+        await loadDetail(request, raw, row.id);
+        return payFiche(database, request, companyId, row.id);
       },
     );
   };

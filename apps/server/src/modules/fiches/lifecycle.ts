@@ -97,6 +97,8 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
   const auth = authOf(request);
   const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
+    // Blocked means blocked: no money moves at a blocked point of sale, whatever its session says.
+    await tx.query("SELECT borlette_payer_guard($1, $2, 'cancel')", [companyId, auth.userId]);
     const row = await lockFiche(tx, companyId, 'id', id);
     if (row.agent_id !== auth.userId) throw notFound('Fiche introuvable.');
     const [agent] = await tx.query<{ can_cancel: boolean }>('SELECT can_cancel FROM users WHERE id = $1', [
@@ -209,13 +211,21 @@ export async function setFicheBlocked(
 
 /**
  * Pays a winning ticket once, whoever tries at the same instant: the UPDATE … WHERE paid_at IS NULL
- * lets one transaction through; the other finds it paid. The payer is the agent at its point of sale.
+ * lets one transaction through; the other finds it paid. The payer is the agent at its point of sale
+ * (it proved it holds the receipt: pay-proof.ts) or a back-office user holding pay_fiche. A blocked
+ * payer, company or sub-branch is refused first (borlette_payer_guard; borlette_pay checks it again,
+ * with the company's rule on other sub-branches' tickets).
  */
-export async function payFiche(database: Database, request: FastifyRequest, number: number): Promise<FicheView> {
+export async function payFiche(
+  database: Database,
+  request: FastifyRequest,
+  companyId: number,
+  ficheId: number,
+): Promise<FicheView> {
   const auth = authOf(request);
-  const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
-    const row = await lockFiche(tx, companyId, 'number', number);
+    await tx.query("SELECT borlette_payer_guard($1, $2, 'pay')", [companyId, auth.userId]);
+    const row = await lockFiche(tx, companyId, 'id', ficheId);
     if (row.status !== 'active')
       throw conflict(`Cette fiche a été ${STATUS_WORD[row.status]} : elle ne peut pas être payée.`);
     if (row.paid_at) {
@@ -229,7 +239,7 @@ export async function payFiche(database: Database, request: FastifyRequest, numb
     if (pending) throw conflict(`Les résultats du tirage ${pending.name} ne sont pas encore connus.`);
     if (row.win_amount <= 0) throw conflict('Cette fiche n’est pas gagnante.');
     if (row.expired) throw conflict(`Le délai de paiement est dépassé (payable jusqu’au ${row.expires_on}).`);
-    // The ticket, its payment per draw, the paying agent's ledger entry and the day's summaries.
+    // The ticket, its payment per draw, the payer's ledger entry and the day's summaries.
     const [{ paid }] = await tx.query<{ paid: number | null }>('SELECT borlette_pay($1, $2, $3) AS paid', [
       companyId,
       row.id,

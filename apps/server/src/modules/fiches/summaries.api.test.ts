@@ -156,14 +156,14 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
         pick4: '2345',
       });
     }
-    const winners = await t.database.raw.query<{ number: number }>(
-      "SELECT number FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
+    const winners = await t.database.raw.query<{ ref_code: string }>(
+      "SELECT ref_code FROM fiches WHERE company_id = $1 AND status = 'active' AND win_amount > 0 ORDER BY id",
       [c.company.id],
     );
     expect(winners.length).toBeGreaterThan(5);
     for (const [i, w] of winners.entries()) {
       if (i % 3 === 2) continue;
-      const res = await call('POST', '/api/agents/fiches/pay', tokens[i % 4], { number: w.number });
+      const res = await call('POST', '/api/agents/fiches/pay', tokens[i % 4], { ref: w.ref_code });
       expect([200, 409]).toContain(res.statusCode); // 409: a ticket with a draw of... every draw has its result here
     }
     await check();

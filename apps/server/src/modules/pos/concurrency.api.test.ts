@@ -189,7 +189,7 @@ describeApi('concurrency: limits, idempotency, payment', () => {
         method: 'POST',
         url: '/api/agents/fiches/pay',
         headers: auth(token),
-        payload: { number: f.number },
+        payload: { number: f.number, code: f.verification_code },
       });
     const answers = await Promise.all([pay(tokens[5]), pay(tokens[6]), pay(tokens[7])]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);

@@ -205,22 +205,32 @@ describeApi('point of sale (agents’ API)', () => {
       expect(ids).toContain(mine.id);
       expect(ids).not.toContain(theirs.id);
       expect(list.results[0].id).toBe(Math.max(...ids)); // newest first
-      expect((await call('GET', `/api/agents/fiche?number=${theirs.number}`, agent)).json().id).toBe(theirs.id);
+      expect(
+        (await call('GET', `/api/agents/fiche?number=${theirs.number}&code=${theirs.verification_code}`, agent)).json()
+          .id,
+      ).toBe(theirs.id);
       expectErrorBody(await call('GET', `/api/agents/fiche?id=${theirs.id}`, agent), 404);
       const other = await sellingCompany(t.database);
-      const foreign = await t.database.raw.query<{ f: { number: number } }>('SELECT borlette_sell($1) AS f', [
-        JSON.stringify({
-          company_id: other.company.id,
-          agent_id: other.agents[0].id,
-          key: randomUUID(),
-          hash: 'h',
-          ref_code: randomUUID().replaceAll('-', ''),
-          tirages: [other.tirages[0].id],
-          lines: [{ code: 20, number: '33', stake: 100, pos: 1 }],
-          free: [],
-        }),
-      ]);
-      const res = await call('GET', `/api/agents/fiche?number=${foreign[0].f.number}`, agent);
+      const foreign = await t.database.raw.query<{ f: { number: number; verification_code: string } }>(
+        'SELECT borlette_sell($1) AS f',
+        [
+          JSON.stringify({
+            company_id: other.company.id,
+            agent_id: other.agents[0].id,
+            key: randomUUID(),
+            hash: 'h',
+            ref_code: randomUUID().replaceAll('-', ''),
+            tirages: [other.tirages[0].id],
+            lines: [{ code: 20, number: '33', stake: 100, pos: 1 }],
+            free: [],
+          }),
+        ],
+      );
+      const res = await call(
+        'GET',
+        `/api/agents/fiche?number=${foreign[0].f.number}&code=${foreign[0].f.verification_code}`,
+        agent,
+      );
       expectErrorBody(res, 404);
       expect(res.body).not.toContain(other.company.ref_code);
     });
@@ -267,7 +277,10 @@ describeApi('point of sale (agents’ API)', () => {
       const f = (await sale(agent, { tirages: [t3], lines: WORKED })).json();
       const loser = (await sale(agent, { tirages: [t3], lines: [{ code: 20, number: '88', stake: 100 }] })).json();
       expect(
-        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message,
+        expectErrorBody(
+          await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
+          409,
+        ).message,
       ).toBe('Les résultats du tirage Paiement ne sont pas encore connus.');
       const settled = await enterResult(t.database, {
         companyId: c.company.id,
@@ -278,16 +291,28 @@ describeApi('point of sale (agents’ API)', () => {
       });
       expect(settled.win_amount).toBe(810000);
       expect(
-        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: loser.number }), 409).message,
+        expectErrorBody(
+          await call('POST', '/api/agents/fiches/pay', agent2, { number: loser.number, code: loser.verification_code }),
+          409,
+        ).message,
       ).toBe('Cette fiche n’est pas gagnante.');
       await t.database.raw.query('UPDATE fiches SET blocked = true WHERE id = $1', [f.id]);
       expect(
-        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number }), 409).message,
+        expectErrorBody(
+          await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
+          409,
+        ).message,
       ).toMatch(/bloquée/);
       await t.database.raw.query('UPDATE fiches SET blocked = false WHERE id = $1', [f.id]);
-      const paid = await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number });
+      const paid = await call('POST', '/api/agents/fiches/pay', agent2, {
+        number: f.number,
+        code: f.verification_code,
+      });
       expect(paid.json()).toMatchObject({ status: 'paye', paid_amount: 810000, win_amount: 810000 });
-      const twice = expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: f.number }), 409);
+      const twice = expectErrorBody(
+        await call('POST', '/api/agents/fiches/pay', agent, { number: f.number, code: f.verification_code }),
+        409,
+      );
       expect(twice.message).toMatch(
         /^Cette fiche a déjà été payée le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} par Prénom Nom\.$/,
       );
@@ -296,7 +321,10 @@ describeApi('point of sale (agents’ API)', () => {
         [f.id],
       );
       expect(payments).toEqual([{ amount: 810000, agent_id: c.agents[1].id }]);
-      expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: 123 }), 404);
+      expectErrorBody(
+        await call('POST', '/api/agents/fiches/pay', agent, { number: 123, code: f.verification_code }),
+        404,
+      );
       // Past its validity, a win is no longer paid.
       const late = (
         await sale(agent, { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '23', stake: 100 }] })
@@ -312,7 +340,10 @@ describeApi('point of sale (agents’ API)', () => {
         c.company.id,
       ]);
       expect(
-        expectErrorBody(await call('POST', '/api/agents/fiches/pay', agent, { number: late.number }), 409).message,
+        expectErrorBody(
+          await call('POST', '/api/agents/fiches/pay', agent, { number: late.number, code: late.verification_code }),
+          409,
+        ).message,
       ).toMatch(/Le délai de paiement est dépassé/);
       await t.database.raw.query('UPDATE company_settings SET payout_validity_days = 90 WHERE company_id = $1', [
         c.company.id,

@@ -5,7 +5,7 @@ import {
   agentReportQuery,
   ficheIdBody,
   ficheLookupQuery,
-  ficheNumberBody,
+  fichePayBody,
   ficheView,
   posConfig,
   type SaleAnswer,
@@ -20,11 +20,12 @@ import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
+import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
 import { agentFiches, agentReport, posConfig as loadConfig, lookupFiche } from './pos.service';
 import { sellTicket } from './sale.service';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const tags = ['point de vente'];
 const AGENT = ['agent'] as const;
 
@@ -103,14 +104,18 @@ export const posRoutes =
         config: access.permission('pos_sell', AGENT),
         schema: {
           tags,
-          summary: 'Une fiche : par numéro (toute fiche de la compagnie, pour la payer) ou une des miennes par id',
+          summary: 'Une fiche : une des miennes par id, ou toute fiche de la compagnie avec la preuve du reçu',
+          description:
+            '`ref` (le secret du code QR) ou `number` ET `code` (le code de vérification imprimé). Un numéro seul ' +
+            'ne dit rien (400) ; une preuve fausse répond 404 comme une fiche absente ; 10 preuves fausses en ' +
+            '15 minutes : 429.',
           querystring: ficheLookupQuery,
           response: { 200: ficheView, ...errors },
         },
       },
       async (request) => {
         const { companyId, agentId } = me(request);
-        return lookupFiche(raw, companyId, agentId, request.query);
+        return lookupFiche(database, companyId, agentId, request.query);
       },
     );
 
@@ -135,11 +140,19 @@ export const posRoutes =
         schema: {
           tags,
           summary: 'Payer une fiche gagnante (une seule fois, même si deux vendeurs essaient en même temps)',
-          body: ficheNumberBody,
+          description:
+            'Avec la preuve du reçu : `ref` (code QR) ou `number` ET `code` (code de vérification). Refusé (403) ' +
+            'à un vendeur, une succursale ou une compagnie bloqués, et pour la fiche d’une autre succursale ' +
+            'si la compagnie ne le permet pas.',
+          body: fichePayBody,
           response: { 200: ficheView, ...errors },
         },
       },
-      async (request) => payFiche(database, request, request.body.number),
+      async (request) => {
+        const { companyId, agentId } = me(request);
+        const id = await provenFicheId(database, companyId, agentId, request.body);
+        return payFiche(database, request, companyId, id);
+      },
     );
 
     app.post(

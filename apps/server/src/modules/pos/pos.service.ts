@@ -1,7 +1,8 @@
 import type { AgentDayReport, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { RawClient } from '../../db/client';
+import type { Database, RawClient } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { type PayProof, provenFicheId } from '../fiches/pay-proof';
 import { ticketLimitFor } from '../limite-fiche/limite-fiche.service';
 
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -77,23 +78,26 @@ export async function agentFiches(
   return { results: rows.map((r) => r.j), count: n, page: q.page, page_size: q.page_size };
 }
 
-/** A ticket of the company by number (any agent may pay it) or one of the agent's own by id. */
+/**
+ * One of the agent's own tickets by id, or any ticket of the company with the receipt's proof (QR
+ * secret, or number and verification code: pay-proof.ts). A number alone reveals nothing.
+ */
 export async function lookupFiche(
-  raw: RawClient,
+  database: Database,
   companyId: number,
   agentId: number,
-  q: { number?: number; id?: number },
+  q: PayProof & { id?: number },
 ): Promise<FicheView> {
-  const [row] = q.number
-    ? await raw.query<{ j: FicheView }>(
-        'SELECT borlette_fiche_json(id) AS j FROM fiches WHERE company_id = $1 AND number = $2',
-        [companyId, q.number],
-      )
-    : await raw.query<{ j: FicheView }>(
-        'SELECT borlette_fiche_json(id) AS j FROM fiches WHERE company_id = $1 AND id = $2 AND agent_id = $3',
-        [companyId, q.id ?? 0, agentId],
-      );
-  if (!row) throw notFound('Fiche introuvable.');
+  if (q.id && !q.number && !q.ref) {
+    const [own] = await database.raw.query<{ j: FicheView }>(
+      'SELECT borlette_fiche_json(id) AS j FROM fiches WHERE company_id = $1 AND id = $2 AND agent_id = $3',
+      [companyId, q.id, agentId],
+    );
+    if (!own) throw notFound('Fiche introuvable.');
+    return own.j;
+  }
+  const id = await provenFicheId(database, companyId, agentId, q);
+  const [row] = await database.raw.query<{ j: FicheView }>('SELECT borlette_fiche_json($1) AS j', [id]);
   return row.j;
 }
 

@@ -114,8 +114,8 @@ export function scenario({ t, c, admin, tokens, r }: Actors) {
 
   /** Pays `share` of the payable winners (every draw settled), each by a random agent. */
   async function paySome(share: number) {
-    const payable = await t.database.raw.query<{ number: number }>(
-      `SELECT f.number FROM fiches f WHERE f.company_id = $1 AND f.status = 'active' AND f.win_amount > 0
+    const payable = await t.database.raw.query<{ ref_code: string }>(
+      `SELECT f.ref_code FROM fiches f WHERE f.company_id = $1 AND f.status = 'active' AND f.win_amount > 0
         AND f.paid_at IS NULL AND NOT EXISTS (
           SELECT 1 FROM fiche_tirages ft WHERE ft.fiche_id = f.id AND NOT EXISTS (
             SELECT 1 FROM info_tirages i WHERE i.company_id = f.company_id AND i.tirage_id = ft.tirage_id
@@ -127,7 +127,7 @@ export function scenario({ t, c, admin, tokens, r }: Actors) {
     for (const w of payable) {
       if (r() > share) continue;
       const res = await call('POST', '/api/agents/fiches/pay', tokens.get(pick(c.agents).id) as string, {
-        number: w.number,
+        ref: w.ref_code,
       });
       expect(res.statusCode, res.body).toBe(200);
       paid++;

@@ -88,6 +88,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
           one('reactivate_fiche', 'Réactiver'),
           one('delete_fiche', 'Supprimer'),
           one('block_fiche', 'Bloquer'),
+          one('pay_fiche', 'Payer au bureau'),
         ],
       },
       crud('wallettransaction', 'Transactions'),

@@ -86,6 +86,7 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
       'reactivate_fiche',
       'delete_fiche',
       'block_fiche',
+      'pay_fiche',
     ],
   },
   {

@@ -86,3 +86,12 @@ export function useFicheAction() {
     onSuccess: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
   });
 }
+
+/** POST /api/companies/fiches/pay {number}: the office pays a winning ticket by number (pay_fiche). */
+export function usePayAtOffice() {
+  const client = useQueryClient();
+  return useMutation<FicheView, Error, number>({
+    mutationFn: (number) => api.post<FicheView>('/api/companies/fiches/pay', { number }),
+    onSettled: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
+  });
+}

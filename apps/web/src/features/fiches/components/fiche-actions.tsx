@@ -17,6 +17,7 @@ import { useUser } from '../../../lib/session/use-session';
 import { useFicheAction } from '../api/fiches';
 import { type ActionRights, availableActions, type FicheActionKind } from '../lib/fiche-status';
 import { DeleteReasonDialog } from './delete-reason-dialog';
+import { FichePayAction, useCanPayAtOffice } from './fiche-pay-action';
 
 const LOOK: Record<FicheActionKind, { icon: ReactNode; color: 'error' | 'warning' | 'primary' | 'inherit' }> = {
   block: { icon: <BlockOutlinedIcon />, color: 'warning' },
@@ -49,6 +50,7 @@ export function FicheActions({ fiche }: { fiche: FicheDetail }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const actions = availableActions(fiche, rights);
+  const payable = useCanPayAtOffice(fiche);
   const n = { number: fiche.number };
 
   const run = async (action: FicheActionKind, reason?: string) => {
@@ -86,8 +88,9 @@ export function FicheActions({ fiche }: { fiche: FicheDetail }) {
           {refusal}
         </Alert>
       ) : null}
-      {actions.length ? (
+      {actions.length || payable ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {payable ? <FichePayAction fiche={fiche} onRefused={setRefusal} /> : null}
           {actions.map((a) => (
             <Button
               key={a}

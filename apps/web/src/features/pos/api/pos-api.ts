@@ -5,11 +5,14 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { toMessages, toRowsPage } from '../lib/rows';
 import { posRequest } from './pos-client';
 
+/** What the receipt proves (issue 15): its QR's secret, or its number and printed verification code. */
+export type PayProof = { ref: string } | { number: number; code: string };
+
 export const posKeys = {
   all: ['pos'] as const,
   config: ['pos', 'config'] as const,
   fiches: (page: number) => ['pos', 'fiches', page] as const,
-  fiche: (number: number) => ['pos', 'fiche', number] as const,
+  fiche: (proof: PayProof) => ['pos', 'fiche', proof] as const,
   report: (date: string) => ['pos', 'report', date] as const,
   messages: ['pos', 'messages'] as const,
 };
@@ -76,19 +79,20 @@ export function useTodayFiches(page: number) {
   });
 }
 
-export function getFicheByNumber(number: number, signal?: AbortSignal): Promise<FicheView> {
-  return posRequest<FicheView>('/api/agents/fiche', { params: { number }, signal });
+export function getFicheByProof(proof: PayProof, signal?: AbortSignal): Promise<FicheView> {
+  return posRequest<FicheView>('/api/agents/fiche', { params: { ...proof }, signal });
 }
 
 export function getFicheById(id: number, signal?: AbortSignal): Promise<FicheView> {
   return posRequest<FicheView>('/api/agents/fiche', { params: { id }, signal });
 }
 
-export function useFicheByNumber(number: number | null) {
+/** The ticket the receipt's proof designates (none: nothing is asked). */
+export function useFicheByProof(proof: PayProof | null) {
   return useQuery({
-    queryKey: posKeys.fiche(number ?? 0),
-    queryFn: ({ signal }) => getFicheByNumber(number ?? 0, signal),
-    enabled: number !== null,
+    queryKey: posKeys.fiche(proof ?? { ref: '' }),
+    queryFn: ({ signal }) => getFicheByProof(proof as PayProof, signal),
+    enabled: proof !== null,
     retry: false,
     staleTime: 0,
   });
@@ -152,11 +156,11 @@ export function usePayFiche() {
   const client = useQueryClient();
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (number: number) =>
-      posRequest<FicheView>('/api/agents/fiches/pay', { method: 'POST', body: { number } }),
-    onSettled: (_data, _error, number) => {
+    mutationFn: (proof: PayProof) =>
+      posRequest<FicheView>('/api/agents/fiches/pay', { method: 'POST', body: { ...proof } }),
+    onSettled: (_data, _error, proof) => {
       refresh();
-      void client.invalidateQueries({ queryKey: posKeys.fiche(number) });
+      void client.invalidateQueries({ queryKey: posKeys.fiche(proof) });
     },
   });
 }

@@ -75,7 +75,7 @@ export type TicketInput =
   | { kind: 'number'; number: number }
   /** Digits whose last one is not the check digit: a typing mistake. */
   | { kind: 'badCheckDigit' }
-  /** The QR of a receipt (the public link): the POS pays by number. */
+  /** The QR of a receipt (the public link): its secret proves the receipt is held. */
   | { kind: 'url'; refCode: string }
   | { kind: 'invalid' };
 

@@ -6,6 +6,7 @@ const fiche: FicheView = {
   id: 9,
   number: 1000018,
   ref_code: 'Ref/Code',
+  verification_code: 'ABCD2345',
   sold_at: '2026-03-14T15:00:00Z',
   sale_date: '2026-03-14',
   status: 'en_attente',
@@ -67,6 +68,7 @@ describe('receipt layout', () => {
     expect(r.draws[0]!.lines).toHaveLength(2);
     expect(r.total).toBe(3000);
     expect(r.url).toBe('https://pos.example/fiche-view/Ref%2FCode');
+    expect(r.verificationCode).toBe('ABCD-2345');
     expect(r.reprint).toBeNull();
     expect(r.cancelled).toBe(false);
   });

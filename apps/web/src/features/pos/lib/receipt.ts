@@ -3,6 +3,7 @@
  * marked « gratuit »), the total, and the public link that the QR code carries.
  */
 import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { formatVerificationCode } from './verification-code';
 
 export interface ReceiptLine {
   key: string;
@@ -32,6 +33,8 @@ export interface ReceiptData {
   total: number;
   currency: string;
   expiresOn: string;
+  /** The verification code, printed ABCD-EFGH: with the number, it lets any agent pay the ticket. */
+  verificationCode: string;
   url: string;
   /** A reprint is marked « DUPLICATA » with its print number. */
   reprint: { count: number } | null;
@@ -70,6 +73,7 @@ export function receiptData(fiche: FicheView, origin: string, options: { reprint
     total: fiche.amount,
     currency: fiche.currency,
     expiresOn: fiche.expires_on,
+    verificationCode: formatVerificationCode(fiche.verification_code),
     url: publicFicheUrl(origin, fiche.ref_code),
     reprint: options.reprint ? { count: Math.max(2, fiche.print_count) } : null,
     cancelled: fiche.status === 'annule' || fiche.status === 'supprime',

@@ -15,13 +15,16 @@ import { fDateTime } from '../../../../lib/format-time';
 import { formatMoney } from '../../../../lib/money';
 import { FicheDetails } from '../../../fiche-view/components/fiche-details';
 import { FicheStatusChip } from '../../../fiche-view/components/fiche-status-chip';
-import { usePayFiche } from '../../api/pos-api';
+import { type PayProof, usePayFiche } from '../../api/pos-api';
 import { payRefusal } from '../../lib/fiche-rules';
 import { fDay } from '../../lib/receipt';
 import { useCompanyToday } from '../use-now';
 
-/** The ticket looked up in « Payer »: status, draws, lines, amount won, and « Payer » when it may be paid. */
-export function PayFicheCard({ fiche }: { fiche: FicheView }) {
+/**
+ * The ticket looked up in « Payer »: status, draws, lines, amount won, and « Payer » when it may be
+ * paid (with the same proof of the receipt as the lookup).
+ */
+export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayProof }) {
   const { t, i18n } = useTranslation('pos');
   const confirm = useConfirm();
   const pay = usePayFiche();
@@ -42,7 +45,7 @@ export function PayFicheCard({ fiche }: { fiche: FicheView }) {
     if (!ok) return;
     setError(null);
     try {
-      const answer = await pay.mutateAsync(fiche.number);
+      const answer = await pay.mutateAsync(proof);
       setPaid({ number: fiche.number, amount: answer?.paid_amount ?? fiche.win_amount });
     } catch (e) {
       setError(isApiError(e) && e.statusCode !== 0 ? e.message : t('errors.network'));

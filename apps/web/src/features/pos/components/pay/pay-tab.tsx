@@ -11,75 +11,96 @@ import Stack from '@mui/material/Stack';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
-import { useFicheByNumber } from '../../api/pos-api';
+import { type PayProof, useFicheByProof } from '../../api/pos-api';
 import { readTicketInput } from '../../lib/fiche-rules';
+import { readVerificationCode } from '../../lib/verification-code';
 import { PayFicheCard } from './pay-fiche-card';
 import { canScan, ScannerDialog } from './scanner-dialog';
 
 /**
- * « Payer »: the ticket number is typed (its last digit is a check digit) or scanned (barcode; the QR
- * code holds the public link, which the POS does not pay by), then the ticket and its winnings are
- * shown, and « Payer » asks the server, which has the last word.
+ * « Payer »: the agent proves it holds the receipt (issue 15): it scans the QR code (its secret) or
+ * types the number (scanned from the barcode, last digit a check digit) AND the verification code
+ * printed under it. Then the ticket and its winnings are shown, and « Payer » asks the server, which
+ * has the last word. An invalid entry clears the ticket shown: nothing stale stays payable.
  */
 export function PayTab() {
   const { t } = useTranslation('pos');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [number, setNumber] = useState<number | null>(null);
+  const [codeText, setCodeText] = useState('');
+  const [error, setError] = useState<{ field: 'number' | 'code'; message: string } | null>(null);
+  const [proof, setProof] = useState<PayProof | null>(null);
   const [scanning, setScanning] = useState(false);
   // Each search shows a fresh card (a ticket paid a moment ago then reads « déjà payée »).
   const [searches, setSearches] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const fiche = useFicheByNumber(number);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const fiche = useFicheByProof(proof);
   const scannable = canScan();
 
+  const ask = useCallback(
+    (next: PayProof) => {
+      setSearches((n) => n + 1);
+      if (proof && JSON.stringify(proof) === JSON.stringify(next)) void fiche.refetch();
+      setProof(next);
+    },
+    [proof, fiche],
+  );
+
   const look = useCallback(
-    (value: string) => {
+    (value: string, code: string) => {
       const read = readTicketInput(value);
       setError(null);
-      switch (read.kind) {
-        case 'empty':
-          setError(t('pay.required'));
-          break;
-        case 'badCheckDigit':
-          setError(t('pay.badCheckDigit'));
-          break;
-        case 'invalid':
-          setError(t('pay.invalid'));
-          break;
-        case 'url':
-          setError(t('pay.scannedLink'));
-          setText('');
-          break;
-        case 'number':
-          setText(String(read.number));
-          setSearches((n) => n + 1);
-          if (read.number === number) void fiche.refetch();
-          setNumber(read.number);
-          break;
+      if (read.kind === 'url') {
+        // The QR code holds the public link: its secret is the proof.
+        setText('');
+        setCodeText('');
+        ask({ ref: read.refCode });
+        return;
       }
-      if (read.kind !== 'number') inputRef.current?.focus();
+      const fail = (field: 'number' | 'code', message: string) => {
+        setProof(null);
+        setError({ field, message });
+        (field === 'code' ? codeRef : inputRef).current?.focus();
+      };
+      if (read.kind === 'empty') return fail('number', t('pay.required'));
+      if (read.kind === 'badCheckDigit') return fail('number', t('pay.badCheckDigit'));
+      if (read.kind === 'invalid') return fail('number', t('pay.invalid'));
+      setText(String(read.number));
+      const typed = readVerificationCode(code);
+      if (typed.kind === 'empty') return fail('code', t('pay.codeRequired'));
+      if (typed.kind === 'invalid') return fail('code', t('pay.codeInvalid'));
+      ask({ number: read.number, code: typed.code });
     },
-    [t, number, fiche],
+    [t, ask],
   );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    look(text);
+    look(text, codeText);
   };
 
   const onScanned = useCallback(
     (value: string) => {
       setScanning(false);
-      look(value);
+      const read = readTicketInput(value);
+      if (read.kind === 'number') {
+        // The barcode gives the number only: the code printed under it is still needed.
+        setProof(null);
+        setText(String(read.number));
+        setError(null);
+        codeRef.current?.focus();
+        return;
+      }
+      look(value, '');
     },
     [look],
   );
 
+  const status = fiche.isError && isApiError(fiche.error) ? fiche.error.statusCode : null;
   const lookupError = fiche.isError
-    ? isApiError(fiche.error) && fiche.error.statusCode === 404
+    ? status === 404
       ? t('pay.notFound')
-      : isApiError(fiche.error) && fiche.error.statusCode !== 0
+      : status && isApiError(fiche.error)
         ? fiche.error.message
         : t('errors.network')
     : null;
@@ -87,62 +108,90 @@ export function PayTab() {
   return (
     <Box sx={{ maxWidth: 640 }}>
       <Box component="form" onSubmit={onSubmit} noValidate>
-        <Stack direction="row" spacing={1}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <OutlinedInput
             inputRef={inputRef}
             value={text}
             onChange={(e) => {
               setText(e.target.value);
+              // The ticket shown belongs to what was searched: a new entry hides it (issue 16).
+              setProof(null);
               if (error) setError(null);
             }}
             placeholder={t('pay.placeholder')}
             autoFocus
             autoComplete="off"
-            error={!!error}
+            error={error?.field === 'number'}
             fullWidth
             inputProps={{
               inputMode: 'numeric',
-              enterKeyHint: 'search',
+              enterKeyHint: 'next',
               'aria-label': t('pay.label'),
               'aria-describedby': 'pos-pay-help',
-              'aria-invalid': !!error,
+              'aria-invalid': error?.field === 'number',
             }}
             sx={{ fontSize: 22, fontWeight: 600, letterSpacing: '0.04em', '& input': { py: 1.5 } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            aria-label={t('pay.search')}
-            sx={{ minWidth: 56 }}
-            loading={fiche.isFetching}
-          >
-            <SearchIcon />
-          </Button>
-          {scannable ? (
-            <IconButton
-              aria-label={t('scan.open')}
-              onClick={() => setScanning(true)}
-              sx={{ width: 56, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <OutlinedInput
+              inputRef={codeRef}
+              value={codeText}
+              onChange={(e) => {
+                setCodeText(e.target.value.toUpperCase());
+                setProof(null);
+                if (error) setError(null);
+              }}
+              placeholder={t('pay.codePlaceholder')}
+              autoComplete="off"
+              error={error?.field === 'code'}
+              inputProps={{
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                maxLength: 12,
+                enterKeyHint: 'search',
+                'aria-label': t('pay.codeLabel'),
+                'aria-describedby': 'pos-pay-help',
+                'aria-invalid': error?.field === 'code',
+              }}
+              sx={{
+                width: { xs: 1, sm: 170 },
+                fontSize: 20,
+                fontWeight: 600,
+                letterSpacing: '0.06em',
+                '& input': { py: 1.5 },
+              }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              aria-label={t('pay.search')}
+              sx={{ minWidth: 56 }}
+              loading={fiche.isFetching}
             >
-              <QrCodeScannerIcon />
-            </IconButton>
-          ) : null}
+              <SearchIcon />
+            </Button>
+            {scannable ? (
+              <IconButton
+                aria-label={t('scan.open')}
+                onClick={() => setScanning(true)}
+                sx={{ width: 56, border: 1, borderColor: 'divider', borderRadius: 1 }}
+              >
+                <QrCodeScannerIcon />
+              </IconButton>
+            ) : null}
+          </Stack>
         </Stack>
         <FormHelperText id="pos-pay-help" error={!!error} sx={{ mx: 0, fontSize: error ? 14 : undefined }}>
-          {error ?? t('pay.help')}
+          {error?.message ?? t('pay.help')}
         </FormHelperText>
       </Box>
       <Box sx={{ mt: 2 }}>
-        {number === null ? null : fiche.isPending ? (
+        {proof === null ? null : fiche.isPending ? (
           <Skeleton variant="rounded" height={240} aria-label={t('loading')} />
         ) : lookupError ? (
-          <Alert
-            severity={fiche.error && isApiError(fiche.error) && fiche.error.statusCode === 404 ? 'warning' : 'error'}
-          >
-            {lookupError}
-          </Alert>
+          <Alert severity={status === 404 || status === 400 ? 'warning' : 'error'}>{lookupError}</Alert>
         ) : fiche.data ? (
-          <PayFicheCard key={searches} fiche={fiche.data} />
+          <PayFicheCard key={searches} fiche={fiche.data} proof={proof} />
         ) : null}
       </Box>
       {scannable ? <ScannerDialog open={scanning} onClose={() => setScanning(false)} onResult={onScanned} /> : null}

@@ -91,8 +91,17 @@ export function Receipt({ data }: { data: ReceiptData }) {
         <Barcode value={data.number} height="10mm" label={t('receipt.barcodeLabel', { number: data.number })} />
       </Box>
       <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '11pt', letterSpacing: '0.08em' }}>{data.number}</Box>
+      {data.verificationCode ? (
+        <Box sx={{ textAlign: 'center', mt: '0.5mm' }}>
+          {t('receipt.verification')}{' '}
+          <Box component="span" sx={{ fontWeight: 700, fontSize: '11pt', letterSpacing: '0.08em' }}>
+            {data.verificationCode}
+          </Box>
+        </Box>
+      ) : null}
       <Box sx={{ textAlign: 'center', mt: '1mm' }}>{t('receipt.payableUntil', { date: fDay(data.expiresOn) })}</Box>
       <Box sx={{ textAlign: 'center', fontSize: '7.5pt' }}>{t('receipt.check')}</Box>
+      <Box sx={{ textAlign: 'center', fontSize: '7.5pt', fontWeight: 700 }}>{t('receipt.keep')}</Box>
     </Box>
   );
 }
