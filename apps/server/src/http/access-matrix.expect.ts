@@ -45,7 +45,8 @@ export function actorPermissions(key: ActorKey, route: ApiRoute): Set<string> {
     case 'generalWith': {
       // The route's codenames that platform staff may be granted (the server ignores any other).
       const grantable = new Set<string>(GRANTABLE_PERMISSIONS.superuser);
-      return new Set(requiredCodenames(route.access).filter((c) => grantable.has(c)));
+      const needed = [...requiredCodenames(route.access), ...staffCodenames(route.access)];
+      return new Set(needed.filter((c) => grantable.has(c)));
     }
     case 'agent':
       return new Set(POS_CODENAMES);
@@ -59,13 +60,20 @@ export function requiredCodenames(access: Access): Codename[] {
   return typeof access.permission === 'string' ? [access.permission] : [...access.permission];
 }
 
+/** What platform staff must also hold on a route open to every user of a company (the pickers). */
+export function staffCodenames(access: Access): Codename[] {
+  return access.public ? [] : [...(access.staffPermission ?? [])];
+}
+
 export function allowed(actor: Actor, route: ApiRoute): boolean {
   const a = route.access;
   if (a.public) return true;
   if (!actor.role || !a.roles.includes(actor.role as Role)) return false;
+  const held = actorPermissions(actor.key, route);
+  const staff = actor.role === 'superuser' ? staffCodenames(a) : [];
+  if (staff.length && !staff.some((c) => held.has(c))) return false;
   const needed = requiredCodenames(a);
   if (!needed.length) return true;
-  const held = actorPermissions(actor.key, route);
   return needed.some((c) => held.has(c));
 }
 
