@@ -76,6 +76,13 @@ export const ACCOUNT_ROUTES: Record<string, readonly Codename[]> = {
   'DELETE /api/companies/supervisor': TARGET_SUPERVISOR_CODENAMES,
 };
 
+/**
+ * Routes open to every user of a company without a codename that platform staff may call without one
+ * too: platform data, no company's (the official draw sessions, the cities of a country). Any other
+ * such route must declare what staff need (`staffPermission`, issue 15: the pickers leaked to staff).
+ */
+export const OPEN_TO_STAFF = new Set(['GET /api/companies/draw-sources', 'GET /api/generals/cities']);
+
 /** What platform staff must also hold on a route open to every user of a company (the pickers). */
 export function staffCodenames(access: Access): Codename[] {
   return access.public ? [] : [...(access.staffPermission ?? [])];
