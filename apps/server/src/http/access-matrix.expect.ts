@@ -8,7 +8,7 @@ import {
 } from '@borlette/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Access } from './access';
-import type { Actor, ActorKey } from './access-matrix.fixtures';
+import { type Actor, type ActorKey, TARGET_SUPERVISOR_CODENAMES } from './access-matrix.fixtures';
 import { type Kind, type KindIds, looksLikeId } from './access-matrix.kinds';
 import type { ApiRoute } from './auth';
 
@@ -45,7 +45,8 @@ export function actorPermissions(key: ActorKey, route: ApiRoute): Set<string> {
     case 'generalWith': {
       // The route's codenames that platform staff may be granted (the server ignores any other).
       const grantable = new Set<string>(GRANTABLE_PERMISSIONS.superuser);
-      return new Set(requiredCodenames(route.access).filter((c) => grantable.has(c)));
+      const needed = [...requiredCodenames(route.access), ...staffCodenames(route.access)];
+      return new Set(needed.filter((c) => grantable.has(c)));
     }
     case 'agent':
       return new Set(POS_CODENAMES);
@@ -59,13 +60,45 @@ export function requiredCodenames(access: Access): Codename[] {
   return typeof access.permission === 'string' ? [access.permission] : [...access.permission];
 }
 
+/**
+ * Routes acting on an account (modules/_lib/holds.ts: nobody manages an account holding more than they
+ * do): the caller must also hold what the target holds — a company's admin every company codename (its
+ * password; blocking or deleting the company it signs in to), the target supervisor its codenames. So
+ * platform staff holding only the route's codename is refused (403): the general-versus-admin case.
+ */
+export const ACCOUNT_ROUTES: Record<string, readonly Codename[]> = {
+  'POST /api/generals/compagnies/password': COMPANY_CODENAMES,
+  'POST /api/generals/compagnies/block': COMPANY_CODENAMES,
+  'DELETE /api/generals/delete-company': COMPANY_CODENAMES,
+  'PUT /api/companies/supervisor': TARGET_SUPERVISOR_CODENAMES,
+  'POST /api/companies/supervisor/block': TARGET_SUPERVISOR_CODENAMES,
+  'POST /api/companies/supervisor/password': TARGET_SUPERVISOR_CODENAMES,
+  'DELETE /api/companies/supervisor': TARGET_SUPERVISOR_CODENAMES,
+};
+
+/**
+ * Routes open to every user of a company without a codename that platform staff may call without one
+ * too: platform data, no company's (the official draw sessions, the cities of a country). Any other
+ * such route must declare what staff need (`staffPermission`, issue 15: the pickers leaked to staff).
+ */
+export const OPEN_TO_STAFF = new Set(['GET /api/companies/draw-sources', 'GET /api/generals/cities']);
+
+/** What platform staff must also hold on a route open to every user of a company (the pickers). */
+export function staffCodenames(access: Access): Codename[] {
+  return access.public ? [] : [...(access.staffPermission ?? [])];
+}
+
 export function allowed(actor: Actor, route: ApiRoute): boolean {
   const a = route.access;
   if (a.public) return true;
   if (!actor.role || !a.roles.includes(actor.role as Role)) return false;
+  const held = actorPermissions(actor.key, route);
+  const staff = actor.role === 'superuser' ? staffCodenames(a) : [];
+  if (staff.length && !staff.some((c) => held.has(c))) return false;
+  const target = ACCOUNT_ROUTES[`${route.method} ${route.url}`];
+  if (target && !target.every((c) => held.has(c))) return false;
   const needed = requiredCodenames(a);
   if (!needed.length) return true;
-  const held = actorPermissions(actor.key, route);
   return needed.some((c) => held.has(c));
 }
 

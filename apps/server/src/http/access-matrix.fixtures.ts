@@ -17,6 +17,8 @@ export const FOREIGN_MARKER = 'ZZFOREIGN';
 export const HOME_MARKER = 'ZZHOMEA';
 /** In the name of A's agent that A's supervisor does not watch. */
 export const UNSUPERVISED_MARKER = 'ZZUNSUP';
+/** What the supervisor targeted by writes holds: more than staff holding only a route's codename. */
+export const TARGET_SUPERVISOR_CODENAMES: readonly Codename[] = ['view_agent'];
 
 export interface CompanyWorld {
   id: number;
@@ -51,7 +53,10 @@ export interface CompanyWorld {
   intervalMa: number;
   limiteFiche: number;
   unsupervisedLimiteFiche: number;
+  /** To the watched sub-branch. */
   message: number;
+  /** To the other sub-branch: beyond the supervisor (issue 15). */
+  unsupervisedMessage: number;
   walletEntry: number;
   unsupervisedWalletEntry: number;
   walletZero: number;
@@ -95,6 +100,10 @@ export async function buildCompany(t: TestContext, marker: string): Promise<Comp
   const agent = await person('agent', 'agentnord', surcussale);
   const unsupervisedAgent = await person('agent', `${UNSUPERVISED_MARKER.toLowerCase()}sud`, otherSurcussale);
   const supervisor = await person('supervisor', 'supcible', null);
+  await raw.query('INSERT INTO user_permissions (user_id, codename) SELECT $1, unnest($2::text[])', [
+    supervisor.id,
+    [...TARGET_SUPERVISOR_CODENAMES],
+  ]);
   await raw.query('INSERT INTO supervisor_surcussales (company_id, supervisor_id, surcussale_id) VALUES ($1, $2, $3)', [
     company.id,
     supervisor.id,
@@ -168,11 +177,17 @@ export async function buildCompany(t: TestContext, marker: string): Promise<Comp
     'INSERT INTO limite_fiches (company_id, agent_id, max_amount) VALUES ($1, $2, 500000) RETURNING id',
     [company.id, unsupervisedAgent.id],
   );
-  const message = await one(
-    `INSERT INTO messages (company_id, title, body, audience, starts_at)
-     VALUES ($1, $2, $3, 'all', now() - interval '1 hour') RETURNING id`,
-    [company.id, `Annonce${tag}`, `Texte de l’annonce${tag}`],
-  );
+  const announce = (title: string, audience: string, surcussaleId: number | null) =>
+    one(
+      `INSERT INTO messages (company_id, title, body, audience, surcussale_id, starts_at)
+       VALUES ($1, $2, $3, $4, $5, now() - interval '1 hour') RETURNING id`,
+      [company.id, `${title}${tag}`, `Texte de l’annonce${tag}`, audience, surcussaleId],
+    );
+  const message = await announce('Annonce', 'surcussale', surcussale);
+  // A supervisor sees only messages whose whole audience it watches: neither the other sub-branch's
+  // nor one to all agents (the marker finds them in a supervisor's answers).
+  const unsupervisedMessage = await announce(`Annonce ${UNSUPERVISED_MARKER} sud`, 'surcussale', otherSurcussale);
+  await announce(`Annonce ${UNSUPERVISED_MARKER} à tous`, 'all', null);
   const wallet = (agentId: number, kind: string, amount: number) =>
     one(
       `INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, business_date)
@@ -229,6 +244,7 @@ export async function buildCompany(t: TestContext, marker: string): Promise<Comp
     limiteFiche,
     unsupervisedLimiteFiche,
     message,
+    unsupervisedMessage,
     walletEntry,
     unsupervisedWalletEntry,
     walletZero,
@@ -281,6 +297,8 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
   const a = await buildCompany(t, HOME_MARKER);
   const b = await buildCompany(t, FOREIGN_MARKER);
   const victim = await createCompany(database, { name: 'Compagnie victime' });
+  // Its admin: the account staff holding only change_company may not reset, block or delete (issue 15).
+  await createUser(database, { role: 'company', companyId: victim.id, fullAccess: true });
   const one = async (sql: string, params: unknown[]) => (await raw.query<{ id: number }>(sql, params))[0].id;
   const country = await one(
     "INSERT INTO countries (name_code, name, currency, timezone) VALUES ('ZX', 'Pays Matrice', 'HTG', 'America/Port-au-Prince') RETURNING id",

@@ -228,7 +228,7 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     bouleBlock: { own: a.bouleBlock, foreign: b.bouleBlock },
     intervalMa: { own: a.intervalMa, foreign: b.intervalMa },
     limiteFiche: { own: a.limiteFiche, foreign: b.limiteFiche, unsupervised: a.unsupervisedLimiteFiche },
-    message: { own: a.message, foreign: b.message },
+    message: { own: a.message, foreign: b.message, unsupervised: a.unsupervisedMessage },
     walletEntry: { own: a.walletEntry, foreign: b.walletEntry, unsupervised: a.unsupervisedWalletEntry },
     walletZero: { own: a.walletZero, foreign: b.walletZero, unsupervised: a.unsupervisedWalletZero },
     // Platform records (superuser's routes): no "foreign" for the platform itself.

@@ -12,6 +12,11 @@ export type Access =
       roles: readonly Role[];
       /** One codename, or several of which the user must hold at least one (the handler refines). */
       permission: Codename | readonly Codename[] | null;
+      /**
+       * Platform staff (the superuser role) must also hold at least one of these: a route open to every
+       * user of a company (its own data, scoped) is not thereby open to staff acting on that company.
+       */
+      staffPermission?: readonly Codename[];
     };
 
 export const PUBLIC: Access = { public: true };
@@ -31,6 +36,13 @@ export const access = {
   anyOf: (permissions: readonly Codename[], roles: readonly Role[] = COMPANY_ROLES): { access: Access } => ({
     access: { roles, permission: permissions },
   }),
+  /**
+   * Any user of the company, no codename (the pickers: scoped like every read); platform staff acting
+   * on the company must hold one of `staff` (the codename of the list's own page).
+   */
+  companyUsersAndStaffWith: (staff: readonly Codename[]): { access: Access } => ({
+    access: { roles: COMPANY_ROLES, permission: null, staffPermission: staff },
+  }),
 };
 
 export function isAccess(value: unknown): value is Access {
@@ -40,7 +52,9 @@ export function isAccess(value: unknown): value is Access {
   const p = v.permission;
   const permissionOk =
     p === null || typeof p === 'string' || (Array.isArray(p) && p.length > 0 && p.every((c) => typeof c === 'string'));
-  return Array.isArray(v.roles) && v.roles.length > 0 && permissionOk;
+  const s = v.staffPermission;
+  const staffOk = s === undefined || (Array.isArray(s) && s.length > 0 && s.every((c) => typeof c === 'string'));
+  return Array.isArray(v.roles) && v.roles.length > 0 && permissionOk && staffOk;
 }
 
 declare module 'fastify' {

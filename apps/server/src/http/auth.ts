@@ -124,6 +124,10 @@ export function registerAuth(app: FastifyInstance, database: Database) {
         throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${anyOf.join(' ou ')}.`);
       }
     }
+    const staff = declared.staffPermission;
+    if (staff && request.auth.role === 'superuser' && !staff.some((c) => request.auth?.permissions.has(c))) {
+      throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${staff.join(' ou ')}.`);
+    }
   });
 }
 

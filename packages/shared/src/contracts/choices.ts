@@ -1,12 +1,22 @@
 import '../zod-setup';
 import { z } from 'zod';
+import type { Codename } from '../permissions';
 
 /**
  * What the back office's pickers and filters offer (draws, sub-branches, agents of the acting
  * company), to any of its users whatever screen they are on: GET /api/companies/choices/{tirages,
  * surcussales,agents}. A supervisor gets only the sub-branches and agents it watches; the superuser
  * with « Toutes » gets nothing (choose a company first). Archived people are left out.
+ * Platform staff are not users of the company: they need the codename of the list's own page
+ * (CHOICE_STAFF_CODENAMES), or the picker answers 403 (and the web hides or explains it).
  */
+export const CHOICE_STAFF_CODENAMES = {
+  tirages: 'view_tirage',
+  surcussales: 'view_surcussale',
+  agents: 'view_agent',
+} as const satisfies Record<string, Codename>;
+export type ChoiceList = keyof typeof CHOICE_STAFF_CODENAMES;
+
 export const tirageChoice = z.object({
   id: z.number().int(),
   name: z.string(),

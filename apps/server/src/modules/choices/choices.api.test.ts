@@ -65,4 +65,44 @@ describeApi('choices for pickers (draws, sub-branches, agents)', () => {
     expect((await get('/api/companies/choices/surcussales', supervisor)).json()).toEqual([]);
     expect((await get('/api/companies/choices/tirages', supervisor)).statusCode).toBe(200);
   });
+
+  /** Platform staff holding `permissions`, acting on company A (selected). */
+  async function staff(permissions: Parameters<typeof createUser>[1]['permissions'], fullAccess = false) {
+    const user = await createUser(t.database, { role: 'superuser', permissions, fullAccess });
+    const token = (await login(t.app, user.username)).accessToken;
+    const selected = await t.app.inject({
+      method: 'POST',
+      url: '/api/generals/company',
+      headers: auth(token),
+      payload: { ref_code: a.company.ref_code },
+    });
+    expect(selected.statusCode).toBe(200);
+    return token;
+  }
+
+  it('refuses platform staff each picker unless it holds the codename of that list’s own page', async () => {
+    // Issue 15, defect 13: view_company alone, after selecting A, listed A's agents, draws and sub-branches.
+    const viewCompany = await staff(['view_company']);
+    for (const list of ['agents', 'tirages', 'surcussales']) {
+      const res = await get(`/api/companies/choices/${list}`, viewCompany);
+      expectErrorBody(res, 403);
+      expect(res.body).not.toContain(a.agents[0].username);
+    }
+    const viewAgent = await staff(['view_company', 'view_agent']);
+    const agents = (await get('/api/companies/choices/agents', viewAgent)).json();
+    expect(agents.map((x: { id: number }) => x.id).sort()).toEqual(a.agents.map((x) => x.id).sort());
+    expectErrorBody(await get('/api/companies/choices/tirages', viewAgent), 403);
+    expectErrorBody(await get('/api/companies/choices/surcussales', viewAgent), 403);
+    const viewTirage = await staff(['view_tirage']);
+    expect((await get('/api/companies/choices/tirages', viewTirage)).statusCode).toBe(200);
+    const viewSurcussale = await staff(['view_surcussale']);
+    expect((await get('/api/companies/choices/surcussales', viewSurcussale)).json()).toEqual([
+      expect.objectContaining({ id: a.surcussaleId }),
+    ]);
+    // The root superuser (full access) holds every codename.
+    const root = await staff([], true);
+    for (const list of ['agents', 'tirages', 'surcussales']) {
+      expect((await get(`/api/companies/choices/${list}`, root)).statusCode).toBe(200);
+    }
+  });
 });

@@ -1,9 +1,15 @@
-import { agentChoice, agentChoiceQuery, surcussaleChoice, tirageChoice } from '@borlette/shared/contracts/choices';
+import {
+  agentChoice,
+  agentChoiceQuery,
+  CHOICE_STAFF_CODENAMES,
+  surcussaleChoice,
+  tirageChoice,
+} from '@borlette/shared/contracts/choices';
 import { errorBody } from '@borlette/shared/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { access, COMPANY_ROLES } from '../../http/access';
+import { access } from '../../http/access';
 import { agentVisibility, companyScope, surcussaleVisibility } from '../_lib/scope';
 import { containsPattern, SqlParams } from '../_lib/sql';
 
@@ -13,6 +19,9 @@ const tags = ['choix'];
 /**
  * The names a picker needs, for any user of the company: a supervisor allowed to set a limit per agent
  * must be able to choose the agent without holding view_agent. Scoped like every read.
+ * Platform staff acting on a selected company are not users of it: they must hold the codename of the
+ * list's own page (CHOICE_STAFF_CODENAMES: view_tirage, view_surcussale, view_agent), or the picker is
+ * refused (403).
  */
 export const choicesRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
@@ -22,7 +31,7 @@ export const choicesRoutes =
     app.get(
       '/api/companies/choices/tirages',
       {
-        config: access.signedIn(COMPANY_ROLES),
+        config: access.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.tirages]),
         schema: {
           tags,
           summary: 'Tirages de la compagnie (pour les listes de choix)',
@@ -42,7 +51,7 @@ export const choicesRoutes =
     app.get(
       '/api/companies/choices/surcussales',
       {
-        config: access.signedIn(COMPANY_ROLES),
+        config: access.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.surcussales]),
         schema: {
           tags,
           summary: 'Succursales visibles (pour les listes de choix)',
@@ -64,7 +73,7 @@ export const choicesRoutes =
     app.get(
       '/api/companies/choices/agents',
       {
-        config: access.signedIn(COMPANY_ROLES),
+        config: access.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.agents]),
         schema: {
           tags,
           summary: 'Vendeurs visibles, par nom ou identifiant (pour les listes de choix)',

@@ -7,6 +7,7 @@ import { audit } from '../../http/audit';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { randomCode } from '../../lib/tokens';
+import { assertHoldsAll, codenamesHeld } from '../_lib/holds';
 import { storeImage } from '../_lib/images';
 import { orNotFound } from '../_lib/scope';
 import { isUniqueViolation } from '../_lib/validate';
@@ -33,6 +34,16 @@ export const COMPANY_FROM = `FROM companies c JOIN countries k ON k.id = c.count
 export async function getCompany(raw: RawClient, id: number): Promise<Company> {
   const [row] = await raw.query<Company>(`SELECT ${COMPANY_COLUMNS} ${COMPANY_FROM} WHERE c.id = $1`, [id]);
   return orNotFound(row, 'Compagnie introuvable.');
+}
+
+/**
+ * Acting on the company's admin account (its password, its names, blocking or deleting the company it
+ * signs in to) needs every codename its admin accounts hold (modules/_lib/holds.ts): change_company
+ * alone would let platform staff take the company over.
+ */
+async function assertMayActOnAdmins(raw: RawClient, request: FastifyRequest, companyId: number, userId?: number) {
+  const held = await codenamesHeld(raw, { companyId, role: 'company', userId });
+  assertHoldsAll(request, held, 'Le compte admin de cette compagnie');
 }
 
 const conflictOn = (fields: Record<string, string>) => new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
@@ -151,6 +162,11 @@ export async function updateCompany(
   const k = await resolveCountry(database.raw, input);
   if (before.admin_id && input.admin_username) await checkUsername(database.raw, input.admin_username, before.admin_id);
   const kept = keptLogo(input.logo, before.logo);
+  const renamesAdmin =
+    (input.admin_username != null && input.admin_username !== before.admin_username) ||
+    (input.admin_first_name != null && input.admin_first_name !== before.admin_first_name) ||
+    (input.admin_last_name != null && input.admin_last_name !== before.admin_last_name);
+  if (before.admin_id && renamesAdmin) await assertMayActOnAdmins(database.raw, request, id, before.admin_id);
   try {
     await database.transaction(async (raw) => {
       const logo = logoFile ? await storeImage(raw, { companyId: id, data: logoFile, field: 'logo' }) : kept;
@@ -206,6 +222,7 @@ export async function updateCompany(
  */
 export async function blockCompany(database: Database, request: FastifyRequest, id: number, blocked: boolean) {
   const before = await getCompany(database.raw, id);
+  await assertMayActOnAdmins(database.raw, request, id);
   const status = blocked ? 'blocked' : 'active';
   await database.transaction(async (raw) => {
     await raw.query('UPDATE companies SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
@@ -225,6 +242,7 @@ export async function blockCompany(database: Database, request: FastifyRequest, 
 export async function setAdminPassword(database: Database, request: FastifyRequest, id: number, password: string) {
   const company = await getCompany(database.raw, id);
   if (!company.admin_id) throw conflict('Cette compagnie n’a pas de compte admin.');
+  await assertMayActOnAdmins(database.raw, request, id, company.admin_id);
   const hash = await hashPassword(password);
   await database.transaction(async (raw) => {
     await raw.query(
@@ -232,14 +250,17 @@ export async function setAdminPassword(database: Database, request: FastifyReque
       [company.admin_id, hash],
     );
     // The old password no longer opens anything: the admin signs in again.
-    await raw.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-      company.admin_id,
-    ]);
+    const revoked = await raw.query(
+      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
+      [company.admin_id],
+    );
+    // The caller's act (the audit's actor is the signed-in platform account), on the admin's account.
     await audit(raw, request, {
       action: 'change_password',
       entity: 'user',
       entityId: company.admin_id,
       companyId: id,
+      after: { username: company.admin_username, sessions_revoked: revoked.length },
     });
   });
 }
@@ -255,6 +276,7 @@ function isForeignKeyViolation(err: unknown): boolean {
  */
 export async function deleteCompany(database: Database, request: FastifyRequest, id: number): Promise<void> {
   const before = await getCompany(database.raw, id);
+  if (before.admin_id) await assertMayActOnAdmins(database.raw, request, id);
   const [{ agents, others }] = await database.raw.query<{ agents: number; others: number }>(
     `SELECT count(*) FILTER (WHERE role = 'agent')::int AS agents,
             count(*) FILTER (WHERE role <> 'agent')::int AS others

@@ -17,6 +17,7 @@ import {
   messageChoices as loadChoices,
   MESSAGE_COLUMNS,
   MESSAGE_FROM,
+  messageVisibility,
   PERIOD_SQL,
   readCreateForm,
   readUpdateForm,
@@ -66,11 +67,11 @@ export const messagesRoutes =
       async (request, reply) => {
         const q = request.query;
         if (q.id) {
-          const { company_id, ...one } = await getMessage(raw, companyScope(request), q.id);
+          const { company_id, ...one } = await getMessage(raw, request, companyScope(request), q.id);
           return one;
         }
         const params = new SqlParams();
-        const where = companyCondition(request, params, 'm.company_id');
+        const where = [...companyCondition(request, params, 'm.company_id'), ...messageVisibility(request, params)];
         if (q.status) where.push(`m.status = ${params.p(q.status)}`);
         if (q.audience) where.push(`m.audience = ${params.p(q.audience)}`);
         if (q.period) where.push(`${PERIOD_SQL} = ${params.p(q.period)}`);

@@ -14,7 +14,7 @@ import { authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { storeImage } from '../_lib/images';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
-import { agentVisibility, orNotFound, surcussaleVisibility } from '../_lib/scope';
+import { agentVisibility, orNotFound, seesEveryAgent, surcussaleVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
 
@@ -54,10 +54,42 @@ export const MESSAGE_FROM = `FROM messages m
 type Row = Message & { company_id: number };
 const strip = ({ company_id, ...r }: Row): Message => r;
 
-export async function getMessage(raw: RawClient, companyId: number | null, id: number): Promise<Row> {
+/** Said to a supervisor whose message would reach agents it does not watch. */
+export const OUT_OF_SCOPE = 'Un superviseur ne peut écrire qu’aux succursales ou aux vendeurs qu’il surveille.';
+
+/**
+ * The messages a supervisor sees, edits and deletes: those whose whole audience it watches (one of its
+ * sub-branches, or agents all of whom it watches; « all » reaches agents it does not). Built on the
+ * scope of modules/_lib/scope.ts; no condition for the other roles.
+ */
+export function messageVisibility(request: FastifyRequest, params: SqlParams, m = 'm'): string[] {
+  if (seesEveryAgent(request)) return [];
+  const [watchedBranch] = surcussaleVisibility(request, params, `${m}.surcussale_id`);
+  const [watchedAgent] = agentVisibility(request, params, 'ta');
+  const targets = `FROM message_agents ma JOIN users ta ON ta.id = ma.agent_id
+                   WHERE ma.company_id = ${m}.company_id AND ma.message_id = ${m}.id`;
+  return [
+    `((${m}.audience = 'surcussale' AND coalesce(${watchedBranch}, false))
+      OR (${m}.audience = 'agents' AND EXISTS (SELECT 1 ${targets})
+          AND NOT EXISTS (SELECT 1 ${targets} AND NOT coalesce(${watchedAgent}, false))))`,
+  ];
+}
+
+/** One message of the company (any company: null), as this user may see it (a supervisor: in its scope). */
+export async function getMessage(
+  raw: RawClient,
+  request: FastifyRequest,
+  companyId: number | null,
+  id: number,
+  lock = false,
+): Promise<Row> {
   const params = new SqlParams();
-  const conds = [`m.id = ${params.p(id)}`];
+  const conds = [`m.id = ${params.p(id)}`, ...messageVisibility(request, params)];
   if (companyId !== null) conds.push(`m.company_id = ${params.p(companyId)}`);
+  // Locked (in a write's transaction), the audience checked is the one the write replaces.
+  if (lock) {
+    await raw.query(`SELECT 1 FROM messages m WHERE ${conds.join(' AND ')} FOR UPDATE`, params.values);
+  }
   const [row] = await raw.query<Row>(
     `SELECT ${MESSAGE_COLUMNS} ${MESSAGE_FROM} WHERE ${conds.join(' AND ')}`,
     params.values,
@@ -136,6 +168,7 @@ async function resolve(raw: RawClient, request: FastifyRequest, companyId: numbe
   );
   if (!period.ok) throw badRequest('La fin doit être après le début.', { ends_at: 'La fin doit être après le début' });
 
+  if (v.audience === 'all' && !seesEveryAgent(request)) throw badRequest(OUT_OF_SCOPE, { audience: OUT_OF_SCOPE });
   const surcussaleId = v.audience === 'surcussale' ? (v.surcussale_id ?? null) : null;
   const agents = v.audience === 'agents' ? [...new Set(v.agents)] : [];
   if (surcussaleId !== null) {
@@ -229,7 +262,7 @@ export async function createMessage(
     });
     return row.id;
   });
-  return strip(await getMessage(database.raw, companyId, id));
+  return strip(await getMessage(database.raw, request, companyId, id));
 }
 
 export async function updateMessage(
@@ -240,9 +273,11 @@ export async function updateMessage(
   v: MessageValues,
   imageData: Buffer | null,
 ) {
-  const before = strip(await getMessage(database.raw, companyId, id));
+  await getMessage(database.raw, request, companyId, id);
   const r = await resolve(database.raw, request, companyId, v);
   await database.transaction(async (tx) => {
+    // Checked again under the row lock: a parallel write may have moved it out of this user's scope.
+    const before = strip(await getMessage(tx, request, companyId, id, true));
     const image = imageData
       ? await storeImageOnField(tx, { companyId, data: imageData, field: 'image' })
       : v.remove_image
@@ -274,12 +309,12 @@ export async function updateMessage(
       after: auditView(v, r, image),
     });
   });
-  return strip(await getMessage(database.raw, companyId, id));
+  return strip(await getMessage(database.raw, request, companyId, id));
 }
 
 export async function deleteMessage(database: Database, request: FastifyRequest, companyId: number, id: number) {
-  const before = strip(await getMessage(database.raw, companyId, id));
   await database.transaction(async (tx) => {
+    const before = strip(await getMessage(tx, request, companyId, id, true));
     await tx.query('DELETE FROM message_agents WHERE company_id = $1 AND message_id = $2', [companyId, id]);
     await tx.query('DELETE FROM messages WHERE company_id = $1 AND id = $2', [companyId, id]);
     await audit(tx, request, { action: 'delete', entity: 'message', entityId: id, companyId, before });

@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
-import { authOf } from '../../http/auth';
+import { authOf, effectivePermissions } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { assertHoldsAll } from '../_lib/holds';
 import { storeImage } from '../_lib/images';
 import {
   archiveUser,
@@ -72,9 +73,9 @@ export async function getSupervisor(
 }
 
 /**
- * What may be granted: the company's codenames (the contract already refuses others). A supervisor
- * granting (add_/change_supervisor) may only pass on codenames it holds and sub-branches it watches,
- * so that it can never raise anyone above itself.
+ * What may be granted: the company's codenames (the contract already refuses others). Whoever grants
+ * (a supervisor, or platform staff acting on the company) may only pass on codenames it holds — and a
+ * supervisor only sub-branches it watches — so that it can never raise anyone above itself.
  */
 async function checkGrants(
   raw: RawClient,
@@ -83,14 +84,15 @@ async function checkGrants(
   input: { permissions: string[]; surcussales: number[] },
 ) {
   await assertSurcussalesOfCompany(raw, companyId, input.surcussales, 'surcussales');
-  const me = supervisorActor(request);
-  if (!me) return;
-  const beyond = input.permissions.filter((c) => !me.permissions.has(c as never));
+  const mine = authOf(request).permissions;
+  const beyond = input.permissions.filter((c) => !mine.has(c as never));
   if (beyond.length) {
     throw badRequest('Vous ne pouvez accorder que les permissions que vous détenez.', {
       permissions: `Vous ne pouvez accorder que les permissions que vous détenez (${beyond.slice(0, 5).join(', ')}).`,
     });
   }
+  const me = supervisorActor(request);
+  if (!me) return;
   const watched = new Set(await watchedSurcussales(raw, companyId, me.userId));
   if (input.surcussales.some((id) => !watched.has(id))) {
     throw badRequest('Cette succursale n’est pas dans votre périmètre.', {
@@ -182,6 +184,7 @@ export async function updateSupervisor(
   photo?: Buffer,
 ) {
   const before = await getSupervisor(database.raw, request, companyId, id);
+  assertMayManage(request, before);
   assertStatusChange(request, before.status, input.status, 'block_sup', id);
   await checkGrants(database.raw, request, companyId, input);
   await assertUsernameFree(database.raw, input.username, id);
@@ -215,6 +218,11 @@ export async function updateSupervisor(
   return stripSupervisor(await getSupervisor(database.raw, request, companyId, id));
 }
 
+/** Nobody manages a supervisor holding more than they do (modules/_lib/holds.ts): staff with a lone codename. */
+function assertMayManage(request: FastifyRequest, target: { permissions: string[] }) {
+  assertHoldsAll(request, effectivePermissions('supervisor', false, target.permissions), 'Ce superviseur');
+}
+
 function refuseSelf(request: FastifyRequest, id: number, what: string) {
   if (authOf(request).userId === id) throw new AppError(409, 'SELF', `Vous ne pouvez pas ${what} votre propre compte.`);
 }
@@ -228,6 +236,7 @@ export async function blockSupervisor(
 ) {
   const before = await getSupervisor(database.raw, request, companyId, id);
   refuseSelf(request, id, blocked ? 'bloquer' : 'débloquer');
+  assertMayManage(request, before);
   assertNotArchived(before.status, 'Ce superviseur est archivé : restaurez-le d’abord (modifier, statut actif).');
   await setUserStatus(database, request, { role: 'supervisor', companyId, id }, before, blocked);
   return stripSupervisor(await getSupervisor(database.raw, request, companyId, id));
@@ -241,7 +250,7 @@ export async function changeSupervisorPassword(
   id: number,
   password: string,
 ) {
-  await getSupervisor(database.raw, request, companyId, id);
+  assertMayManage(request, await getSupervisor(database.raw, request, companyId, id));
   const auth = authOf(request);
   const keep = auth.userId === id ? auth.sessionId : undefined;
   await setUserPassword(database, request, { role: 'supervisor', companyId, id }, password, keep);
@@ -254,6 +263,7 @@ export async function changeSupervisorPassword(
 export async function archiveSupervisor(database: Database, request: FastifyRequest, companyId: number, id: number) {
   const before = await getSupervisor(database.raw, request, companyId, id);
   refuseSelf(request, id, 'archiver');
+  assertMayManage(request, before);
   if (before.status === 'archived') return;
   await archiveUser(database, request, { role: 'supervisor', companyId, id }, stripSupervisor(before), async (tx) => {
     await tx.query('DELETE FROM supervisor_surcussales WHERE company_id = $1 AND supervisor_id = $2', [companyId, id]);
@@ -276,6 +286,8 @@ export async function supervisorOptions(raw: RawClient, request: FastifyRequest,
       ORDER BY lower(s.name), s.id`,
     [companyId, me ? me.userId : null],
   );
-  const permissions = me ? COMPANY_CODENAMES.filter((c) => me.permissions.has(c)) : [...COMPANY_CODENAMES];
+  // What this user may grant: what it holds (the admin: every company codename).
+  const mine = authOf(request).permissions;
+  const permissions = COMPANY_CODENAMES.filter((c) => mine.has(c));
   return { surcussales, permissions };
 }

@@ -27,6 +27,7 @@ import { useUser } from '../../../lib/session/use-session';
 import { useCountryCities, useCountryOptions } from '../../countries/api/countries';
 import { RHFCurrencyField, RHFTimeZoneField } from '../../countries/components/zone-currency-fields';
 import { useCompany, useSaveCompany } from '../api/companies';
+import { mayActOnCompanyAdmin } from '../lib/admin-rule';
 
 const logo = z.union([z.instanceof(File), z.string(), z.null()]).optional();
 /** Creation: the company and its admin account (with its password). */
@@ -114,6 +115,8 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
   const countryCode = useWatch({ control: methods.control, name: 'country_code' });
   const cities = useCountryCities(countryCode || null);
   const hasAdmin = !editing || !!record.data?.admin_id;
+  // Renaming the admin account is acting on it (the server refuses staff not holding what it holds).
+  const adminLocked = editing && !mayActOnCompanyAdmin(user);
 
   // A new country brings its time zone and currency (unless they were changed by hand), and no city.
   const previousCountry = useRef<string | undefined>(undefined);
@@ -265,13 +268,14 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
           {t('admin.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t(editing ? 'admin.editText' : 'admin.createText')}
+          {t(adminLocked ? 'admin.locked' : editing ? 'admin.editText' : 'admin.createText')}
         </Typography>
       </Box>
       {hasAdmin ? (
         <Box sx={grid}>
           <RHFTextField<FormInput>
             name="admin_first_name"
+            disabled={adminLocked}
             label={t('fields.adminFirstName')}
             required
             autoComplete="off"
@@ -279,6 +283,7 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
           />
           <RHFTextField<FormInput>
             name="admin_last_name"
+            disabled={adminLocked}
             label={t('fields.adminLastName')}
             required
             autoComplete="off"
@@ -286,6 +291,7 @@ function CompanyForm({ companyId }: { companyId: string | undefined }) {
           />
           <RHFTextField<FormInput>
             name="admin_username"
+            disabled={adminLocked}
             label={t('fields.adminUsername')}
             required
             autoComplete="off"

@@ -30,6 +30,7 @@ import {
   useDeleteCompany,
 } from '../api/companies';
 import { companyColumns } from '../components/company-columns';
+import { mayActOnCompanyAdmin } from '../lib/admin-rule';
 
 const statusFilter: DataTableFilter = {
   key: 'status',
@@ -57,6 +58,8 @@ export default function CompanyListPage() {
 
   const canAdd = hasPermission(user, 'add_company');
   const canChange = hasPermission(user, 'change_company');
+  // Password, block and delete act on the company's admin account: for whoever holds what it holds.
+  const canActOnAdmin = canChange && mayActOnCompanyAdmin(user);
   const list = paths.dashboard.company.list;
 
   const countries = useCountryOptions();
@@ -124,6 +127,10 @@ export default function CompanyListPage() {
             icon: <EditOutlinedIcon fontSize="small" />,
             onClick: () => navigate(`${list}/${c.id}/edit`),
           },
+        ]
+      : []),
+    ...(canChange && (canActOnAdmin || !c.admin_id)
+      ? [
           ...(c.admin_id
             ? [
                 {

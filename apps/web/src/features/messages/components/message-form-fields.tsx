@@ -22,10 +22,13 @@ type Agent = MessageChoices['agents'][number];
 export function MessageFormFields({
   choices,
   timeZone,
+  scoped = false,
 }: {
   /** undefined while loading; null when the pickers could not be loaded. */
   choices: MessageChoices | null | undefined;
   timeZone: string;
+  /** A supervisor: only the sub-branches and agents it watches, never « all » (the server refuses it). */
+  scoped?: boolean;
 }) {
   const { t } = useTranslation('messages');
   const { control } = useFormContext<MessageFormInput>();
@@ -84,11 +87,15 @@ export function MessageFormFields({
                 value={field.value ?? 'all'}
                 onChange={(e) => field.onChange(e.target.value)}
               >
-                <FormControlLabel value="all" control={<Radio />} label={t('audience.all')} />
+                {scoped ? null : <FormControlLabel value="all" control={<Radio />} label={t('audience.all')} />}
                 <FormControlLabel value="surcussale" control={<Radio />} label={t('audience.surcussale')} />
                 <FormControlLabel value="agents" control={<Radio />} label={t('audience.agents')} />
               </RadioGroup>
-              {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+              {fieldState.error ? (
+                <FormHelperText>{fieldState.error.message}</FormHelperText>
+              ) : scoped ? (
+                <FormHelperText>{t('audience.scopedHelp')}</FormHelperText>
+              ) : null}
             </FormControl>
           )}
         />

@@ -62,14 +62,15 @@ function MessageForm({ messageId }: { messageId: string | undefined }) {
       title: '',
       text: '',
       image: null,
-      audience: 'all',
+      // A supervisor may not write to every agent: its first choice is one of its sub-branches.
+      audience: user.role === 'supervisor' ? 'surcussale' : 'all',
       surcussale_id: null,
       agents: [],
       starts_at: nowLocal(timeZone),
       ends_at: '',
       status: 'active',
     }),
-    [timeZone],
+    [timeZone, user.role],
   );
   const methods = useForm<MessageFormInput, unknown, MessageFormValues>({
     resolver: zodResolver(messageFormSchema),
@@ -117,7 +118,11 @@ function MessageForm({ messageId }: { messageId: string | undefined }) {
       fieldNames={FIELDS}
       submitText={editing ? undefined : t('create')}
     >
-      <MessageFormFields choices={choices.isError ? null : choices.data} timeZone={timeZone} />
+      <MessageFormFields
+        choices={choices.isError ? null : choices.data}
+        timeZone={timeZone}
+        scoped={user.role === 'supervisor'}
+      />
     </FormPage>
   );
 }
