@@ -19,24 +19,37 @@ import { isUniqueViolation } from './validate';
  */
 
 export const USERNAME_TAKEN = { username: 'Ce nom d’utilisateur est déjà pris.' };
+/**
+ * Sign-in names are platform-wide (the sign-in form asks no company), but a company must not learn
+ * another tenant's names (issue 15, defect 14): a name held outside the caller's company gets this
+ * refusal, which does not say by whom nor that it is a person's name.
+ */
+export const USERNAME_UNAVAILABLE = {
+  username:
+    'Ce nom d’utilisateur n’est pas disponible. Choisissez-en un autre (par exemple avec le code de votre compagnie).',
+};
 
 export function conflictOn(fields: Record<string, string>) {
   return new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
 }
 
-/** A taken sign-in name (platform-wide, case-insensitive) becomes 409 on the username field. */
+/** A name taken under a race (the unique index decided; whose it is, unknown): the neutral refusal. */
 export function rethrowUsernameTaken(err: unknown): never {
-  if (isUniqueViolation(err, 'users_username_lower')) throw conflictOn(USERNAME_TAKEN);
+  if (isUniqueViolation(err, 'users_username_lower')) throw conflictOn(USERNAME_UNAVAILABLE);
   throw err;
 }
 
-/** Checked before any costly work (hashing, image resize); the unique index still decides under races. */
-export async function assertUsernameFree(raw: RawClient, username: string, exceptId?: number) {
-  const rows = await raw.query(
-    'SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint)',
+/**
+ * Checked before any costly work (hashing, image resize); the unique index still decides under races.
+ * « Déjà pris » only for a name of the caller's own company (`companyId`); the neutral refusal otherwise.
+ */
+export async function assertUsernameFree(raw: RawClient, username: string, companyId: number, exceptId?: number) {
+  const rows = await raw.query<{ company_id: number | null }>(
+    `SELECT company_id FROM users
+      WHERE lower(username) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint) LIMIT 1`,
     [username, exceptId ?? null],
   );
-  if (rows.length) throw conflictOn(USERNAME_TAKEN);
+  if (rows.length) throw conflictOn(rows[0].company_id === companyId ? USERNAME_TAKEN : USERNAME_UNAVAILABLE);
 }
 
 /** Ends every live session of a user (optionally but the caller's own). Returns how many. */

@@ -135,7 +135,7 @@ export async function createSupervisor(
   photo?: Buffer,
 ) {
   await checkGrants(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username);
+  await assertUsernameFree(database.raw, input.username, companyId);
   const hash = await hashPassword(input.password);
   let id: number;
   try {
@@ -184,7 +184,7 @@ export async function updateSupervisor(
   const before = await getSupervisor(database.raw, request, companyId, id);
   assertStatusChange(request, before.status, input.status, 'block_sup', id);
   await checkGrants(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username, id);
+  await assertUsernameFree(database.raw, input.username, companyId, id);
   const status = input.status ?? before.status;
   try {
     await database.transaction(async (tx) => {
