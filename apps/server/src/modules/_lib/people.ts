@@ -1,6 +1,6 @@
 import type { Codename } from '@borlette/shared';
 import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { blockBody, passwordBody } from '@borlette/shared/contracts/list';
+import { blockBody, idBody, passwordBody, unlockResult } from '@borlette/shared/contracts/list';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { clearFailures } from '../auth/throttle';
 import { deleteIdOf, deleteTarget } from './delete-target';
 import { isUniqueViolation } from './validate';
 
@@ -161,6 +162,29 @@ export async function archiveUser(
   });
 }
 
+/**
+ * Lifts the sign-in throttling of an existing account (the caller has checked it may): its failures from
+ * every address are cleared, audited as `unlock_login` (entity: the person's kind). Answers how many.
+ */
+export async function unlockSignIn(
+  database: Database,
+  request: FastifyRequest,
+  target: { entity: string; companyId: number | null; id: number },
+) {
+  return database.transaction(async (tx) => {
+    const [user] = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [target.id]);
+    const cleared = user ? await clearFailures(tx, user.username) : 0;
+    await audit(tx, request, {
+      action: 'unlock_login',
+      entity: target.entity,
+      entityId: target.id,
+      companyId: target.companyId,
+      after: { failures_cleared: cleared },
+    });
+    return { ok: true as const, cleared };
+  });
+}
+
 interface PersonWrite<A extends unknown[], R> {
   config: { access: Access };
   summary: string;
@@ -168,8 +192,9 @@ interface PersonWrite<A extends unknown[], R> {
 }
 
 /**
- * The three writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
- * query), POST `/block` (answers the person, `item`) and POST `/password` (answers `{ ok: true }`).
+ * The writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
+ * query), POST `/block` (answers the person, `item`), POST `/password` (answers `{ ok: true }`) and
+ * POST `/unlock` (lifts its sign-in throttling; answers `{ ok: true, cleared }`).
  */
 export function personWriteRoutes<T extends z.ZodType>(
   app: Parameters<FastifyPluginAsyncZod>[0],
@@ -180,6 +205,7 @@ export function personWriteRoutes<T extends z.ZodType>(
     archive: PersonWrite<[], unknown>;
     block: PersonWrite<[blocked: boolean], z.input<T>>;
     password: PersonWrite<[password: string], unknown>;
+    unlock: PersonWrite<[], z.input<typeof unlockResult>>;
   },
 ) {
   const { tags } = o;
@@ -223,6 +249,15 @@ export function personWriteRoutes<T extends z.ZodType>(
       await o.password.run(request, request.body.id, request.body.password);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    `${o.path}/unlock`,
+    {
+      config: o.unlock.config,
+      schema: { tags, summary: o.unlock.summary, body: idBody, response: { 200: unlockResult, ...errors } },
+    },
+    async (request) => o.unlock.run(request, request.body.id),
   );
 }
 
