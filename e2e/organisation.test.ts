@@ -237,5 +237,19 @@ describeBrowser('a new company organised end to end in the browser', () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.role).toBe('agent');
     expect((accepted.body.user as { username: string }).username).toBe(other.username);
+
+    // 6. An agent locked out by wrong passwords: the admin lifts the lock from the same list (issue 15).
+    const locked = credentials[6];
+    const lockedName = `Vendeur ${locked.username.slice(PREFIX.length)}`;
+    await Promise.all(Array.from({ length: 10 }, () => apiLogin(h, locked.username, 'pas-le-bon')));
+    expect((await apiLogin(h, locked.username, locked.password)).status).toBe(429);
+    await admin.getByRole('button', { name: `Actions pour ${lockedName}`, exact: true }).click();
+    await admin.getByRole('menuitem', { name: 'Lever le blocage de connexion' }).click();
+    await dialog.getByText(`Lever le blocage de connexion de « ${lockedName} » ?`).waitFor();
+    await dialog.getByRole('button', { name: 'Lever le blocage', exact: true }).click();
+    await expect
+      .poll(() => admin.getByText(`Connexion de « ${lockedName} » débloquée (10 échecs effacés)`).isVisible())
+      .toBe(true);
+    expect((await apiLogin(h, locked.username, locked.password)).status).toBe(200);
   }, 180_000);
 });

@@ -45,6 +45,13 @@ export const passwordBody = idBody.extend({
     .max(128, 'Le mot de passe est trop long (128 caractères au plus)'),
 });
 
+/**
+ * Answer of POST <base>/unlock (`idBody`): the sign-in failures cleared for that account (0: it was not
+ * throttled). Guarded by the codename that changes that account's password.
+ */
+export const unlockResult = z.object({ ok: z.literal(true), cleared: z.number().int().nonnegative() });
+export type UnlockResult = z.infer<typeof unlockResult>;
+
 /** Status of people and places: archived people are kept for the history, hidden by default. */
 export const recordStatus = z.enum(['active', 'blocked', 'archived']);
 export type RecordStatus = z.infer<typeof recordStatus>;

@@ -32,6 +32,7 @@ export const TRACE_ACTIONS = [
   'unblock',
   'archive',
   'change_password',
+  'unlock_login',
   'update_profile',
   'select_company',
   'select_country',

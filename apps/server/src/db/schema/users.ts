@@ -95,19 +95,24 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts, for throttling; kept in the database so N instances share them. */
+/**
+ * Sign-in attempts, for throttling; kept in the database so N instances share them. A row is reserved
+ * before the password is checked (`success` null), then marked (migration 0010, borlette_login_reserve).
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull().default('login'),
     username: text('username').notNull(),
     ip: text('ip').notNull(),
-    success: boolean('success').notNull(),
+    success: boolean('success'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('login_attempts_username_at_idx').on(t.username, t.at),
     index('login_attempts_ip_at_idx').on(t.ip, t.at),
+    check('login_attempts_kind_check', sql`${t.kind} IN ('login', 'current_password')`),
   ],
 );
 

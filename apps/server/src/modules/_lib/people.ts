@@ -1,6 +1,6 @@
 import type { Codename } from '@borlette/shared';
 import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import { blockBody, passwordBody } from '@borlette/shared/contracts/list';
+import { blockBody, idBody, passwordBody, unlockResult } from '@borlette/shared/contracts/list';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
+import { clearFailures } from '../auth/throttle';
 import { deleteIdOf, deleteTarget } from './delete-target';
 import { isUniqueViolation } from './validate';
 
@@ -19,24 +20,37 @@ import { isUniqueViolation } from './validate';
  */
 
 export const USERNAME_TAKEN = { username: 'Ce nom d’utilisateur est déjà pris.' };
+/**
+ * Sign-in names are platform-wide (the sign-in form asks no company), but a company must not learn
+ * another tenant's names (issue 15, defect 14): a name held outside the caller's company gets this
+ * refusal, which does not say by whom nor that it is a person's name.
+ */
+export const USERNAME_UNAVAILABLE = {
+  username:
+    'Ce nom d’utilisateur n’est pas disponible. Choisissez-en un autre (par exemple avec le code de votre compagnie).',
+};
 
 export function conflictOn(fields: Record<string, string>) {
   return new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
 }
 
-/** A taken sign-in name (platform-wide, case-insensitive) becomes 409 on the username field. */
+/** A name taken under a race (the unique index decided; whose it is, unknown): the neutral refusal. */
 export function rethrowUsernameTaken(err: unknown): never {
-  if (isUniqueViolation(err, 'users_username_lower')) throw conflictOn(USERNAME_TAKEN);
+  if (isUniqueViolation(err, 'users_username_lower')) throw conflictOn(USERNAME_UNAVAILABLE);
   throw err;
 }
 
-/** Checked before any costly work (hashing, image resize); the unique index still decides under races. */
-export async function assertUsernameFree(raw: RawClient, username: string, exceptId?: number) {
-  const rows = await raw.query(
-    'SELECT 1 FROM users WHERE lower(username) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint)',
+/**
+ * Checked before any costly work (hashing, image resize); the unique index still decides under races.
+ * « Déjà pris » only for a name of the caller's own company (`companyId`); the neutral refusal otherwise.
+ */
+export async function assertUsernameFree(raw: RawClient, username: string, companyId: number, exceptId?: number) {
+  const rows = await raw.query<{ company_id: number | null }>(
+    `SELECT company_id FROM users
+      WHERE lower(username) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint) LIMIT 1`,
     [username, exceptId ?? null],
   );
-  if (rows.length) throw conflictOn(USERNAME_TAKEN);
+  if (rows.length) throw conflictOn(rows[0].company_id === companyId ? USERNAME_TAKEN : USERNAME_UNAVAILABLE);
 }
 
 /** Ends every live session of a user (optionally but the caller's own). Returns how many. */
@@ -148,6 +162,29 @@ export async function archiveUser(
   });
 }
 
+/**
+ * Lifts the sign-in throttling of an existing account (the caller has checked it may): its failures from
+ * every address are cleared, audited as `unlock_login` (entity: the person's kind). Answers how many.
+ */
+export async function unlockSignIn(
+  database: Database,
+  request: FastifyRequest,
+  target: { entity: string; companyId: number | null; id: number },
+) {
+  return database.transaction(async (tx) => {
+    const [user] = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [target.id]);
+    const cleared = user ? await clearFailures(tx, user.username) : 0;
+    await audit(tx, request, {
+      action: 'unlock_login',
+      entity: target.entity,
+      entityId: target.id,
+      companyId: target.companyId,
+      after: { failures_cleared: cleared },
+    });
+    return { ok: true as const, cleared };
+  });
+}
+
 interface PersonWrite<A extends unknown[], R> {
   config: { access: Access };
   summary: string;
@@ -155,8 +192,9 @@ interface PersonWrite<A extends unknown[], R> {
 }
 
 /**
- * The three writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
- * query), POST `/block` (answers the person, `item`) and POST `/password` (answers `{ ok: true }`).
+ * The writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
+ * query), POST `/block` (answers the person, `item`), POST `/password` (answers `{ ok: true }`) and
+ * POST `/unlock` (lifts its sign-in throttling; answers `{ ok: true, cleared }`).
  */
 export function personWriteRoutes<T extends z.ZodType>(
   app: Parameters<FastifyPluginAsyncZod>[0],
@@ -167,6 +205,7 @@ export function personWriteRoutes<T extends z.ZodType>(
     archive: PersonWrite<[], unknown>;
     block: PersonWrite<[blocked: boolean], z.input<T>>;
     password: PersonWrite<[password: string], unknown>;
+    unlock: PersonWrite<[], z.input<typeof unlockResult>>;
   },
 ) {
   const { tags } = o;
@@ -210,6 +249,15 @@ export function personWriteRoutes<T extends z.ZodType>(
       await o.password.run(request, request.body.id, request.body.password);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    `${o.path}/unlock`,
+    {
+      config: o.unlock.config,
+      schema: { tags, summary: o.unlock.summary, body: idBody, response: { 200: unlockResult, ...errors } },
+    },
+    async (request) => o.unlock.run(request, request.body.id),
   );
 }
 

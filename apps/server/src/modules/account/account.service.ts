@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { storeImage } from '../_lib/images';
 import { type ParsedForm, parseForm } from '../_lib/multipart';
 import { validate } from '../_lib/validate';
+import { finishAttempt, reserveAttempt } from '../auth/throttle';
 import { loadCurrentUser } from '../session/current-user';
 
 /** storeImage, its refusal worded like its field message (the form then shows it once, on the field). */
@@ -28,9 +29,6 @@ async function storeImageOnField(raw: RawClient, opts: { companyId: number | nul
     throw err;
   }
 }
-
-/** Wrong current passwords tolerated per user in 15 minutes before the form is refused (429). */
-export const MAX_WRONG_CURRENT_PASSWORD = 10;
 
 /** The current user plus the fields of the account form. */
 export async function loadAccount(raw: RawClient, userId: number): Promise<AccountProfile> {
@@ -118,17 +116,13 @@ async function checkCurrentPassword(
   hash: string,
   given: string,
 ) {
-  const [{ n }] = await database.raw.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM audit_log
-      WHERE user_id = $1 AND action = 'change_password_failed' AND at > now() - interval '15 minutes'`,
-    [auth.userId],
-  );
-  if (n >= MAX_WRONG_CURRENT_PASSWORD) {
-    throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'Trop d’essais du mot de passe actuel. Réessayez dans 15 minutes.', {
-      current_password: 'Trop d’essais. Réessayez dans 15 minutes.',
-    });
-  }
-  if (await verifyPassword(given, hash)) return;
+  // Reserved before the hash is computed, like the sign-in (auth/throttle.ts): a parallel burst of
+  // guesses from a stolen session is checked at most THROTTLE.maxCurrentPassword times.
+  const key = auth.username.toLowerCase();
+  const reservation = await reserveAttempt(database.raw, 'current_password', key, request.ip);
+  const ok = await verifyPassword(given, hash);
+  await finishAttempt(database.raw, 'current_password', reservation, key, request.ip, ok);
+  if (ok) return;
   await audit(database.raw, request, { action: 'change_password_failed', entity: 'user', entityId: auth.userId });
   throw badRequest('Mot de passe actuel incorrect.', { current_password: 'Mot de passe actuel incorrect.' });
 }

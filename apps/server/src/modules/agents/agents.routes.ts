@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
-import { personWriteRoutes } from '../_lib/people';
+import { personWriteRoutes, unlockSignIn } from '../_lib/people';
 import { agentVisibility, companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import {
@@ -167,6 +167,15 @@ export const agentsRoutes =
         config: access.permission('change_password_agent'),
         summary: 'Changer le mot de passe d’un vendeur (ses sessions sont fermées)',
         run: (request, id, password) => changeAgentPassword(database, request, companyForWrite(request), id, password),
+      },
+      unlock: {
+        config: access.permission('change_password_agent'),
+        summary: 'Lever le blocage de connexion d’un vendeur (ses échecs de mot de passe sont effacés)',
+        run: async (request, id) => {
+          const companyId = companyForWrite(request);
+          await getAgent(raw, request, companyId, id);
+          return unlockSignIn(database, request, { entity: 'agent', companyId, id });
+        },
       },
     });
   };

@@ -75,7 +75,7 @@ const publicFields = (input: AgentUpdateValues | AgentValues) => {
 
 export async function createAgent(database: Database, request: FastifyRequest, companyId: number, input: AgentValues) {
   await checkReferences(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username);
+  await assertUsernameFree(database.raw, input.username, companyId);
   const hash = await hashPassword(input.password);
   let id: number;
   try {
@@ -123,7 +123,7 @@ export async function updateAgent(
   const before = await getAgent(database.raw, request, companyId, id);
   assertStatusChange(request, before.status, input.status, 'block_agent');
   await checkReferences(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username, id);
+  await assertUsernameFree(database.raw, input.username, companyId, id);
   const status = input.status ?? before.status;
   try {
     await database.transaction(async (tx) => {

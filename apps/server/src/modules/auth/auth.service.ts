@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { loadCurrentUser } from '../session/current-user';
-import { recordAttempt, throttleDecision, throttleState } from './throttle';
+import { finishAttempt, reserveAttempt, throttleDelay } from './throttle';
 
 const WRONG_CREDENTIALS = 'Identifiants incorrects!';
 
@@ -29,7 +29,9 @@ export async function login(
 ): Promise<LoginResponse> {
   const { raw } = database;
   const key = input.username.toLowerCase();
-  const wait = throttleDecision(await throttleState(raw, key, request.ip));
+  // Reserved before anything is hashed: the limit holds under parallel guesses (see throttle.ts).
+  const reservation = await reserveAttempt(raw, 'login', key, request.ip);
+  const wait = throttleDelay(reservation.failuresBefore);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
   const rows = await raw.query<LoginUserRow>(
@@ -41,7 +43,7 @@ export async function login(
   const user = rows[0];
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    await recordAttempt(raw, key, request.ip, false);
+    await finishAttempt(raw, 'login', reservation, key, request.ip, false);
     await audit(raw, request, {
       action: 'login_failed',
       entity: 'session',
@@ -50,7 +52,7 @@ export async function login(
     });
     throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }
-  await recordAttempt(raw, key, request.ip, true);
+  await finishAttempt(raw, 'login', reservation, key, request.ip, true);
   if (user.status !== 'active' || (user.company_id !== null && user.company_status !== 'active')) {
     throw new AppError(
       403,

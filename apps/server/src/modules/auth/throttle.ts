@@ -2,57 +2,109 @@ import type { RawClient } from '../../db/client';
 import { AppError } from '../../http/errors';
 
 /**
- * Sign-in throttling, kept in the database so that every instance sees the same counts.
- * Failures for one username since its last success (within the window) slow the answer, then refuse it;
- * failures from one address refuse past a higher bar (many agents may share a shop's address).
- * A user's success is never slowed by other usernames' failures.
+ * Password-guess throttling, kept in the database so that every instance sees the same counts.
+ * An attempt is RESERVED (a row, by borlette_login_reserve under advisory locks, migration 0010) before
+ * the password is hashed, and refused when its window is full: parallel guesses cannot all be checked.
+ *
+ * Sign-in (kind 'login'), within 15 minutes, counting the attempts not known to have succeeded:
+ * - 10 per username from one address: an attacker's address cannot lock the owner's other addresses;
+ * - 50 per address for every username (shops share an address, so higher);
+ * - 100 per username from every address (stops distributed guessing), waived at an address where this
+ *   username last signed in successfully, so the owner keeps its own shop.
+ * From the 4th failure of (username, address) the answer waits 250 ms, doubling, 4 s at most.
+ * A success clears that address's failures for that username; an admin's unlock clears them all.
+ * The account form's current password (kind 'current_password'): 10 per user from every address.
  */
 export const THROTTLE = {
   windowMinutes: 15,
   slowAfter: 3,
-  refuseAfterUser: 10,
-  refuseAfterIp: 50,
+  maxPerUserAddress: 10,
+  maxPerAddress: 50,
+  maxPerUser: 100,
   maxDelayMs: 4000,
+  maxCurrentPassword: 10,
 };
 
-export interface ThrottleState {
-  userFailures: number;
-  ipFailures: number;
+export type AttemptKind = 'login' | 'current_password';
+
+export interface Reservation {
+  id: number;
+  /** Failures (or checks under way) of this username from this address before this attempt. */
+  failuresBefore: number;
 }
 
-export async function throttleState(raw: RawClient, username: string, ip: string): Promise<ThrottleState> {
-  const rows = await raw.query<{ user_failures: number; ip_failures: number }>(
-    `WITH w AS (SELECT now() - make_interval(mins => $3::int) AS since),
-          last_ok AS (
-            SELECT max(at) AS at FROM login_attempts, w
-             WHERE username = $1 AND success AND at > w.since)
-     SELECT
-       (SELECT count(*)::int FROM login_attempts a, w, last_ok
-         WHERE a.username = $1 AND NOT a.success AND a.at > greatest(w.since, coalesce(last_ok.at, w.since))) AS user_failures,
-       (SELECT count(*)::int FROM login_attempts a, w
-         WHERE a.ip = $2 AND NOT a.success AND a.at > w.since) AS ip_failures`,
-    [username, ip, THROTTLE.windowMinutes],
+const LIMITS: Record<AttemptKind, [perUserAddress: number | null, perUser: number, perAddress: number | null]> = {
+  login: [THROTTLE.maxPerUserAddress, THROTTLE.maxPerUser, THROTTLE.maxPerAddress],
+  current_password: [null, THROTTLE.maxCurrentPassword, null],
+};
+
+const REFUSED: Record<AttemptKind, string> = {
+  login: `Trop de tentatives de connexion échouées. Réessayez dans ${THROTTLE.windowMinutes} minutes ou contactez l’administration.`,
+  current_password: `Trop d’essais du mot de passe actuel. Réessayez dans ${THROTTLE.windowMinutes} minutes.`,
+};
+
+/** Reserves one password check for `username` (lower-cased) from `ip`, or refuses it with 429. */
+export async function reserveAttempt(
+  raw: RawClient,
+  kind: AttemptKind,
+  username: string,
+  ip: string,
+): Promise<Reservation> {
+  const [perUserAddress, perUser, perAddress] = LIMITS[kind];
+  const [row] = await raw.query<{ attempt_id: number | null; user_ip_failures: number; refused: string | null }>(
+    'SELECT attempt_id, user_ip_failures, refused FROM borlette_login_reserve($1, $2, $3, $4, $5, $6, $7)',
+    [kind, username, ip, THROTTLE.windowMinutes, perUserAddress, perUser, perAddress],
   );
-  return { userFailures: rows[0].user_failures, ipFailures: rows[0].ip_failures };
+  if (row.refused || row.attempt_id === null) {
+    const fields =
+      kind === 'current_password'
+        ? { current_password: `Trop d’essais. Réessayez dans ${THROTTLE.windowMinutes} minutes.` }
+        : undefined;
+    throw new AppError(429, 'TOO_MANY_ATTEMPTS', REFUSED[kind], fields);
+  }
+  return { id: Number(row.attempt_id), failuresBefore: row.user_ip_failures };
 }
 
-/** Refuses (429) or returns how long to wait before answering. */
-export function throttleDecision(state: ThrottleState): number {
-  if (state.userFailures >= THROTTLE.refuseAfterUser || state.ipFailures >= THROTTLE.refuseAfterIp) {
-    throw new AppError(
-      429,
-      'TOO_MANY_ATTEMPTS',
-      `Trop de tentatives de connexion échouées. Réessayez dans ${THROTTLE.windowMinutes} minutes ou contactez l’administration.`,
+/** How long to wait before checking, from the failures of (username, address) before this attempt. */
+export function throttleDelay(failuresBefore: number): number {
+  if (failuresBefore < THROTTLE.slowAfter) return 0;
+  return Math.min(THROTTLE.maxDelayMs, 250 * 2 ** (failuresBefore - THROTTLE.slowAfter));
+}
+
+/**
+ * Marks the reserved attempt. A success clears that address's failures for that username (and its
+ * older successes: the latest one is what marks the address as the owner's).
+ */
+export async function finishAttempt(
+  raw: RawClient,
+  kind: AttemptKind,
+  reservation: Reservation,
+  username: string,
+  ip: string,
+  success: boolean,
+) {
+  await raw.query('UPDATE login_attempts SET success = $2 WHERE id = $1', [reservation.id, success]);
+  if (success) {
+    await raw.query(
+      `DELETE FROM login_attempts
+        WHERE kind = $1 AND username = $2 AND ip = $3 AND id <> $4 AND success IS NOT NULL`,
+      [kind, username, ip, reservation.id],
     );
   }
-  if (state.userFailures < THROTTLE.slowAfter) return 0;
-  return Math.min(THROTTLE.maxDelayMs, 250 * 2 ** (state.userFailures - THROTTLE.slowAfter));
+  // Keep the table small: failures older than a day serve no purpose, successes after 30 days neither.
+  if (Math.random() < 0.01) {
+    await raw.query(
+      `DELETE FROM login_attempts
+        WHERE at < now() - interval '30 days' OR (success IS NOT TRUE AND at < now() - interval '1 day')`,
+    );
+  }
 }
 
-export async function recordAttempt(raw: RawClient, username: string, ip: string, success: boolean) {
-  await raw.query('INSERT INTO login_attempts (username, ip, success) VALUES ($1, $2, $3)', [username, ip, success]);
-  // Keep the table small: attempts older than a day serve no purpose.
-  if (Math.random() < 0.01) {
-    await raw.query("DELETE FROM login_attempts WHERE at < now() - interval '1 day'");
-  }
+/** An admin's unlock: every failure (and check under way) of this username, from every address. Returns how many. */
+export async function clearFailures(raw: RawClient, username: string): Promise<number> {
+  const rows = await raw.query<{ id: number }>(
+    'DELETE FROM login_attempts WHERE username = lower($1) AND success IS NOT TRUE RETURNING id',
+    [username],
+  );
+  return rows.length;
 }

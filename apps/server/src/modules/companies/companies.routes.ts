@@ -1,4 +1,4 @@
-import { blockBody, errorBody, okBody, pageOf, passwordBody } from '@borlette/shared';
+import { blockBody, errorBody, idBody, okBody, pageOf, passwordBody, unlockResult } from '@borlette/shared';
 import {
   type Company,
   company,
@@ -13,9 +13,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
+import { conflict } from '../../http/errors';
 import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
+import { unlockSignIn } from '../_lib/people';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
 import { sortable } from '../countries/countries.service';
@@ -204,6 +206,24 @@ export const companiesRoutes =
       async (request) => {
         await setAdminPassword(database, request, request.body.id, request.body.password);
         return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/generals/compagnies/unlock',
+      {
+        config: access.permission('change_company', SUPERUSER),
+        schema: {
+          tags,
+          summary: 'Lever le blocage de connexion de l’admin d’une compagnie (ses échecs de mot de passe sont effacés)',
+          body: idBody,
+          response: { 200: unlockResult, ...errors },
+        },
+      },
+      async (request) => {
+        const target = await getCompany(database.raw, request.body.id);
+        if (!target.admin_id) throw conflict('Cette compagnie n’a pas de compte admin.');
+        return unlockSignIn(database, request, { entity: 'user', companyId: target.id, id: target.admin_id });
       },
     );
   };

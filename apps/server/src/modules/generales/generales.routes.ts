@@ -23,6 +23,7 @@ import {
   GENERALE_WHERE,
   getGenerale,
   setGeneralePassword,
+  unlockGenerale,
   updateGenerale,
 } from './generales.service';
 
@@ -137,6 +138,11 @@ export const generalesRoutes =
         config: access.permission('change_generale', SUPERUSER),
         summary: 'Nouveau mot de passe d’un compte général (ses autres sessions sont fermées)',
         run: (request, id, password) => setGeneralePassword(database, request, id, password),
+      },
+      unlock: {
+        config: access.permission('change_generale', SUPERUSER),
+        summary: 'Lever le blocage de connexion d’un compte général (ses échecs de mot de passe sont effacés)',
+        run: (request, id) => unlockGenerale(database, request, id),
       },
     });
   };

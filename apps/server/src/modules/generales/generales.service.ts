@@ -7,7 +7,7 @@ import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, conflict, forbidden } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { revokeSessions } from '../_lib/people';
+import { revokeSessions, unlockSignIn } from '../_lib/people';
 import { orNotFound } from '../_lib/scope';
 import { isUniqueViolation } from '../_lib/validate';
 
@@ -202,4 +202,10 @@ export async function setGeneralePassword(database: Database, request: FastifyRe
     await revokeSessions(raw, id, auth.sessionId);
     await audit(raw, request, { action: 'change_password', entity: 'generale', entityId: id, companyId: null });
   });
+}
+
+/** Lifts a general's sign-in throttling; like a password change, only for an account holding no more than the caller. */
+export async function unlockGenerale(database: Database, request: FastifyRequest, id: number) {
+  checkTarget(authOf(request), await getGenerale(database.raw, id));
+  return unlockSignIn(database, request, { entity: 'generale', companyId: null, id });
 }

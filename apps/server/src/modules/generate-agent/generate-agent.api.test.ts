@@ -104,10 +104,9 @@ describeApi('generate agents', () => {
     expect(more.map((x: { username: string }) => x.username)).toEqual([`${prefix}011`, `${prefix}012`]);
   });
 
-  it('uses a prefix and a supervisor, skipping numbers already taken anywhere on the platform', async () => {
+  it('uses a prefix and a supervisor, numbering after the company’s own names', async () => {
     const sup = await createUser(t.database, { role: 'supervisor', companyId: a.id });
-    // Another company already has "pos041": numbering continues after it, never colliding.
-    await createUser(t.database, { role: 'agent', companyId: b.id, username: 'POS041' });
+    await createUser(t.database, { role: 'agent', companyId: a.id, username: 'POS041' });
     const res = await call('POST', '/api/companies/generate-agent', adminA, {
       count: 3,
       surcussale_id: south,
@@ -121,6 +120,24 @@ describeApi('generate agents', () => {
       supervisor_name: 'Prénom Nom',
       surcussale_name: 'Sud',
     });
+  });
+
+  it('never reveals another tenant’s names: a prefix numbered elsewhere is refused, neutrally (issue 15)', async () => {
+    // Company B has "tenant007" (its 7th agent): A's batch must neither collide nor start at 008.
+    await createUser(t.database, { role: 'agent', companyId: b.id, username: 'tenant007' });
+    const res = await call('POST', '/api/companies/generate-agent', adminA, {
+      count: 1,
+      surcussale_id: south,
+      prefix: 'tenant',
+    });
+    const body = expectErrorBody(res, 409);
+    expect(body.fields?.prefix).toMatch(/n’est pas disponible/);
+    expect(res.body).not.toMatch(/tenant0|007|008/);
+    const [{ n }] = await t.database.raw.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE company_id = $1 AND username LIKE 'tenant%'",
+      [a.id],
+    );
+    expect(n).toBe(0);
   });
 
   it('refuses each bad input on its field', async () => {

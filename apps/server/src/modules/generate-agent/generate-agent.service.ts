@@ -54,16 +54,34 @@ export async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) 
   return out;
 }
 
-/** Highest number already used after `prefix` (platform-wide: usernames are unique across companies). */
-async function lastNumber(raw: RawClient, prefix: string): Promise<number> {
+/** `username` is `prefix` followed by a number (1 to 12 digits), in SQL. */
+const NUMBERED = `left(lower(username), char_length($1::text)) = $1::text
+        AND substring(lower(username) FROM char_length($1::text) + 1) ~ '^[0-9]{1,12}$'`;
+
+/** Highest number already used after `prefix` in the company (never another tenant's: issue 15, defect 14). */
+async function lastNumber(raw: RawClient, prefix: string, companyId: number): Promise<number> {
   const [row] = await raw.query<{ n: number | null }>(
     `SELECT max(substring(lower(username) FROM char_length($1::text) + 1)::bigint) AS n
-       FROM users
-      WHERE left(lower(username), char_length($1::text)) = $1::text
-        AND substring(lower(username) FROM char_length($1::text) + 1) ~ '^[0-9]{1,12}$'`,
-    [prefix],
+       FROM users WHERE company_id = $2 AND ${NUMBERED}`,
+    [prefix, companyId],
   );
   return row?.n ?? 0;
+}
+
+const PREFIX_UNAVAILABLE =
+  'Ce préfixe n’est pas disponible. Choisissez-en un autre (par exemple le code de votre compagnie).';
+
+/**
+ * Sign-in names are platform-wide: a prefix whose numbered names exist outside the company (another
+ * company, platform staff) is refused without saying whose, so a batch's numbers never reveal another
+ * tenant's names nor how many it has.
+ */
+async function assertPrefixOwn(raw: RawClient, prefix: string, companyId: number) {
+  const rows = await raw.query(`SELECT 1 FROM users WHERE company_id IS DISTINCT FROM $2 AND ${NUMBERED} LIMIT 1`, [
+    prefix,
+    companyId,
+  ]);
+  if (rows.length) throw new AppError(409, 'CONFLICT', PREFIX_UNAVAILABLE, { prefix: PREFIX_UNAVAILABLE });
 }
 
 const pad = (n: number) => String(n).padStart(3, '0');
@@ -90,6 +108,8 @@ export async function generateAgents(
     if (!/^[a-z]/.test(prefix)) prefix = `v${prefix}`;
   }
 
+  await assertPrefixOwn(database.raw, prefix, companyId);
+
   const passwords = Array.from({ length: input.count }, () => generatePassword());
   const started = performance.now();
   const hashes = await mapBounded(passwords, HASH_CONCURRENCY, hashPassword);
@@ -98,7 +118,7 @@ export async function generateAgents(
   for (let attempt = 1; ; attempt++) {
     try {
       const rows = await database.transaction(async (tx) => {
-        const start = (await lastNumber(tx, prefix)) + 1;
+        const start = (await lastNumber(tx, prefix, companyId)) + 1;
         const numbers = passwords.map((_, i) => pad(start + i));
         const usernames = numbers.map((n) => `${prefix}${n}`);
         const inserted = await tx.query<{ id: number; username: string; last_name: string }>(

@@ -15,7 +15,7 @@ import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
-import { personWriteRoutes } from '../_lib/people';
+import { personWriteRoutes, unlockSignIn } from '../_lib/people';
 import { companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
@@ -199,6 +199,15 @@ export const supervisorsRoutes =
         summary: 'Changer le mot de passe d’un superviseur (ses sessions sont fermées)',
         run: (request, id, password) =>
           changeSupervisorPassword(database, request, companyForWrite(request), id, password),
+      },
+      unlock: {
+        config: access.permission('change_password_sup'),
+        summary: 'Lever le blocage de connexion d’un superviseur (ses échecs de mot de passe sont effacés)',
+        run: async (request, id) => {
+          const companyId = companyForWrite(request);
+          await getSupervisor(database.raw, request, companyId, id);
+          return unlockSignIn(database, request, { entity: 'supervisor', companyId, id });
+        },
       },
     });
   };

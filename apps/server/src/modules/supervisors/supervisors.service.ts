@@ -137,7 +137,7 @@ export async function createSupervisor(
   photo?: Buffer,
 ) {
   await checkGrants(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username);
+  await assertUsernameFree(database.raw, input.username, companyId);
   const hash = await hashPassword(input.password);
   let id: number;
   try {
@@ -187,7 +187,7 @@ export async function updateSupervisor(
   assertMayManage(request, before);
   assertStatusChange(request, before.status, input.status, 'block_sup', id);
   await checkGrants(database.raw, request, companyId, input);
-  await assertUsernameFree(database.raw, input.username, id);
+  await assertUsernameFree(database.raw, input.username, companyId, id);
   const status = input.status ?? before.status;
   try {
     await database.transaction(async (tx) => {

@@ -16,6 +16,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
+import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -53,6 +54,7 @@ export default function AgentListPage() {
   const block = useBlockAgent();
   const archive = useArchiveAgent();
   const password = useAgentPassword();
+  const unlockAction = useUnlockSignIn('/api/companies/agent/unlock');
   const [passwordFor, setPasswordFor] = useState<Agent | null>(null);
 
   // The superuser looking at every company ('all') reads only: writes need one company.
@@ -122,6 +124,7 @@ export default function AgentListPage() {
         icon: <KeyOutlinedIcon fontSize="small" />,
         onClick: () => setPasswordFor(a),
       });
+      actions.push(unlockAction(a.id, nameOf(a)));
     }
     if (canBlock && a.status !== 'archived') {
       actions.push(

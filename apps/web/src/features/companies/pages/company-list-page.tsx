@@ -16,6 +16,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
+import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -53,6 +54,7 @@ export default function CompanyListPage() {
   const block = useBlockCompany();
   const remove = useDeleteCompany();
   const password = useCompanyAdminPassword();
+  const unlockAction = useUnlockSignIn('/api/generals/compagnies/unlock');
   const select = useSelectCompany();
   const [passwordFor, setPasswordFor] = useState<Company | null>(null);
 
@@ -139,6 +141,7 @@ export default function CompanyListPage() {
                   icon: <KeyOutlinedIcon fontSize="small" />,
                   onClick: () => setPasswordFor(c),
                 },
+                unlockAction(c.id, c.admin_username ?? c.name),
               ]
             : []),
           c.status === 'blocked'

@@ -13,6 +13,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
+import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -47,6 +48,7 @@ export default function GeneraleListPage() {
   const block = useBlockGenerale();
   const archive = useArchiveGenerale();
   const password = useGeneralePassword();
+  const unlockAction = useUnlockSignIn('/api/generals/generales/unlock');
   const [passwordFor, setPasswordFor] = useState<Generale | null>(null);
 
   const canAdd = hasPermission(user, 'add_generale');
@@ -92,6 +94,7 @@ export default function GeneraleListPage() {
         icon: <KeyOutlinedIcon fontSize="small" />,
         onClick: () => setPasswordFor(g),
       },
+      unlockAction(g.id, fullName(g)),
       ...(self
         ? []
         : [

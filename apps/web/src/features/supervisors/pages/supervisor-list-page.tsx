@@ -14,6 +14,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
+import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
@@ -49,6 +50,7 @@ export default function SupervisorListPage() {
   const block = useBlockSupervisor();
   const archive = useArchiveSupervisor();
   const password = useSupervisorPassword();
+  const unlockAction = useUnlockSignIn('/api/companies/supervisor/unlock');
   const [passwordFor, setPasswordFor] = useState<Supervisor | null>(null);
 
   const companyChosen = user.role !== 'superuser' || !!user.company;
@@ -113,6 +115,7 @@ export default function SupervisorListPage() {
         icon: <KeyOutlinedIcon fontSize="small" />,
         onClick: () => setPasswordFor(s),
       });
+      actions.push(unlockAction(s.id, supervisorName(s)));
     }
     if (canBlock && s.status !== 'archived' && !self) {
       actions.push(

@@ -23,6 +23,7 @@ const ACTION_TONE: Record<string, Tone> = {
   login_failed: 'error',
   change_password_failed: 'error',
   change_password: 'warning',
+  unlock_login: 'success',
 };
 
 /** The action as a soft coloured chip, translated when known. */

@@ -1,0 +1,56 @@
+-- Sign-in throttling as an atomic reservation (issue 15, defect 2). An attempt is a row written
+-- BEFORE the password is hashed, by borlette_login_reserve, which refuses it when a window is full;
+-- `success` is NULL while the password is being checked, then true or false. Parallel guesses can no
+-- longer all read "9 failures so far" and all be checked, whichever instance they reach.
+-- `kind`: 'login' (the sign-in form) or 'current_password' (the account form's check).
+ALTER TABLE "login_attempts" ALTER COLUMN "success" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_attempts" ADD COLUMN "kind" text DEFAULT 'login' NOT NULL;--> statement-breakpoint
+ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_kind_check" CHECK ("kind" IN ('login', 'current_password'));
+--> statement-breakpoint
+
+-- Reserves one attempt, or refuses it. Counted in the window: the attempts not known to have
+-- succeeded (being checked, or failed). Limits (NULL: none):
+--   p_max_user_ip  per username from this address (the owner's other addresses stay open);
+--   p_max_user     per username from every address, waived at an address where this username last
+--                  signed in successfully (a distributed attack cannot lock the owner out of its shop);
+--   p_max_ip       per address for every username.
+-- Two advisory locks (username, then address: always in that order, so no deadlock) make the count
+-- and the insert one step for every instance; each statement of this function reads after the lock.
+-- Answers the attempt's id and the failures already counted for (username, address), or `refused`.
+CREATE OR REPLACE FUNCTION borlette_login_reserve(
+  p_kind text, p_username text, p_ip text, p_window_minutes int,
+  p_max_user_ip int, p_max_user int, p_max_ip int
+) RETURNS TABLE (attempt_id bigint, user_ip_failures int, refused text) LANGUAGE plpgsql AS $$
+DECLARE
+  v_since timestamptz;
+  v_user_ip int;
+  v_user int;
+  v_ip int := 0;
+BEGIN
+  PERFORM pg_advisory_xact_lock(1517, hashtext(p_kind || ':' || p_username));
+  PERFORM pg_advisory_xact_lock(1518, hashtext(p_kind || ':' || p_ip));
+  v_since := clock_timestamp() - make_interval(mins => p_window_minutes);
+  SELECT count(*) FILTER (WHERE a.ip = p_ip)::int, count(*)::int INTO v_user_ip, v_user
+    FROM login_attempts a
+   WHERE a.kind = p_kind AND a.username = p_username AND a.success IS NOT TRUE AND a.at > v_since;
+  IF p_max_ip IS NOT NULL THEN
+    SELECT count(*)::int INTO v_ip FROM login_attempts a
+     WHERE a.kind = p_kind AND a.ip = p_ip AND a.success IS NOT TRUE AND a.at > v_since;
+  END IF;
+  user_ip_failures := v_user_ip;
+  IF v_user_ip >= p_max_user_ip THEN
+    refused := 'user_ip';
+  ELSIF v_ip >= p_max_ip THEN
+    refused := 'ip';
+  ELSIF v_user >= p_max_user AND NOT EXISTS (
+    SELECT 1 FROM login_attempts a
+     WHERE a.kind = p_kind AND a.username = p_username AND a.ip = p_ip AND a.success
+  ) THEN
+    refused := 'user';
+  ELSE
+    INSERT INTO login_attempts (kind, username, ip, success, at)
+    VALUES (p_kind, p_username, p_ip, NULL, clock_timestamp())
+    RETURNING id INTO attempt_id;
+  END IF;
+  RETURN NEXT;
+END $$;
