@@ -3,7 +3,15 @@ import { BAD_JSON, encodeQuery, formFields, isObj, multipart, type Obj, wellForm
 import type { JsonSchema, Operation } from './operations';
 import { refuses } from './operations';
 import { mutate, pick, plausible, resolve } from './schema-values';
-import { HOSTILE_PARAMS, hostileDate, hostileFile, hostileNumber, hostileString, hugeArray } from './values';
+import {
+  HOSTILE_PARAMS,
+  hostileDate,
+  hostileFile,
+  hostileNumber,
+  hostileString,
+  hugeArray,
+  PROTO_KEYS,
+} from './values';
 
 /** Who sends the request (tokens set up by the test). */
 export type Actor = 'superuser' | 'company' | 'supervisor' | 'agent' | 'none';
@@ -59,6 +67,8 @@ export interface Plan {
   optional: number;
   /** A forged or malformed Authorization header instead of the actor's token. */
   badAuth: string | null;
+  /** An Object.prototype member (`constructor`, `__proto__`…) sent as every sort/order parameter. */
+  protoSort: string | null;
 }
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
@@ -126,6 +136,7 @@ export const planArb: fc.Arbitrary<Plan> = fc.record({
   badJson: fc.nat(),
   multipartBreak: fc.nat(),
   optional: fc.nat(),
+  protoSort: fc.option(fc.constantFrom(...PROTO_KEYS), { freq: 3 }),
   badAuth: fc.oneof(
     { weight: 15, arbitrary: fc.constant(null) },
     {
@@ -229,6 +240,15 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
     if (inBody) body = r.value;
     else query = r.value;
     if (r.what) kinds.push(m.kind);
+  }
+
+  // Lists look their sort column up in a map: a prototype member must be an unknown column (issue 15).
+  const queryProps = Object.keys(resolve(op.json.query, ctx.defs).properties ?? {});
+  if (plan.protoSort !== null && isObj(query)) {
+    for (const k of queryProps.filter((p) => /sort|order/i.test(p))) {
+      (query as Obj)[k] = plan.protoSort;
+      kinds.push('protoSort');
+    }
   }
 
   let transport: Transport = plan.transport;

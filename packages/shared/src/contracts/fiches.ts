@@ -272,8 +272,13 @@ export const ficheLookupQuery = z.object({
   id: z.coerce.number({ error: 'Fiche invalide' }).int().positive('Fiche invalide').optional(),
 });
 
-/** GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. */
-export const agentFichesQuery = listQuery.extend({ date: dateRangeFields.start_date });
+/**
+ * GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. Only the page
+ * and its size are read: the order is fixed, so no `sort` is offered (nor silently ignored).
+ */
+export const agentFichesQuery = listQuery
+  .pick({ page: true, page_size: true })
+  .extend({ date: dateRangeFields.start_date });
 
 /** GET /api/agents/report?date=: the agent's day (sale date = its business day). */
 export const agentDayReport = z.object({

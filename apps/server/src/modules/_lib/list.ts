@@ -22,15 +22,24 @@ export interface ListSpec {
   tieBreaker: string;
 }
 
-function orderBy(spec: ListSpec, q: ListQuery): string {
-  const keys = Object.keys(spec.sortable);
-  const key = q.sort ?? keys[0];
-  const expr = spec.sortable[key];
-  if (!expr) {
-    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${keys.join(', ')}.`, {
+/**
+ * The SQL expression of an API sort key, from the map's OWN keys only: `sort=constructor`,
+ * `__proto__` or `toString` would otherwise find Object.prototype's members and put
+ * « function Object() … » into the SQL (a 500). Unknown keys are a 400 naming the possible ones.
+ */
+export function sortColumn(sortable: Record<string, string>, key: string): string {
+  const expr = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (typeof expr !== 'string' || !expr) {
+    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${Object.keys(sortable).join(', ')}.`, {
       sort: 'Colonne de tri inconnue',
     });
   }
+  return expr;
+}
+
+function orderBy(spec: ListSpec, q: ListQuery): string {
+  const key = q.sort ?? Object.keys(spec.sortable)[0];
+  const expr = sortColumn(spec.sortable, key);
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
   return `ORDER BY ${expr} ${dir} NULLS LAST, ${spec.tieBreaker} ${dir}`;
 }
