@@ -75,6 +75,14 @@ export const ficheView = z.object({
 });
 export type FicheView = z.infer<typeof ficheView>;
 
+/**
+ * A ticket in a list (GET /api/agents/fiches): the ticket without its lines, which a ticket may hold by
+ * the hundred per draw. The lines come with the ticket itself (GET /api/agents/fiche?id=). A page's
+ * size is thus bounded by its rows and their draws (both under ceilings), whatever the tickets hold.
+ */
+export const ficheSummary = ficheView.omit({ lines: true });
+export type FicheSummary = z.infer<typeof ficheSummary>;
+
 /* ---- Back office: lists, detail, actions ---- */
 
 /** One row of the ticket lists. */
