@@ -136,7 +136,10 @@ export const planArb: fc.Arbitrary<Plan> = fc.record({
   badJson: fc.nat(),
   multipartBreak: fc.nat(),
   optional: fc.nat(),
-  protoSort: fc.option(fc.constantFrom(...PROTO_KEYS), { freq: 3 }),
+  protoSort: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) },
+  ),
   badAuth: fc.oneof(
     { weight: 15, arbitrary: fc.constant(null) },
     {
@@ -229,7 +232,10 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
     if (!op.write && !required.has(k) && !(plan.optional & (1 << (i % 30)))) delete (query as Obj)[k];
   });
 
+  // A read whose sort is a prototype key keeps its other parameters plausible, so the sort is reached.
+  const sortOnly = plan.protoSort !== null && !op.write;
   for (const m of plan.mutations) {
+    if (sortOnly) break;
     const inBody = m.part === 'body' && hasBody;
     const r = mutate(
       inBody ? body : query,
@@ -244,11 +250,11 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
 
   // Lists look their sort column up in a map: a prototype member must be an unknown column (issue 15).
   const queryProps = Object.keys(resolve(op.json.query, ctx.defs).properties ?? {});
-  if (plan.protoSort !== null && isObj(query)) {
-    for (const k of queryProps.filter((p) => /sort|order/i.test(p))) {
-      (query as Obj)[k] = plan.protoSort;
-      kinds.push('protoSort');
-    }
+  const sortParams = queryProps.filter((p) => /sort|order/i.test(p));
+  if (plan.protoSort !== null && isObj(query) && sortParams.length) {
+    // One of them at a time: an `order` enum refuses the key before the `sort` lookup would be reached.
+    (query as Obj)[pick(sortParams, plan.badJson)] = plan.protoSort;
+    kinds.push('protoSort');
   }
 
   let transport: Transport = plan.transport;
@@ -312,7 +318,7 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
 
   const q = encodeQuery(query);
   let qs = q.text;
-  if (plan.extraQuery) qs = qs ? `${qs}&${plan.extraQuery}` : plan.extraQuery;
+  if (plan.extraQuery && !sortOnly) qs = qs ? `${qs}&${plan.extraQuery}` : plan.extraQuery;
   const url = qs ? `${path.url}?${qs}` : path.url;
   const headers: Record<string, string> = {};
   let payload: string | Buffer | undefined;
