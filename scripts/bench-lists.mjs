@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
@@ -29,6 +29,9 @@ const { prepareDatabase } = await import(src('db/setup.ts'));
 const { buildApp } = await import(src('app.ts'));
 const { testConfig } = await import(src('config.ts'));
 const { hashPassword } = await import(src('lib/password.ts'));
+const { heavyAgentDay } = await import(path.join(ROOT, 'apps/server/test/heavy-tickets.ts'));
+const { PLATFORM_CEILINGS } = await import(path.join(ROOT, 'packages/shared/src/contracts/company-settings.ts'));
+const { LIST_MAX_PAGE_SIZE } = await import(path.join(ROOT, 'packages/shared/src/contracts/list.ts'));
 
 const name = `borlette_bench_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -242,6 +245,80 @@ try {
       `  ${label.padEnd(52)} count ${String(sample.count).padStart(7)} · p50 ${ms(s.p50).padStart(10)} · p99 ${ms(s.p99).padStart(10)} · p50/count(*) ${(s.p50 / refUsers.p50).toFixed(3)}`,
     );
   }
+  // Issue 15: the largest agent ticket page the API allows (LIST_MAX_PAGE_SIZE tickets of the most
+  // lines on the most draws), and the event loop under 10 parallel such reads, each beside its
+  // reference of the same run (/api/health idle; the loop's delay idle).
+  {
+    const draws = PLATFORM_CEILINGS.ticketDraws;
+    const lines = PLATFORM_CEILINGS.ticketLines;
+    const [heavy] = await raw.query(
+      `INSERT INTO users (username, role, first_name, last_name, company_id, surcussale_id, full_access, password_hash)
+       SELECT 'bench_heavy_agent', 'agent', 'Vendeur', 'Lourd', $1, min(s.id), true, $2 FROM surcussales s WHERE s.company_id = $1
+       RETURNING id`,
+      [first.id, hash],
+    );
+    const tirages = await raw.query(
+      `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+       SELECT $1, 'Lourd ' || g, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(1, $2::int) g RETURNING id`,
+      [first.id, draws],
+    );
+    const t0 = performance.now();
+    await heavyAgentDay(raw, {
+      companyId: first.id,
+      agentId: heavy.id,
+      tirageIds: tirages.map((r) => r.id),
+      tickets: LIST_MAX_PAGE_SIZE,
+      lines,
+    });
+    await raw.exec('ANALYZE fiches; ANALYZE fiche_tirages; ANALYZE fiche_lines');
+    log(
+      `\nheavy agent day: ${LIST_MAX_PAGE_SIZE} tickets × ${lines} lines × ${draws} draws in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const agentH = await login('bench_heavy_agent');
+    const heavyUrl = `/api/agents/fiches?page_size=${LIST_MAX_PAGE_SIZE}`;
+    const bytes = (await get(agentH, heavyUrl)()).rawPayload.length;
+    const HEAVY_RUNS = Math.min(RUNS, 30);
+    const healthIdle = await measure(HEAVY_RUNS, get({}, '/api/health'));
+    const page = await measure(HEAVY_RUNS, get(agentH, heavyUrl));
+    log(`  reference: /api/health idle                      p50 ${ms(healthIdle.p50)} · p99 ${ms(healthIdle.p99)}`);
+    log(
+      `  largest agent page (${LIST_MAX_PAGE_SIZE} × ${lines}×${draws} lines)    ${bytes.toLocaleString('fr-FR')} bytes · p50 ${ms(page.p50)} · p99 ${ms(page.p99)}`,
+    );
+    const loopIdle = monitorEventLoopDelay({ resolution: 1 });
+    loopIdle.enable();
+    await new Promise((r) => setTimeout(r, 500));
+    loopIdle.disable();
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    const healthLoaded = [];
+    let running = true;
+    loop.enable();
+    const batch = Promise.all(Array.from({ length: 10 }, () => get(agentH, heavyUrl)())).finally(() => {
+      running = false;
+    });
+    while (running) {
+      const h0 = performance.now();
+      await get({}, '/api/health')();
+      healthLoaded.push(performance.now() - h0);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    await batch;
+    loop.disable();
+    const p99 = (h) => h.percentile(99) / 1e6;
+    const hl = stats(healthLoaded);
+    log(
+      `  event-loop delay p99: idle ${ms(p99(loopIdle))} · under 10 parallel largest pages ${ms(p99(loop))} (max ${ms(loop.max / 1e6)})`,
+    );
+    log(
+      `  /api/health under the 10 parallel pages: p50 ${ms(hl.p50)} · p99 ${ms(hl.p99)} (${hl.n} calls) · idle p99 ${ms(healthIdle.p99)}`,
+    );
+    results.push(
+      { name: '/api/health idle', ...healthIdle },
+      { name: 'largest agent ticket page', url: heavyUrl, bytes, ...page, p50_vs_health: page.p50 / healthIdle.p50 },
+      { name: 'event-loop delay p99 (ms)', idle: p99(loopIdle), under_10_heavy_reads: p99(loop), max: loop.max / 1e6 },
+      { name: '/api/health under 10 parallel largest pages', ...hl },
+    );
+  }
+
   log(`\n${RUNS} calls each, traceability:`);
   log(`\n${RUNS} calls each (app.inject: auth + validation + SQL + serialisation):`);
   for (const [label, headers, u] of cases) {

@@ -166,15 +166,25 @@ export async function openPostgres(
   };
 }
 
+/**
+ * PGlite runs each statement synchronously in this process, and its queue starts the next statement
+ * from a promise callback: ten requests' statements would run back to back and hold the event loop
+ * until all are done (a health check waited for the whole batch). Each statement first lets the
+ * event loop turn once, so other requests' I/O is served between statements (issue 15).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const raw: RawClient = {
     async query(text, params) {
+      await turn();
       return (await client.query(text, params as unknown[])).rows as never[];
     },
     async exec(text) {
+      await turn();
       await client.exec(text);
     },
   };
@@ -187,9 +197,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       client.transaction((t) =>
         fn({
           async query(text, params) {
+            await turn();
             return (await t.query(text, params as unknown[])).rows as never[];
           },
           async exec(text) {
+            await turn();
             await t.exec(text);
           },
         }),

@@ -284,6 +284,16 @@ describeApi('fuzz: hostile requests on every endpoint', () => {
         req: { url: '/api/companies/type-games?code=-194795', headers: as('company') },
         status: 400,
       },
+      {
+        name: 'a sort key found on Object.prototype (500, « syntax error at or near "Object" »)',
+        req: { url: '/api/companies/fiche-supp?sort=constructor', headers: as('company') },
+        status: 400,
+      },
+      {
+        name: 'sort=__proto__ on the audit trail (its own sort map)',
+        req: { url: '/api/companies/tracabilites-agents?sort=__proto__', headers: as('company') },
+        status: 400,
+      },
     ];
     for (const c of cases) {
       const res = await t.app.inject(c.req);

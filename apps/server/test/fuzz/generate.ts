@@ -3,7 +3,15 @@ import { BAD_JSON, encodeQuery, formFields, isObj, multipart, type Obj, wellForm
 import type { JsonSchema, Operation } from './operations';
 import { refuses } from './operations';
 import { mutate, pick, plausible, resolve } from './schema-values';
-import { HOSTILE_PARAMS, hostileDate, hostileFile, hostileNumber, hostileString, hugeArray } from './values';
+import {
+  HOSTILE_PARAMS,
+  hostileDate,
+  hostileFile,
+  hostileNumber,
+  hostileString,
+  hugeArray,
+  PROTO_KEYS,
+} from './values';
 
 /** Who sends the request (tokens set up by the test). */
 export type Actor = 'superuser' | 'company' | 'supervisor' | 'agent' | 'none';
@@ -59,6 +67,8 @@ export interface Plan {
   optional: number;
   /** A forged or malformed Authorization header instead of the actor's token. */
   badAuth: string | null;
+  /** An Object.prototype member (`constructor`, `__proto__`…) sent as every sort/order parameter. */
+  protoSort: string | null;
 }
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.record({
@@ -126,6 +136,10 @@ export const planArb: fc.Arbitrary<Plan> = fc.record({
   badJson: fc.nat(),
   multipartBreak: fc.nat(),
   optional: fc.nat(),
+  protoSort: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS) },
+  ),
   badAuth: fc.oneof(
     { weight: 15, arbitrary: fc.constant(null) },
     {
@@ -218,7 +232,10 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
     if (!op.write && !required.has(k) && !(plan.optional & (1 << (i % 30)))) delete (query as Obj)[k];
   });
 
+  // A read whose sort is a prototype key keeps its other parameters plausible, so the sort is reached.
+  const sortOnly = plan.protoSort !== null && !op.write;
   for (const m of plan.mutations) {
+    if (sortOnly) break;
     const inBody = m.part === 'body' && hasBody;
     const r = mutate(
       inBody ? body : query,
@@ -229,6 +246,15 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
     if (inBody) body = r.value;
     else query = r.value;
     if (r.what) kinds.push(m.kind);
+  }
+
+  // Lists look their sort column up in a map: a prototype member must be an unknown column (issue 15).
+  const queryProps = Object.keys(resolve(op.json.query, ctx.defs).properties ?? {});
+  const sortParams = queryProps.filter((p) => /sort|order/i.test(p));
+  if (plan.protoSort !== null && isObj(query) && sortParams.length) {
+    // One of them at a time: an `order` enum refuses the key before the `sort` lookup would be reached.
+    (query as Obj)[pick(sortParams, plan.badJson)] = plan.protoSort;
+    kinds.push('protoSort');
   }
 
   let transport: Transport = plan.transport;
@@ -292,7 +318,7 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
 
   const q = encodeQuery(query);
   let qs = q.text;
-  if (plan.extraQuery) qs = qs ? `${qs}&${plan.extraQuery}` : plan.extraQuery;
+  if (plan.extraQuery && !sortOnly) qs = qs ? `${qs}&${plan.extraQuery}` : plan.extraQuery;
   const url = qs ? `${path.url}?${qs}` : path.url;
   const headers: Record<string, string> = {};
   let payload: string | Buffer | undefined;

@@ -77,6 +77,14 @@ export const ficheView = z.object({
 });
 export type FicheView = z.infer<typeof ficheView>;
 
+/**
+ * A ticket in a list (GET /api/agents/fiches): the ticket without its lines, which a ticket may hold by
+ * the hundred per draw. The lines come with the ticket itself (GET /api/agents/fiche?id=). A page's
+ * size is thus bounded by its rows and their draws (both under ceilings), whatever the tickets hold.
+ */
+export const ficheSummary = ficheView.omit({ lines: true });
+export type FicheSummary = z.infer<typeof ficheSummary>;
+
 /* ---- Back office: lists, detail, actions ---- */
 
 /** One row of the ticket lists. */
@@ -300,8 +308,13 @@ export const ficheLookupQuery = z.object({
   id: z.coerce.number({ error: 'Fiche invalide' }).int().positive('Fiche invalide').optional(),
 });
 
-/** GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. */
-export const agentFichesQuery = listQuery.extend({ date: dateRangeFields.start_date });
+/**
+ * GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. Only the page
+ * and its size are read: the order is fixed, so no `sort` is offered (nor silently ignored).
+ */
+export const agentFichesQuery = listQuery
+  .pick({ page: true, page_size: true })
+  .extend({ date: dateRangeFields.start_date });
 
 /** GET /api/agents/report?date=: the agent's day (sale date = its business day). */
 export const agentDayReport = z.object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * The largest page of any list: a platform ceiling, not a company setting. A page is for a screen;
+ * list rows are summaries of fixed size (a ticket's lines come with the ticket, never in a list), so
+ * this bounds what one request can make the server build (issue 15). Exports are CSV_MAX_ROWS.
+ */
+export const LIST_MAX_PAGE_SIZE = 100;
+
 /** Query of every list endpoint (see docs/conventions.md). */
 export const listQuery = z.object({
   page: z.coerce
@@ -12,7 +19,7 @@ export const listQuery = z.object({
     .number({ error: 'La taille de page doit être un nombre' })
     .int('La taille de page doit être un entier')
     .min(1, 'La taille de page doit être au moins 1')
-    .max(100, 'La taille de page est de 100 au plus')
+    .max(LIST_MAX_PAGE_SIZE, `La taille de page est de ${LIST_MAX_PAGE_SIZE} au plus`)
     .default(25),
   search: z.string().trim().max(100, 'La recherche est trop longue (100 caractères au plus)').optional(),
   sort: z.string().max(40).optional(),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ListQuery, Page } from '@borlette/shared';
 import type { FastifyReply } from 'fastify';
 import type { RawClient } from '../../db/client';
@@ -22,15 +23,24 @@ export interface ListSpec {
   tieBreaker: string;
 }
 
-function orderBy(spec: ListSpec, q: ListQuery): string {
-  const keys = Object.keys(spec.sortable);
-  const key = q.sort ?? keys[0];
-  const expr = spec.sortable[key];
-  if (!expr) {
-    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${keys.join(', ')}.`, {
+/**
+ * The SQL expression of an API sort key, from the map's OWN keys only: `sort=constructor`,
+ * `__proto__` or `toString` would otherwise find Object.prototype's members and put
+ * « function Object() … » into the SQL (a 500). Unknown keys are a 400 naming the possible ones.
+ */
+export function sortColumn(sortable: Record<string, string>, key: string): string {
+  const expr = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
+  if (typeof expr !== 'string' || !expr) {
+    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${Object.keys(sortable).join(', ')}.`, {
       sort: 'Colonne de tri inconnue',
     });
   }
+  return expr;
+}
+
+function orderBy(spec: ListSpec, q: ListQuery): string {
+  const key = q.sort ?? Object.keys(spec.sortable)[0];
+  const expr = sortColumn(spec.sortable, key);
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
   return `ORDER BY ${expr} ${dir} NULLS LAST, ${spec.tieBreaker} ${dir}`;
 }
@@ -108,12 +118,24 @@ function cell(v: unknown): string {
   return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** CSV for French spreadsheets: UTF-8 with BOM, `;` separator, CRLF. */
-export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(';')];
-  for (const r of rows) lines.push(columns.map((c) => cell(c.value(r))).join(';'));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+const CSV_CHUNK_ROWS = 500;
+
+/**
+ * CSV for French spreadsheets: UTF-8 with BOM, `;` separator, CRLF, in chunks of a few hundred rows.
+ * Sent as a stream, the text of 50 000 rows is never one string, and each chunk is formatted when the
+ * socket asks for it: other requests are answered in between (issue 15).
+ */
+export function* csvChunks<T>(columns: CsvColumn<T>[], rows: T[]): Generator<string> {
+  yield `\uFEFF${columns.map((c) => cell(c.header)).join(';')}\r\n`;
+  for (let i = 0; i < rows.length; i += CSV_CHUNK_ROWS) {
+    let text = '';
+    for (const r of rows.slice(i, i + CSV_CHUNK_ROWS)) text += `${columns.map((c) => cell(c.value(r))).join(';')}\r\n`;
+    yield text;
+  }
 }
+
+/** The whole CSV as one string (small exports, tests). */
+export const toCsv = <T>(columns: CsvColumn<T>[], rows: T[]): string => [...csvChunks(columns, rows)].join('');
 
 /**
  * Sends the CSV as a download named `name`-today.csv, or `name`.csv when the name already carries its
@@ -130,5 +152,5 @@ export function sendCsv<T>(
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${file}.csv"`)
-    .send(toCsv(columns, rows));
+    .send(Readable.from(csvChunks(columns, rows), { objectMode: false, highWaterMark: 64 * 1024 }));
 }

@@ -361,13 +361,5 @@ export function assertStatusChange(
   }
 }
 
-const UPLOAD_URL = /^\/uploads\/([0-9a-f-]{36})\.webp$/;
-
-/** Deletes a replaced photo's stored file (same company only). */
-export async function deleteUpload(raw: RawClient, companyId: number, url: string | null) {
-  const m = url ? UPLOAD_URL.exec(url) : null;
-  if (m) await raw.query('DELETE FROM files WHERE id = $1 AND company_id = $2', [m[1], companyId]);
-}
-
 /** `to_char` of a timestamp as ISO-8601 UTC, the form every answer uses. */
 export const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -6,6 +6,7 @@ import {
   ficheIdBody,
   ficheLookupQuery,
   fichePayBody,
+  ficheSummary,
   ficheView,
   posConfig,
   type SaleAnswer,
@@ -87,9 +88,9 @@ export const posRoutes =
         config: access.permission('pos_sell', AGENT),
         schema: {
           tags,
-          summary: 'Mes fiches du jour (les plus récentes d’abord)',
+          summary: 'Mes fiches du jour (les plus récentes d’abord), sans leurs lignes (GET /api/agents/fiche?id=)',
           querystring: agentFichesQuery,
-          response: { 200: pageOf(ficheView), ...errors },
+          response: { 200: pageOf(ficheSummary), ...errors },
         },
       },
       async (request) => {

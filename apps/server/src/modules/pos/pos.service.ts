@@ -1,9 +1,10 @@
-import type { AgentDayReport, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
+import type { AgentDayReport, FicheSummary, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
 import type { Page } from '@borlette/shared/contracts/list';
 import type { Database, RawClient } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { type PayProof, provenFicheId } from '../fiches/pay-proof';
 import { ticketLimitFor } from '../limite-fiche/limite-fiche.service';
+import { ficheSummaries } from './fiche-summaries';
 
 const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -61,7 +62,7 @@ export async function agentFiches(
   companyId: number,
   agentId: number,
   q: { date?: string; page: number; page_size: number },
-): Promise<Page<FicheView>> {
+): Promise<Page<FicheSummary>> {
   const day = q.date ? '$3::date' : '(now() AT TIME ZONE (SELECT timezone FROM companies WHERE id = $1))::date';
   const params: unknown[] = [companyId, agentId];
   if (q.date) params.push(q.date);
@@ -69,13 +70,18 @@ export async function agentFiches(
     `SELECT count(*)::int AS n FROM fiches WHERE company_id = $1 AND agent_id = $2 AND sale_date = ${day}`,
     params,
   );
-  const rows = await raw.query<{ j: FicheView }>(
-    `SELECT borlette_fiche_json(id) AS j FROM (
-       SELECT id FROM fiches WHERE company_id = $1 AND agent_id = $2 AND sale_date = ${day}
-        ORDER BY sold_at DESC, id DESC LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}) f`,
+  const page = await raw.query<{ id: number }>(
+    `SELECT id FROM fiches WHERE company_id = $1 AND agent_id = $2 AND sale_date = ${day}
+      ORDER BY sold_at DESC, id DESC LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
     params,
   );
-  return { results: rows.map((r) => r.j), count: n, page: q.page, page_size: q.page_size };
+  // Summaries: a page's size does not grow with its tickets' lines (issue 15).
+  const results = await ficheSummaries(
+    raw,
+    companyId,
+    page.map((r) => r.id),
+  );
+  return { results, count: n, page: q.page, page_size: q.page_size };
 }
 
 /**

@@ -15,7 +15,6 @@ import {
   assertStatusChange,
   assertSurcussalesOfCompany,
   assertUsernameFree,
-  deleteUpload,
   isoUtc,
   rethrowUsernameTaken,
   revokeSessions,
@@ -194,7 +193,6 @@ export async function updateSupervisor(
       let url = before.photo;
       if (photo) url = await storeImage(tx, { companyId, data: photo, field: 'photo' });
       else if (input.remove_photo) url = null;
-      if (url !== before.photo) await deleteUpload(tx, companyId, before.photo);
       await tx.query(
         `UPDATE users SET username = $3, first_name = $4, last_name = $5, phone = $6, email = $7, photo = $8,
                 status = $9, updated_at = now()

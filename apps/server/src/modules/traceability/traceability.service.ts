@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
 import { authOf } from '../../http/auth';
 import { badRequest } from '../../http/errors';
-import { CSV_MAX_ROWS } from '../_lib/list';
+import { CSV_MAX_ROWS, sortColumn } from '../_lib/list';
 import { agentVisibility, companyScope } from '../_lib/scope';
 import { containsPattern, SqlParams } from '../_lib/sql';
 
@@ -125,12 +125,7 @@ const toEntry = ({ before, after, ...r }: TraceRow): TraceEntry => ({ ...r, chan
 
 function orderBy(q: ListQuery): string {
   const key = q.sort ?? 'at';
-  const expr = SORTABLE[key];
-  if (!expr) {
-    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${Object.keys(SORTABLE).join(', ')}.`, {
-      sort: 'Colonne de tri inconnue',
-    });
-  }
+  const expr = sortColumn(SORTABLE, key);
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
   // No NULLS LAST on `at` (never null): the backward index scan then gives the order without sorting.
   const nulls = key === 'username' ? ' NULLS LAST' : '';

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sellingCompany } from '../../test/engine-fixtures';
+import { auth, createTestApp, createUser, describeApi, login, PASSWORD, type TestContext } from '../../test/helpers';
+
+/**
+ * Issue 15, defect 12: no authenticated API answer may be kept by a browser or a proxy (a shared
+ * computer's back button, a corporate cache). The routes come from the route table, so a new one is
+ * covered without editing this file.
+ */
+describeApi('authenticated API answers and exports carry Cache-Control: no-store', () => {
+  let t: TestContext;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const c = await sellingCompany(t.database, { agents: 1, tirages: 1 });
+    const admin = await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true });
+    const root = await createUser(t.database, { role: 'superuser', fullAccess: true });
+    await t.database.raw.query('UPDATE users SET select_company = $2 WHERE id = $1', [root.id, c.company.ref_code]);
+    const sup = await createUser(t.database, { role: 'supervisor', companyId: c.company.id, fullAccess: true });
+    tokens.superuser = (await login(t.app, root.username)).accessToken;
+    tokens.company = (await login(t.app, admin.username)).accessToken;
+    tokens.supervisor = (await login(t.app, sup.username)).accessToken;
+    tokens.agent = (await login(t.app, c.agents[0].username)).accessToken;
+  });
+  afterAll(() => t?.close());
+
+  const noStore = (h: unknown) => String(h ?? '').includes('no-store');
+
+  it('every authenticated GET route answers no-store (success, refusal or 404), JSON and CSV', async () => {
+    const reads = t.app.apiRoutes.filter((r) => r.method === 'GET' && !r.access.public && !r.url.includes('*'));
+    expect(reads.length).toBeGreaterThan(60);
+    const missing: string[] = [];
+    let ok = 0;
+    for (const r of reads) {
+      const roles = r.access.public ? [] : (r.access.roles as readonly string[]);
+      const actor = ['superuser', 'company', 'supervisor', 'agent'].find((x) => roles.includes(x)) as string;
+      const url = r.url.replace(/:\w+/g, '1');
+      for (const u of [url, `${url}?format=csv`]) {
+        const res = await t.app.inject({ url: u, headers: auth(tokens[actor]) });
+        if (res.statusCode < 300) ok++;
+        if (!noStore(res.headers['cache-control']))
+          missing.push(`${u} (${res.statusCode}) ${res.headers['cache-control']}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // Most routes answered their data (not only refusals).
+    expect(ok).toBeGreaterThan(reads.length);
+  });
+
+  it('a CSV export and the sign-in answer (a token) are no-store; public images keep their long cache', async () => {
+    const csv = await t.app.inject({ url: '/api/companies/fiche-supp?format=csv', headers: auth(tokens.company) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(noStore(csv.headers['cache-control'])).toBe(true);
+    const [file] = await t.database.raw.query<{ id: string }>(
+      `INSERT INTO files (company_id, content_type, data, size, width, height)
+       VALUES (NULL, 'image/webp', '\\x00'::bytea, 1, 1, 1) RETURNING id`,
+    );
+    const img = await t.app.inject({ url: `/uploads/${file.id}.webp` });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const [admin] = await t.database.raw.query<{ username: string }>(
+      "SELECT username FROM users WHERE role = 'company'",
+    );
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: admin.username, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(noStore(signIn.headers['cache-control'])).toBe(true);
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(noStore(health.headers['cache-control'])).toBe(true);
+  });
+});
