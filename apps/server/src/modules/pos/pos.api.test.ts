@@ -220,8 +220,15 @@ describeApi('point of sale (agents’ API)', () => {
           free: [],
         }),
       ]);
+      // Numbers are per company (issue 15): the same number may be one of ours, never theirs.
       const res = await call('GET', `/api/agents/fiche?number=${foreign[0].f.number}`, agent);
-      expectErrorBody(res, 404);
+      const [ours] = await t.database.raw.query<{ id: number }>(
+        'SELECT id FROM fiches WHERE company_id = $1 AND number = $2',
+        [c.company.id, foreign[0].f.number],
+      );
+      if (ours) expect(res.json().id).toBe(ours.id);
+      else expectErrorBody(res, 404);
+      expect(res.body).not.toContain((foreign[0].f as { ref_code?: string }).ref_code);
       expect(res.body).not.toContain(other.company.ref_code);
     });
 
