@@ -236,4 +236,45 @@ describeApi('ticket bounds at sale', () => {
     }
     await reset();
   });
+
+  it('tells the POS the bounds and the primes its preview needs, as the sale reads them', async () => {
+    await settings({ ticket_max_lines: 7, line_max_stake: 50_000, ticket_max_payout: 2_000_000_000_000 });
+    const t3 = c.tirages[2].id;
+    await t.database.raw.query(
+      "INSERT INTO primes (company_id, level, tirage_id, mariage) VALUES ($1, 'tirage', $2, 777)",
+      [c.company.id, t3],
+    );
+    await t.database.raw.query(
+      "INSERT INTO primes (company_id, level, agent_id, loto3) VALUES ($1, 'agent', $2, 333)",
+      [c.company.id, c.agents[0].id],
+    );
+    const res = await t.app.inject({ url: '/api/agents/config', headers: auth(agent) });
+    expect(res.statusCode, res.body).toBe(200);
+    const config = res.json();
+    // The payout above the platform's ceiling is answered at the platform's.
+    expect(config.ceilings).toEqual({
+      ticket_max_lines: 7,
+      ticket_max_draws: 20,
+      line_max_stake: 50_000,
+      ticket_max_payout: 1_000_000_000_000,
+    });
+    const p3 = config.draw_primes.find((d: { tirage_id: number }) => d.tirage_id === t3);
+    expect(p3).toMatchObject({ mariage: 777, loto3: 333 });
+    // The snapshot a sale takes on that draw is the one announced.
+    const sold = await sale(
+      [
+        { code: 40, number: '12*34', stake: 100 },
+        { code: 30, number: '123', stake: 100 },
+      ],
+      [t3],
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    const [snap] = await t.database.raw.query<{ mariage: number; loto3: number }>(
+      `SELECT max(prime1) FILTER (WHERE code = 40) AS mariage, max(prime1) FILTER (WHERE code = 30) AS loto3
+         FROM fiche_lines WHERE fiche_id = $1`,
+      [sold.json().id],
+    );
+    expect(snap).toEqual({ mariage: 777, loto3: 333 });
+    await reset();
+  });
 });
