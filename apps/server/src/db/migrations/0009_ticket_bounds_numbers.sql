@@ -361,7 +361,7 @@ BEGIN
   -- others their one prime; a free mariage its fixed amount.
   SELECT f.id,
          (SELECT coalesce(sum(CASE WHEN pl.code = 20 AND pl.cumulative
-                                     THEN pl.stake::numeric * (pl.prime1 + pl.prime2 + pl.prime3)
+                                     THEN pl.stake::numeric * (pl.prime1::numeric + pl.prime2 + pl.prime3)
                                    WHEN pl.code = 20 THEN pl.stake::numeric * greatest(pl.prime1, pl.prime2, pl.prime3)
                                    ELSE pl.stake::numeric * pl.prime1 END), 0) FROM pl)
          + (SELECT coalesce(sum(fl.prime1), 0) FROM fl)
