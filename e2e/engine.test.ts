@@ -33,6 +33,15 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     await pos.getByRole('button', { name: 'Se connecter' }).click();
     await pos.getByRole('checkbox', { name: new RegExp(DRAW) }).click();
     const entry = pos.getByRole('textbox', { name: 'Saisie des paris' });
+    // Over the company's stake per line (100 000 HTG by default): said on the line before sending.
+    await entry.fill('45 200000');
+    await entry.press('Enter');
+    await pos
+      .getByText(/Ligne 1 : la mise dépasse le maximum de 100.000,00.HTG par pari\./)
+      .first()
+      .waitFor();
+    expect(await pos.getByRole('main').getByRole('button', { name: 'Vendre', exact: true }).isDisabled()).toBe(true);
+    await pos.getByRole('button', { name: 'Retirer le pari 1' }).click();
     for (const bet of ['23 10', '12*34 5', '123 2', '4567 o1 1']) {
       await entry.fill(bet);
       await entry.press('Enter');
