@@ -52,7 +52,7 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     const number = Number(/(\d+)/.exec((await title.textContent()) ?? '')?.[1]);
     const [sold] = await h.database.raw.query<{ ref_code: string; amount: number; lines: number }>(
       `SELECT f.ref_code, f.amount, (SELECT count(*)::int FROM fiche_lines l WHERE l.fiche_id = f.id AND l.code <> 44) AS lines
-         FROM fiches f WHERE f.number = $1`,
+         FROM fiches f WHERE f.number = $1 AND f.company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')`,
       [number],
     );
     expect(sold).toMatchObject({ amount: 1800, lines: 4 });
@@ -129,7 +129,8 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^Cette fiche a déjà été payée/);
     const payments = await h.database.raw.query(
-      'SELECT 1 FROM fiche_payments p JOIN fiches f ON f.id = p.fiche_id WHERE f.number = $1',
+      `SELECT 1 FROM fiche_payments p JOIN fiches f ON f.id = p.fiche_id
+        WHERE f.number = $1 AND f.company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')`,
       [number],
     );
     expect(payments).toHaveLength(1);
