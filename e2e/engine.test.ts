@@ -33,6 +33,15 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     await pos.getByRole('button', { name: 'Se connecter' }).click();
     await pos.getByRole('checkbox', { name: new RegExp(DRAW) }).click();
     const entry = pos.getByRole('textbox', { name: 'Saisie des paris' });
+    // Over the company's stake per line (100 000 HTG by default): said on the line before sending.
+    await entry.fill('45 200000');
+    await entry.press('Enter');
+    await pos
+      .getByText(/Ligne 1 : la mise dépasse le maximum de 100.000,00.HTG par pari\./)
+      .first()
+      .waitFor();
+    expect(await pos.getByRole('main').getByRole('button', { name: 'Vendre', exact: true }).isDisabled()).toBe(true);
+    await pos.getByRole('button', { name: 'Retirer le pari 1' }).click();
     for (const bet of ['23 10', '12*34 5', '123 2', '4567 o1 1']) {
       await entry.fill(bet);
       await entry.press('Enter');
@@ -43,7 +52,7 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     const number = Number(/(\d+)/.exec((await title.textContent()) ?? '')?.[1]);
     const [sold] = await h.database.raw.query<{ ref_code: string; code: string; amount: number; lines: number }>(
       `SELECT f.ref_code, borlette_fiche_code(f.ref_code) AS code, f.amount, (SELECT count(*)::int FROM fiche_lines l WHERE l.fiche_id = f.id AND l.code <> 44) AS lines
-         FROM fiches f WHERE f.number = $1`,
+         FROM fiches f WHERE f.number = $1 AND f.company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')`,
       [number],
     );
     expect(sold).toMatchObject({ amount: 1800, lines: 4 });
@@ -130,7 +139,8 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/^Cette fiche a déjà été payée/);
     const payments = await h.database.raw.query(
-      'SELECT 1 FROM fiche_payments p JOIN fiches f ON f.id = p.fiche_id WHERE f.number = $1',
+      `SELECT 1 FROM fiche_payments p JOIN fiches f ON f.id = p.fiche_id
+        WHERE f.number = $1 AND f.company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')`,
       [number],
     );
     expect(payments).toHaveLength(1);

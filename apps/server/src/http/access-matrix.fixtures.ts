@@ -73,6 +73,12 @@ export async function buildCompany(t: TestContext, marker: string): Promise<Comp
   const lower = marker.toLowerCase();
   const company = await createCompany(database, { name: `Compagnie${tag}` });
   await raw.query('UPDATE companies SET timezone = $2 WHERE id = $1', [company.id, middayZone()]);
+  // Ticket numbers are per company (issue 15): each tenant numbers elsewhere, so that a foreign ticket's
+  // number is not also one of the caller's own.
+  await raw.query("SELECT setval(('fiche_number_c' || $1::bigint)::regclass, $2)", [
+    company.id,
+    1000 * (company.id + 1),
+  ]);
   const one = async (sql: string, params: unknown[]) => (await raw.query<{ id: number }>(sql, params))[0].id;
   const surcussale = await one('INSERT INTO surcussales (company_id, name) VALUES ($1, $2) RETURNING id', [
     company.id,

@@ -60,20 +60,52 @@ interface SessionRow {
   selected_company_id: number | null;
   perms: string[] | null;
   last_seen_at: Date;
+  revoked: boolean;
+  status: string;
+  company_status: string | null;
+  surcussale_status: string | null;
+  surcussale_name: string | null;
 }
 
-/** One round trip: token -> live session -> active user of an active company -> permissions. */
+/**
+ * One round trip: token -> unexpired session -> user, company, (an agent's) sub-branch -> permissions.
+ * The statuses come with it so that a session ended by a block answers the block (403) rather than
+ * a generic 401 (docs/api-pos.md); a revoked session of an active user stays a 401.
+ */
 const SESSION_SQL = `
-SELECT s.id AS session_id, s.last_seen_at, u.id AS user_id, u.username, u.role, u.first_name, u.last_name,
-       u.company_id, u.full_access, u.select_company, u.select_country_code,
+SELECT s.id AS session_id, s.last_seen_at, s.revoked_at IS NOT NULL AS revoked, u.id AS user_id, u.username, u.role,
+       u.first_name, u.last_name, u.status, u.company_id, u.full_access, u.select_company, u.select_country_code,
+       c.status AS company_status, b.status AS surcussale_status, b.name AS surcussale_name,
        sc.id AS selected_company_id,
        (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
   FROM sessions s
-  JOIN users u ON u.id = s.user_id AND u.status = 'active'
+  JOIN users u ON u.id = s.user_id
   LEFT JOIN companies c ON c.id = u.company_id
+  LEFT JOIN surcussales b ON u.role = 'agent' AND b.id = u.surcussale_id AND b.company_id = u.company_id
   LEFT JOIN companies sc ON u.role = 'superuser' AND sc.ref_code = u.select_company
- WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-   AND (u.company_id IS NULL OR c.status = 'active')`;
+ WHERE s.token_hash = $1 AND s.expires_at > now()`;
+
+/** The block that ends this session, in the sale's order (company, account, sub-branch), or null. */
+function blockOf(r: SessionRow): AppError | null {
+  if (r.company_id !== null && r.company_status !== 'active') {
+    return new AppError(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée. Contactez l’administration.');
+  }
+  if (r.status === 'blocked') {
+    return new AppError(
+      403,
+      r.role === 'agent' ? 'AGENT_BLOCKED' : 'ACCOUNT_BLOCKED',
+      'Votre compte est bloqué. Contactez l’administration.',
+    );
+  }
+  if (r.surcussale_status !== null && r.surcussale_status !== 'active') {
+    return new AppError(
+      403,
+      'SURCUSSALE_BLOCKED',
+      `La succursale ${r.surcussale_name} est bloquée. Contactez l’administration.`,
+    );
+  }
+  return null;
+}
 
 export function effectivePermissions(role: Role, fullAccess: boolean, granted: readonly string[]): Set<Codename> {
   // Agents hold the point-of-sale codenames by their role (can_cancel and blocking govern the rest).
@@ -110,7 +142,13 @@ export function registerAuth(app: FastifyInstance, database: Database) {
     const declared = request.routeOptions.config?.access;
     if (!declared) return; // not an API route (static files, docs, 404)
     const token = readToken(request);
-    if (token !== null) request.auth = await resolveSession(database, token);
+    const session = token === null ? null : await resolveSession(database, token);
+    // A blocked user's token: the block's own message on every route that needs a session.
+    if (session instanceof AppError) {
+      if (declared.public) return;
+      throw session;
+    }
+    request.auth = session;
     if (declared.public) return;
     if (token === null) throw unauthorized();
     if (!request.auth) throw unauthorized('Session expirée ou invalide. Veuillez vous reconnecter.');
@@ -131,11 +169,14 @@ export function registerAuth(app: FastifyInstance, database: Database) {
   });
 }
 
-async function resolveSession(database: Database, token: string): Promise<AuthContext | null> {
+async function resolveSession(database: Database, token: string): Promise<AuthContext | AppError | null> {
   if (!token) return null;
   const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)], 'borlette_session');
   const r = rows[0];
   if (!r) return null;
+  const block = blockOf(r);
+  if (block) return block;
+  if (r.revoked || r.status !== 'active') return null;
   // Keep last_seen_at roughly current without a write per request.
   if (Date.now() - new Date(r.last_seen_at).getTime() > 5 * 60_000) {
     void database.raw.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]).catch(() => {});

@@ -244,6 +244,23 @@ export const posTirage = z.object({
 });
 export type PosTirage = z.infer<typeof posTirage>;
 
+/** The primes a draw's lines take for the agent now (multipliers, as primes.ts). */
+export const posDrawPrimes = z.object({
+  tirage_id: z.number().int(),
+  bolet_1: z.number().int(),
+  bolet_2: z.number().int(),
+  bolet_3: z.number().int(),
+  mariage: z.number().int(),
+  loto3: z.number().int(),
+  loto4_o1: z.number().int(),
+  loto4_o2: z.number().int(),
+  loto4_o3: z.number().int(),
+  loto5_o1: z.number().int(),
+  loto5_o2: z.number().int(),
+  loto5_o3: z.number().int(),
+});
+export type PosDrawPrimes = z.infer<typeof posDrawPrimes>;
+
 /** GET /api/agents/config: what the POS needs to sell. */
 export const posConfig = z.object({
   company: z.object({ name: z.string(), logo: z.string().nullable(), currency: z.string(), timezone: z.string() }),
@@ -264,6 +281,19 @@ export const posConfig = z.object({
   ),
   ticket_limit: z.number().int().nullable(),
   server_time: z.string(),
+  /** What one ticket may be (company settings under the platform's ceilings): the sale refuses past it. */
+  ceilings: z.object({
+    ticket_max_lines: z.number().int(),
+    ticket_max_draws: z.number().int(),
+    line_max_stake: z.number().int(),
+    ticket_max_payout: z.number().int(),
+  }),
+  /** How the sale counts a ticket's potential payout (game/potential-payout.ts): the bolet rule, */
+  bolet_cumulative: z.boolean(),
+  /** the free mariage's amount (centimes), */
+  free_mariage_amount: z.number().int(),
+  /** and the primes this agent's lines take on each draw (agent > sub-branch > draw > general). */
+  draw_primes: z.array(posDrawPrimes),
 });
 export type PosConfig = z.infer<typeof posConfig>;
 

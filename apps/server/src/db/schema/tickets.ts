@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -15,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Ticket numbers: one sequence for the platform (unique per company a fortiori, no hot counter row). */
-export const ficheNumberSeq = pgSequence('fiche_number_seq', { startWith: 10_000, cache: 1 });
+// Ticket numbers: one sequence per company (fiche_number_c<id>, migration 0009), created with the
+// company by a trigger; drizzle does not describe per-row sequences.
 
 /**
  * A ticket (fiche): one receipt, one or more draws. Money in centimes, snapshots taken at sale.

@@ -147,7 +147,7 @@ describeApi('agents (vendeurs): access', () => {
 
     const blocked = await call('POST', '/api/companies/agent/block', adminA, { id: ag.id, blocked: true });
     expect(blocked.json().status).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/agents/user', agentToken), 401);
+    expect(expectErrorBody(await call('GET', '/api/agents/user', agentToken), 403).code).toBe('AGENT_BLOCKED');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',
@@ -172,7 +172,7 @@ describeApi('agents (vendeurs): access', () => {
     const again = await tokenOf(body.username, body.password);
     const put = await call('PUT', '/api/companies/agent', adminA, { ...body, id: ag.id, status: 'blocked' });
     expect(put.json().status).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/agents/user', again), 401);
+    expect(expectErrorBody(await call('GET', '/api/agents/user', again), 403).code).toBe('AGENT_BLOCKED');
   });
 
   it('changes the password: the old one and the old sessions stop working, the new one signs in', async () => {

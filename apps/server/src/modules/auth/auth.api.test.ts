@@ -180,7 +180,9 @@ describeApi('sign-in and sign-out', () => {
     const u = await createUser(t.database, { role: 'company', companyId: other.id, fullAccess: true });
     const { accessToken } = await login(t.app, u.username);
     await t.database.raw.query("UPDATE companies SET status = 'blocked' WHERE id = $1", [other.id]);
-    expectErrorBody(await t.app.inject({ url: '/api/companies/user', headers: auth(accessToken) }), 401);
+    // Its session answers the block (issue 15), not a generic 401.
+    const ended = expectErrorBody(await t.app.inject({ url: '/api/companies/user', headers: auth(accessToken) }), 403);
+    expect(ended.code).toBe('COMPANY_BLOCKED');
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',

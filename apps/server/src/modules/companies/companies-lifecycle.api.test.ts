@@ -19,7 +19,7 @@ describeApi('companies (platform): lifecycle and access', () => {
     expectErrorBody(await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'x' }), 400);
   });
 
-  it('blocking a company ends its users’ sessions (401) and refuses their sign-in (403); unblocking restores', async () => {
+  it('blocking a company ends its users’ sessions (403 with the block’s message) and refuses their sign-in (403); unblocking restores', async () => {
     const input = newCompany();
     const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
     const sup = await createUser(t.database, { role: 'supervisor', companyId: c.id });
@@ -29,8 +29,8 @@ describeApi('companies (platform): lifecycle and access', () => {
 
     const blocked = await call('POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: true });
     expect(blocked.json().status).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/companies/user', adminToken), 401);
-    expectErrorBody(await call('GET', '/api/supervisors/user', supToken), 401);
+    expect(expectErrorBody(await call('GET', '/api/companies/user', adminToken), 403).code).toBe('COMPANY_BLOCKED');
+    expect(expectErrorBody(await call('GET', '/api/supervisors/user', supToken), 403).code).toBe('COMPANY_BLOCKED');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',

@@ -121,10 +121,12 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
   it('never shows another company’s tickets; a supervisor sees only its agents and lists it holds', async () => {
     const b = await get('/api/companies/fiche', adminB);
     expect(b.json().count).toBe(1);
-    expect(b.body).not.toContain(String(ids.a.number));
+    // Numbers are per company (issue 15): the public code tells A's ticket apart.
+    const aRef = (ids.a as unknown as { ref_code: string }).ref_code;
+    expect(b.body).not.toContain(aRef);
     const foreign = await get(`/api/companies/fiche?id=${ids.a.id}`, adminB);
     expectErrorBody(foreign, 404);
-    expect(foreign.body).not.toContain(String(ids.a.number));
+    expect(foreign.body).not.toContain(aRef);
     expectErrorBody(await put(adminB, { id: ids.a.id, action: 'block' }), 404);
 
     const mine = (await get('/api/companies/fiche', supervisor)).json();

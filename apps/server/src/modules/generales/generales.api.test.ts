@@ -182,7 +182,7 @@ describeApi('generals (platform staff accounts)', () => {
     const token = (await login(t.app, input.username, input.password)).accessToken;
 
     expect((await call('POST', `${BASE}/block`, root, { id: g.id, blocked: true })).json().status).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/generals/user', token), 401);
+    expect(expectErrorBody(await call('GET', '/api/generals/user', token), 403).code).toBe('ACCOUNT_BLOCKED');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',

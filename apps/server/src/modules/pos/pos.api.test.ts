@@ -231,6 +231,7 @@ describeApi('point of sale (agents’ API)', () => {
         `/api/agents/fiche?number=${foreign[0].f.number}&code=${foreign[0].f.verification_code}`,
         agent,
       );
+      // Numbers are per company (issue 15): the same number may be one of ours, but never with their code.
       expectErrorBody(res, 404);
       expect(res.body).not.toContain(other.company.ref_code);
     });

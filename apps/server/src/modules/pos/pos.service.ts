@@ -1,3 +1,4 @@
+import { PLATFORM_CEILINGS } from '@borlette/shared/contracts/company-settings';
 import type { AgentDayReport, FicheSummary, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
 import type { Page } from '@borlette/shared/contracts/list';
 import type { Database, RawClient } from '../../db/client';
@@ -15,11 +16,15 @@ export async function posConfig(raw: RawClient, companyId: number, agentId: numb
     agent: PosConfig['agent'];
     cancel_window_minutes: number;
     server_time: string;
+    ceilings: PosConfig['ceilings'];
+    bolet_cumulative: boolean;
+    free_mariage_amount: number;
   }>(
     `SELECT json_build_object('name', c.name, 'logo', c.logo, 'currency', c.currency, 'timezone', c.timezone) AS company,
             json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name), 'username', u.username,
                               'surcussale_name', s.name, 'can_cancel', u.can_cancel) AS agent,
-            cs.cancel_window_minutes, ${ISO('now()')} AS server_time
+            cs.cancel_window_minutes, ${ISO('now()')} AS server_time,
+            ${CEILINGS_SQL} AS ceilings, cs.bolet_cumulative, cs.free_mariage_amount
        FROM users u
        JOIN companies c ON c.id = u.company_id
        JOIN company_settings cs ON cs.company_id = c.id
@@ -53,8 +58,33 @@ export async function posConfig(raw: RawClient, companyId: number, agentId: numb
     tirages,
     intervals,
     ticket_limit: await ticketLimitFor(raw, companyId, agentId),
+    draw_primes: await raw.query<PosConfig['draw_primes'][number]>(DRAW_PRIMES_SQL, [companyId, agentId]),
   };
 }
+
+/** The company's bounds, never above the platform's: as borlette_sell reads them (migration 0009). */
+const CEILINGS_SQL = `json_build_object(
+  'ticket_max_lines', least(cs.ticket_max_lines, ${PLATFORM_CEILINGS.ticketLines}),
+  'ticket_max_draws', least(cs.ticket_max_draws, ${PLATFORM_CEILINGS.ticketDraws}),
+  'line_max_stake', least(cs.line_max_stake, ${PLATFORM_CEILINGS.lineStake}),
+  'ticket_max_payout', least(cs.ticket_max_payout, ${PLATFORM_CEILINGS.ticketPayout}))`;
+
+const PRIME_COLUMNS = ['bolet_1', 'bolet_2', 'bolet_3', 'mariage', 'loto3', 'loto4_o1', 'loto4_o2', 'loto4_o3']
+  .concat(['loto5_o1', 'loto5_o2', 'loto5_o3'])
+  .map((k) => `coalesce(pa.${k}, ps.${k}, pt.${k}, g.${k}) AS ${k}`)
+  .join(', ');
+
+/** The primes the sale would snapshot on each active draw for this agent (same order as borlette_sell). */
+const DRAW_PRIMES_SQL = `
+SELECT t.id AS tirage_id, ${PRIME_COLUMNS}
+  FROM tirages t
+  JOIN users u ON u.id = $2 AND u.company_id = $1
+  JOIN primes g ON g.company_id = $1 AND g.level = 'general'
+  LEFT JOIN primes pt ON pt.company_id = $1 AND pt.level = 'tirage' AND pt.tirage_id = t.id
+  LEFT JOIN primes ps ON ps.company_id = $1 AND ps.level = 'surcussale' AND ps.surcussale_id = u.surcussale_id
+  LEFT JOIN primes pa ON pa.company_id = $1 AND pa.level = 'agent' AND pa.agent_id = $2
+ WHERE t.company_id = $1 AND t.status = 'active'
+ ORDER BY t.id`;
 
 /** The agent's own tickets of a day (default: its company's today), newest first. */
 export async function agentFiches(

@@ -165,7 +165,7 @@ describeApi('supervisors (access)', () => {
     expect(
       (await call('POST', '/api/companies/supervisor/block', adminA, { id: s.id, blocked: true })).json().status,
     ).toBe('blocked');
-    expectErrorBody(await call('GET', '/api/supervisors/user', token), 401);
+    expect(expectErrorBody(await call('GET', '/api/supervisors/user', token), 403).code).toBe('ACCOUNT_BLOCKED');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',

@@ -13,6 +13,7 @@ import { useConfirm } from '../../../../components/confirm-dialog';
 import { isApiError } from '../../../../lib/api-client';
 import { type PosConfigAnswer, useSell } from '../../api/pos-api';
 import { usePosUser } from '../../api/pos-session';
+import { draftBreach } from '../../lib/ceilings';
 import { clockOffset, isOpenNow } from '../../lib/draws';
 import { type EntryError, parseEntry } from '../../lib/entry';
 import * as ticket from '../../lib/ticket';
@@ -22,6 +23,7 @@ import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
 import { SaleSummary } from './sale-summary';
 import { TicketLines } from './ticket-lines';
+import { useBreachMessage } from './use-breach-message';
 import { useDraft, useDraftInput } from './use-draft';
 
 /** The sale screen once the config is there: draws, fast keyboard entry, totals, sale, receipt. */
@@ -106,6 +108,13 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const drawCount = draft.tirages.length;
   const total = ticket.ticketTotal(draft.lines, drawCount);
   const freePerDraw = ticket.freeMariagesPerDraw(perDraw, config.intervals);
+  // Over the company's bounds: said before sending (the sale would refuse it), on the line if it is one.
+  const over = useMemo(() => draftBreach(draft.lines, draft.tirages, config), [draft.lines, draft.tirages, config]);
+  const overMessage = useBreachMessage(over?.breach ?? null, config.company.currency);
+  const shownRefused = useMemo(
+    () => (over?.lineId != null && overMessage ? new Map([...refused, [over.lineId, overMessage]]) : refused),
+    [over, overMessage, refused],
+  );
   const blocker =
     draft.lines.length === 0
       ? t('sell.needLine')
@@ -113,7 +122,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
         ? t('sell.needDraw')
         : editingId !== null
           ? t('sell.finishEdit')
-          : null;
+          : overMessage;
 
   const onSell = useCallback(async () => {
     if (blocker || sell.isPending) return;
@@ -236,7 +245,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
         ) : null}
         <TicketLines
           lines={draft.lines}
-          refused={refused}
+          refused={shownRefused}
           editingId={editingId}
           currency={config.company.currency}
           onEdit={onEdit}
