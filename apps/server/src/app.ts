@@ -81,7 +81,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // An amount past 2^53 (a bigint, see contracts/money.ts) is written as the string of its digits.
   app.setSerializerCompiler(createSerializerCompiler({ replacer: bigintReplacer }));
-  app.setReplySerializer((payload) => JSON.stringify(payload, bigintReplacer));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Behind TLS only (directly, or X-Forwarded-Proto from a trusted proxy): over plain HTTP it would
