@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { billingPrice } from './billing';
 import { amountField, MAX_AMOUNT } from './engine-common';
 import { saleLine } from './fiches';
 import {
@@ -94,6 +96,11 @@ describe('strict amounts in requests', () => {
       ).toBe(false);
     }
     expect(saleLine.parse({ code: 20, number: '12', stake: '500' }).stake).toBe(500);
+  });
+
+  it('encodes too (a request contract reused as a response, e.g. the billing ladder)', () => {
+    expect(z.encode(amountField('Le prix', { allowZero: true }), 0)).toBe(0);
+    expect(z.encode(billingPrice, { min: 1, price: 1500 })).toEqual({ min: 1, price: 1500 });
   });
 });
 

@@ -132,28 +132,24 @@ export const centimesInput = (
   const min = opts.allowZero
     ? `${label} ne peut pas être négati${e ? 've' : 'f'}`
     : (opts.positive ?? `${label} doit être positi${e ? 've' : 'f'}`);
-  return z
-    .unknown()
-    .transform((v, ctx) => {
-      if (v === undefined || v === null || v === '') {
-        ctx.addIssue({ code: 'custom', message: `${label} est requis${e}` });
-        return z.NEVER;
-      }
-      const n = parseCentimes(v);
-      if (n === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${label} doit être un nombre en centimes entiers (chiffres uniquement, sans décimales)`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    })
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(opts.allowZero ? 0 : 1, min)
-        .max(opts.max, opts.tooLarge ?? `${label} est trop grand${e}`),
-    );
+  const required = `${label} est requis${e}`;
+  const format = `${label} doit être un nombre en centimes entiers (chiffres uniquement, sans décimales)`;
+  // number | string: what JSON, forms and query strings carry (and what the OpenAPI document says);
+  // the strict reading is parseCentimes. A codec, so that a contract reused as a response encodes.
+  return z.codec(
+    z.union([z.number(), z.string()], { error: (iss) => (iss.input === undefined ? required : format) }),
+    z
+      .number()
+      .int()
+      .min(opts.allowZero ? 0 : 1, min)
+      .max(opts.max, opts.tooLarge ?? `${label} est trop grand${e}`),
+    {
+      decode: (v, ctx) => {
+        const n = parseCentimes(v);
+        if (n === null) ctx.issues.push({ code: 'custom', message: v === '' ? required : format, input: v });
+        return n ?? 0;
+      },
+      encode: (n) => n,
+    },
+  );
 };
