@@ -8,8 +8,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import {
+  createSerializerCompiler,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +19,7 @@ import { registerAuth } from './http/auth';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { registerWebApp } from './http/web-app';
+import { bigintReplacer } from './lib/exact-json';
 import { startMaintenance } from './ops/maintenance';
 
 export interface AppDeps {
@@ -78,7 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // An amount past 2^53 (a bigint, see contracts/money.ts) is written as the string of its digits.
+  app.setSerializerCompiler(createSerializerCompiler({ replacer: bigintReplacer }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // Behind TLS only (directly, or X-Forwarded-Proto from a trusted proxy): over plain HTTP it would

@@ -1,8 +1,10 @@
+import { toCentimes } from '@borlette/shared/contracts/money';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { parseJsonExact } from '../lib/exact-json';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -34,8 +36,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// int8 (bigint: ids, money in minor units) as JS numbers: exact up to 2^53, far above any amount here.
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// int8 (ids, money in centimes): a JS number while exact, a bigint past 2^53 — never a rounded number
+// (contracts/money.ts); PGlite does the same by itself. json/jsonb keep such integers exact too.
+pg.types.setTypeParser(20, (v) => (v.length < 16 ? Number(v) : toCentimes(v)));
+pg.types.setTypeParser(114, parseJsonExact);
+pg.types.setTypeParser(3802, parseJsonExact);
+const PGLITE_PARSERS = { 114: parseJsonExact, 3802: parseJsonExact };
 
 /** An error PostgreSQL answered for a statement (SQLSTATE, not a connection class): the connection is fine. */
 function isStatementError(err: unknown): boolean {
@@ -176,7 +182,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ dataDir, parsers: PGLITE_PARSERS });
   await client.waitReady;
   const raw: RawClient = {
     async query(text, params) {

@@ -1,3 +1,4 @@
+import { centimesJson } from '@borlette/shared/contracts/money';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../db/client';
 
@@ -20,6 +21,8 @@ function scrub(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (Array.isArray(value)) return value.map(scrub);
   if (value instanceof Date) return value.toISOString();
+  // An amount past 2^53 (contracts/money.ts): the string of its digits, exact (JSON has no bigint).
+  if (typeof value === 'bigint') return centimesJson(value);
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '[masqué]' : scrub(v);

@@ -72,6 +72,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const refused = databaseRefusal(error);
     if (refused) return reply.status(refused.statusCode).send(refused.body);
+    const overflow = amountOverflow(error);
+    if (overflow) {
+      // Data past what int8 holds (a sum of amounts already in the database): refused with a clear
+      // message, logged for the operators; a write's transaction has been rolled back.
+      request.log.error({ err: error }, 'amount overflow');
+      return reply.status(422).send({ statusCode: 422, ...overflow });
+    }
     const badValue = inputConversionRefusal(error);
     if (badValue) {
       request.log.warn({ err: error }, 'value refused by the database');
@@ -153,6 +160,23 @@ function inputConversionRefusal(error: unknown): { code: string; message: string
     }
     if (e.code === '22003' && /^value ".*" is out of range for type/s.test(String(e.message))) {
       return { code: 'OUT_OF_RANGE', message: 'Une valeur envoyée est hors limites (nombre trop grand).' };
+    }
+  }
+  return null;
+}
+
+/**
+ * A computation on amounts past int8 (22003 « bigint out of range », « numeric field overflow »): a sum
+ * of amounts already in the database beyond 92 233 720 368 547 758,07. Never a 500 (contracts/money.ts).
+ */
+function amountOverflow(error: unknown): { code: string; message: string } | null {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 4; depth++, e = e.cause as typeof e) {
+    if (e.code === '22003' && /^(bigint out of range|numeric field overflow)/.test(String(e.message))) {
+      return {
+        code: 'AMOUNT_OUT_OF_RANGE',
+        message: 'Un montant ou un total dépasse ce que le serveur peut calculer exactement. Rien n’a été modifié.',
+      };
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centimesToInput, formatMoney, parseAmount } from './money';
+import { centimesDecimal, centimesToInput, formatMoney, parseAmount } from './money';
 
 describe('limit amounts (HTG with 2 decimals <-> centimes)', () => {
   it('reads what people type', () => {
@@ -21,5 +21,11 @@ describe('limit amounts (HTG with 2 decimals <-> centimes)', () => {
     expect(formatMoney(123_450, 'HTG', 'en')).toMatch(/1,234\.50/);
     expect(formatMoney(123_450, 'HTG', 'fr').replace(/\s/g, ' ')).toMatch(/1 234,50/);
     expect(formatMoney(5, 'XXX-invalid', 'fr')).toBe('0.05 XXX-invalid');
+  });
+
+  it('shows an amount past 2^53 (a string of digits in the API) exactly', () => {
+    expect(formatMoney('9007199254740993', 'HTG', 'fr').replace(/\s/g, ' ')).toMatch(/90 071 992 547 409,93/);
+    expect(formatMoney('-9007199254740993', 'HTG', 'en')).toMatch(/90,071,992,547,409\.93/);
+    expect(centimesDecimal(-5)).toBe('-0.05');
   });
 });

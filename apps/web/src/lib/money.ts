@@ -21,14 +21,24 @@ export function centimesToInput(centimes: number): string {
   return (centimes / 100).toFixed(2);
 }
 
-/** 123450 -> « 1 234,50 HTG » in the interface's language. */
-export function formatMoney(centimes: number, currency = 'HTG', language = 'fr'): string {
+/**
+ * An amount of the API as an exact decimal text of units: 123450 -> '1234.50'. Past 2^53 the API sends
+ * the amount as a string of digits (contracts/money.ts); dividing it as a number would round it.
+ */
+export function centimesDecimal(centimes: number | string | bigint): string {
+  const big = BigInt(centimes);
+  const abs = big < 0n ? -big : big;
+  return `${big < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** 123450 -> « 1 234,50 HTG » in the interface's language (exact at any size). */
+export function formatMoney(centimes: number | string | bigint, currency = 'HTG', language = 'fr'): string {
   const locale = language === 'ht' ? 'fr-HT' : language;
+  // Intl reads a decimal string exactly (a number would lose digits past 2^53).
+  const value = centimesDecimal(centimes) as unknown as number;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-      centimes / 100,
-    );
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
   } catch {
-    return `${(centimes / 100).toFixed(2)} ${currency}`;
+    return `${centimesDecimal(centimes)} ${currency}`;
   }
 }

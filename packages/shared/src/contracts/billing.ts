@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { checkDateRange, dateRangeFields, isoDay, MAX_AMOUNT, requiredId } from './engine-common';
+import { amountField, checkDateRange, dateRangeFields, isoDay, requiredId } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Platform billing (domain.md « Platform billing »), the superuser's:
@@ -36,8 +37,8 @@ export const invoice = z.object({
   period_end: z.string(),
   active_agents: z.number().int(),
   /** Minor units of `currency`. */
-  price_per_agent: z.number().int(),
-  amount: z.number().int(),
+  price_per_agent: money,
+  amount: money,
   currency: z.string(),
   status: z.enum(INVOICE_STATUSES),
   /** Unpaid past the due date + the company's grace: its sales are stopped. */
@@ -63,9 +64,9 @@ export const facturationsPage = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   totals: z.object({
-    amount: z.number().int(),
-    paid: z.number().int(),
-    unpaid: z.number().int(),
+    amount: money,
+    paid: money,
+    unpaid: money,
     currency: z.string(),
   }),
 });
@@ -76,7 +77,7 @@ export const payFacturationQuery = z
     ...dateRangeFields,
     company: z.string({ error: 'La compagnie est requise' }).trim().min(1, 'La compagnie est requise').max(40),
     which: z.enum(['superuser', 'company']).default('superuser'),
-    amount: z.coerce.number({ error: 'Le montant est requis' }).int('Montant invalide').min(1).max(MAX_AMOUNT),
+    amount: amountField('Le montant'),
     nb_agent: z.coerce.number({ error: 'Le nombre de vendeurs est requis' }).int('Nombre invalide').min(1),
     provider: z.enum(['sandbox', 'moncash'], { error: 'Moyen de paiement invalide' }).optional(),
   })
@@ -92,7 +93,7 @@ export const companyPayment = z.object({
   company_name: z.string(),
   invoice_id: z.number().int().nullable(),
   invoice_number: z.string().nullable(),
-  amount: z.number().int(),
+  amount: money,
   currency: z.string(),
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().nullable(),
@@ -109,11 +110,7 @@ const paymentFields = {
     (v) => (v === '' || v === undefined || v === 0 ? null : v),
     z.coerce.number().int().positive('Facture invalide').nullable(),
   ),
-  amount: z.coerce
-    .number({ error: 'Le montant est requis' })
-    .int('Le montant est en centimes entiers')
-    .min(1, 'Le montant doit être positif')
-    .max(MAX_AMOUNT, 'Le montant est trop grand'),
+  amount: amountField('Le montant'),
   /** Entered by hand: cash, transfer or other (online payments are recorded by their provider). */
   method: z.enum(['cash', 'transfer', 'other'], { error: 'Moyen invalide (espèces, virement, autre)' }),
   reference: z
@@ -154,7 +151,7 @@ export const companyPaymentListQuery = listQuery
 /** The price ladder of a company (minor units per active agent and month), editable by the superuser. */
 export const billingPrice = z.object({
   min: z.coerce.number().int().min(1, 'Le palier commence à 1 vendeur'),
-  price: z.coerce.number().int().min(0, 'Le prix ne peut pas être négatif').max(MAX_AMOUNT),
+  price: amountField('Le prix', { allowZero: true }),
 });
 export const billingSettings = z.object({
   company_id: requiredId('La compagnie'),

@@ -1,6 +1,7 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { BET_CODES, type BetCode } from '../game/bets';
+import { centimesInput } from './money';
 import { isIsoDate } from './traceability';
 
 /**
@@ -43,13 +44,11 @@ export const optionalId = (label: string) =>
       .nullable(),
   );
 
-/** A money amount in centimes (> 0 unless `allowZero`). */
-export const amountField = (label: string, opts: { allowZero?: boolean } = {}) =>
-  z.coerce
-    .number({ error: `${label} est requis` })
-    .int(`${label} doit être un nombre entier de centimes`)
-    .min(opts.allowZero ? 0 : 1, opts.allowZero ? `${label} ne peut pas être négatif` : `${label} doit être positif`)
-    .max(MAX_AMOUNT, `${label} est trop grand`);
+/** A money amount in centimes (> 0 unless `allowZero`): the one strict format of contracts/money.ts. */
+export const amountField = (
+  label: string,
+  opts: { allowZero?: boolean; max?: number; tooLarge?: string; positive?: string; feminine?: boolean } = {},
+) => centimesInput(label, { ...opts, max: opts.max ?? MAX_AMOUNT });
 
 /** A bet code of domain.md (20 bolet, 30 loto 3, 40 mariage, 41-43 loto 4, 51-53 loto 5); 44 is never sold. */
 export const SOLD_BET_CODES = BET_CODES.filter((c) => c !== 44) as Exclude<BetCode, 44>[];

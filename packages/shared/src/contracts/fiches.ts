@@ -1,8 +1,9 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { PLATFORM_CEILINGS } from './company-settings';
-import { checkDateRange, dateRangeFields, MAX_AMOUNT, requiredId, soldBetCode } from './engine-common';
+import { amountField, checkDateRange, dateRangeFields, requiredId, soldBetCode } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Tickets (fiches). A ticket covers one or more draws of its sale date; each bet line is played on
@@ -22,8 +23,8 @@ export const ficheDraw = z.object({
   tirage_id: z.number().int(),
   name: z.string(),
   draw_date: z.string(),
-  amount: z.number().int(),
-  win_amount: z.number().int(),
+  amount: money,
+  win_amount: money,
   status: z.enum(DRAW_STATUSES),
   result: z
     .object({ pick3: z.string(), pick4: z.string(), lot1: z.string(), lot2: z.string(), lot3: z.string() })
@@ -37,10 +38,10 @@ export const ficheLine = z.object({
   position: z.number().int(),
   code: z.number().int(),
   number: z.string(),
-  stake: z.number().int(),
+  stake: money,
   /** A free mariage (printed « gratuit »). */
   free: z.boolean(),
-  win_amount: z.number().int(),
+  win_amount: money,
 });
 export type FicheLine = z.infer<typeof ficheLine>;
 
@@ -55,11 +56,11 @@ export const ficheView = z.object({
   sale_date: z.string(),
   status: ficheStatus,
   blocked: z.boolean(),
-  amount: z.number().int(),
-  commission_amount: z.number().int(),
-  win_amount: z.number().int(),
+  amount: money,
+  commission_amount: money,
+  win_amount: money,
   paid_at: z.string().nullable(),
-  paid_amount: z.number().int().nullable(),
+  paid_amount: money.nullable(),
   /** Last day a win can be paid. */
   expires_on: z.string(),
   /** Until when its agent may cancel it (the draws must also still be open). */
@@ -100,13 +101,13 @@ export const ficheRow = z.object({
   surcussale_id: z.number().int().nullable(),
   surcussale_name: z.string().nullable(),
   tirages: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  amount: z.number().int(),
-  commission_amount: z.number().int(),
-  win_amount: z.number().int(),
+  amount: money,
+  commission_amount: money,
+  win_amount: money,
   status: ficheStatus,
   blocked: z.boolean(),
   paid_at: z.string().nullable(),
-  paid_amount: z.number().int().nullable(),
+  paid_amount: money.nullable(),
   paid_by_name: z.string().nullable(),
   /** When and by whom it was cancelled / deleted, and why. */
   status_at: z.string().nullable(),
@@ -121,10 +122,10 @@ export type FicheRow = z.infer<typeof ficheRow>;
 
 export const ficheTotals = z.object({
   count: z.number().int(),
-  amount: z.number().int(),
-  commission_amount: z.number().int(),
-  win_amount: z.number().int(),
-  paid_amount: z.number().int(),
+  amount: money,
+  commission_amount: money,
+  win_amount: money,
+  paid_amount: money,
 });
 export type FicheTotals = z.infer<typeof ficheTotals>;
 
@@ -199,11 +200,7 @@ export type FicheAction = z.input<typeof ficheAction>;
 export const saleLine = z.object({
   code: soldBetCode,
   number: z.string({ error: 'Le numéro est requis' }).trim().min(1, 'Le numéro est requis').max(11, 'Numéro invalide'),
-  stake: z.coerce
-    .number({ error: 'La mise est requise' })
-    .int('La mise doit être un nombre entier de centimes')
-    .min(1, 'La mise doit être positive')
-    .max(MAX_AMOUNT, 'La mise est trop élevée'),
+  stake: amountField('La mise', { feminine: true, tooLarge: 'La mise est trop élevée' }),
 });
 export type SaleLine = z.infer<typeof saleLine>;
 
@@ -276,10 +273,8 @@ export const posConfig = z.object({
   codes: z.array(z.number().int()),
   tirages: z.array(posTirage),
   /** Free mariage intervals in force. */
-  intervals: z.array(
-    z.object({ min_amount: z.number().int(), max_amount: z.number().int().nullable(), count: z.number().int() }),
-  ),
-  ticket_limit: z.number().int().nullable(),
+  intervals: z.array(z.object({ min_amount: money, max_amount: money.nullable(), count: z.number().int() })),
+  ticket_limit: money.nullable(),
   server_time: z.string(),
   /** What one ticket may be (company settings under the platform's ceilings): the sale refuses past it. */
   ceilings: z.object({
@@ -350,16 +345,16 @@ export const agentFichesQuery = listQuery
 export const agentDayReport = z.object({
   date: z.string(),
   tickets: z.number().int(),
-  sales_amount: z.number().int(),
-  commission_amount: z.number().int(),
+  sales_amount: money,
+  commission_amount: money,
   cancelled: z.number().int(),
-  cancelled_amount: z.number().int(),
+  cancelled_amount: money,
   /** Winnings of its tickets of the day (paid or not) and what it paid out that day (any ticket). */
-  win_amount: z.number().int(),
+  win_amount: money,
   paid: z.number().int(),
-  paid_amount: z.number().int(),
+  paid_amount: money,
   /** sales - payouts - commission: positive, the agent owes the company. */
-  balance: z.number().int(),
+  balance: money,
 });
 export type AgentDayReport = z.infer<typeof agentDayReport>;
 export const agentReportQuery = z.object({ date: dateRangeFields.start_date });
@@ -373,8 +368,8 @@ export const publicFiche = z.object({
   company_name: z.string(),
   currency: z.string(),
   timezone: z.string(),
-  amount: z.number().int(),
-  win_amount: z.number().int(),
+  amount: money,
+  win_amount: money,
   paid_at: z.string().nullable(),
   expires_on: z.string(),
   draws: z.array(ficheDraw),

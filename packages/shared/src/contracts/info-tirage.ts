@@ -2,6 +2,7 @@ import '../zod-setup';
 import { z } from 'zod';
 import { checkDateRange, dateRangeFields, isoDay, requiredId } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Results of a company draw on a date (info-tirage) and the platform's automatic results.
@@ -52,7 +53,7 @@ export const infoTirage = z.object({
   /** Tickets of the draw on that date, winners among them, their winnings and how many are paid. */
   tickets: z.number().int(),
   winners: z.number().int(),
-  win_amount: z.number().int(),
+  win_amount: money,
   paid: z.number().int(),
 });
 export type InfoTirage = z.infer<typeof infoTirage>;
@@ -97,7 +98,7 @@ export const infoTirageListQuery = listQuery
 export const settlement = z.object({
   tickets: z.number().int(),
   winners: z.number().int(),
-  win_amount: z.number().int(),
+  win_amount: money,
   changed_lines: z.number().int(),
   reversed: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { listQuery } from './list';
+import { centimesInput, money } from './money';
 
 /**
  * Limit per ticket (« limite fiche »): the maximum amount of one ticket, company-wide (agent_id null,
@@ -21,7 +22,7 @@ export const limiteFiche = z.object({
   agent_username: z.string().nullable(),
   surcussale_name: z.string().nullable(),
   /** Centimes. */
-  max_amount: z.number().int(),
+  max_amount: money,
   status: limiteFicheStatus,
   created_at: z.string(),
   updated_at: z.string(),
@@ -34,11 +35,10 @@ export const limiteFicheInput = z.object({
     (v) => (v === '' || v === 0 || v === '0' ? null : v),
     z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional().nullable(),
   ),
-  max_amount: z.coerce
-    .number({ error: 'Le montant maximum est requis' })
-    .int('Le montant est en centimes entiers')
-    .min(1, 'Le montant maximum doit être supérieur à 0')
-    .max(MAX_LIMITE_FICHE_AMOUNT, 'Le montant maximum est trop grand'),
+  max_amount: centimesInput('Le montant maximum', {
+    max: MAX_LIMITE_FICHE_AMOUNT,
+    positive: 'Le montant maximum doit être supérieur à 0',
+  }),
 });
 export type LimiteFicheInput = z.input<typeof limiteFicheInput>;
 

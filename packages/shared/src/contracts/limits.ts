@@ -4,6 +4,7 @@ import { normaliseNumber } from '../game/bets';
 import { GameError } from '../game/errors';
 import { activeStatus, amountField, optionalId, requiredId, soldBetCode } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Sale limits (domain.md « Limits and blocking »): the maximum total stake per number per draw-date,
@@ -32,14 +33,14 @@ export const saleLimit = z.object({
   agent_name: z.string().nullable(),
   tirage_id: z.number().int().nullable(),
   tirage_name: z.string().nullable(),
-  max_amount: z.number().int(),
+  max_amount: money,
   status: activeStatus,
   /**
    * What the limit is checked against: the highest total sold today (company's business date) on ONE
    * number in ONE draw among those it covers — company-wide counters (agent 0) or the agent's; its draw,
    * or every draw (the largest); its number, or every number of its game (the largest). Centimes.
    */
-  sold_today: z.number().int(),
+  sold_today: money,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -182,8 +183,8 @@ export const bouleBlockListQuery = listQuery.extend({
  */
 export const intervalMa = z.object({
   id: z.number().int(),
-  min_amount: z.number().int(),
-  max_amount: z.number().int().nullable(),
+  min_amount: money,
+  max_amount: money.nullable(),
   count: z.number().int(),
   status: activeStatus,
   created_at: z.string(),

@@ -2,6 +2,7 @@ import '../zod-setup';
 import { z } from 'zod';
 import { amountField, MAX_PRIME, requiredId } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Payout multipliers (primes) at four levels; the most specific wins: agent > surcussale > tirage >
@@ -80,7 +81,7 @@ export const primeGeneral = primeValues.extend({
   company_id: z.number().int(),
   company_name: z.string(),
   /** Centimes a winning free mariage pays (default 1000 HTG). */
-  free_mariage_amount: z.number().int(),
+  free_mariage_amount: money,
   /** A bolet on two lots is paid for each hit (true) or the best hit only. */
   bolet_cumulative: z.boolean(),
   updated_at: z.string(),

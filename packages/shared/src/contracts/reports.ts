@@ -2,6 +2,7 @@ import '../zod-setup';
 import { z } from 'zod';
 import { checkDateRange, dateRangeFields, SOLD_BET_CODES } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * Reports, statistics and dashboards (domain.md « Money »). Figures come from the summaries maintained
@@ -34,15 +35,15 @@ export type ReportQuery = z.input<typeof reportQuery>;
 /** The figures of a row (and of the totals). */
 export const figures = z.object({
   tickets: z.number().int(),
-  sales: z.number().int(),
-  commission: z.number().int(),
+  sales: money,
+  commission: money,
   cancelled: z.number().int(),
-  cancelled_amount: z.number().int(),
-  wins: z.number().int(),
+  cancelled_amount: money,
+  wins: money,
   winners: z.number().int(),
-  payouts: z.number().int(),
+  payouts: money,
   paid: z.number().int(),
-  balance: z.number().int(),
+  balance: money,
 });
 export type Figures = z.infer<typeof figures>;
 
@@ -111,12 +112,12 @@ export const agentReportRow = figures.extend({
   agent_username: z.string(),
   surcussale_name: z.string().nullable(),
   /** Wallet movements of the period: deposits (−), withdrawals (+), adjustments (±), transactions zero (±). */
-  deposits: z.number().int(),
-  withdrawals: z.number().int(),
-  adjustments: z.number().int(),
-  zero: z.number().int(),
+  deposits: money,
+  withdrawals: money,
+  adjustments: money,
+  zero: money,
   /** What the agent owes at the end of the period (its ledger balance): « à collecter » if positive. */
-  to_collect: z.number().int(),
+  to_collect: money,
 });
 export type AgentReportRow = z.infer<typeof agentReportRow>;
 export const agentReport = z.object({
@@ -164,9 +165,9 @@ export const statisticsQuery = z
 export const statisticsRow = z.object({
   code: z.number().int(),
   number: z.string(),
-  amount: z.number().int(),
+  amount: money,
   /** The company limit for that number and game (the tightest over the draws), null without one. */
-  limit: z.number().int().nullable(),
+  limit: money.nullable(),
 });
 export const statistics = z.object({
   start_date: z.string(),
@@ -184,8 +185,8 @@ export const statistics = z.object({
   top: statisticsRow.nullable(),
   exposed: statisticsRow.nullable(),
   /** The bolet grid 00-99 (code 20): amount per ball and its limit, for the heat map. */
-  bolet: z.array(z.object({ number: z.string(), amount: z.number().int(), limit: z.number().int().nullable() })),
-  total: z.number().int(),
+  bolet: z.array(z.object({ number: z.string(), amount: money, limit: money.nullable() })),
+  total: money,
 });
 export type Statistics = z.infer<typeof statistics>;
 
@@ -201,7 +202,7 @@ export const lotGagnantRow = z.object({
   lot3: z.string(),
   tickets: z.number().int(),
   winners: z.number().int(),
-  wins: z.number().int(),
+  wins: money,
 });
 export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.string() });
 export type LotGagnant = z.infer<typeof lotGagnant>;
@@ -222,23 +223,23 @@ export const dashboardQuery = reportQuery;
  * -> lotGagnant of the period's last day (view_app_lot_gagnant). `format` is ignored (JSON only).
  */
 export const dashboardKpis = figures.extend({
-  net: z.number().int(),
+  net: money,
   active_agents: z.number().int(),
   currency: z.string(),
   start_date: z.string(),
   end_date: z.string(),
-  top_agents: z.array(z.object({ id: z.number().int(), name: z.string(), sales: z.number().int() })),
-  top_surcussales: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), sales: z.number().int() })),
+  top_agents: z.array(z.object({ id: z.number().int(), name: z.string(), sales: money })),
+  top_surcussales: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), sales: money })),
 });
 export type DashboardKpis = z.infer<typeof dashboardKpis>;
 export const dailySeries = z.array(
   z.object({
     date: z.string(),
-    sales: z.number().int(),
-    commission: z.number().int(),
-    payouts: z.number().int(),
-    wins: z.number().int(),
-    net: z.number().int(),
+    sales: money,
+    commission: money,
+    payouts: money,
+    wins: money,
+    net: money,
     tickets: z.number().int(),
     winners: z.number().int(),
     paid: z.number().int(),
@@ -248,10 +249,10 @@ export const drawSeries = z.array(
   z.object({
     tirage_id: z.number().int(),
     name: z.string(),
-    sales: z.number().int(),
-    wins: z.number().int(),
+    sales: money,
+    wins: money,
     tickets: z.number().int(),
   }),
 );
-export const gameSeries = z.array(z.object({ code: z.number().int(), label: z.string(), sales: z.number().int() }));
+export const gameSeries = z.array(z.object({ code: z.number().int(), label: z.string(), sales: money }));
 export const ficheStatusSeries = z.array(z.object({ status: z.string(), count: z.number().int() }));

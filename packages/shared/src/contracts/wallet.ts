@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { checkDateRange, dateRangeFields, MAX_AMOUNT, requiredId } from './engine-common';
+import { amountField, checkDateRange, dateRangeFields, requiredId } from './engine-common';
 import { listQuery } from './list';
+import { money } from './money';
 
 /**
  * The agents' wallet (domain.md « Money »): an append-only ledger; a balance is the sum of entries.
@@ -43,9 +44,9 @@ export const walletEntry = z.object({
   agent_username: z.string(),
   surcussale_name: z.string().nullable(),
   kind: z.enum(WALLET_KINDS),
-  amount: z.number().int(),
-  gross: z.number().int(),
-  commission: z.number().int(),
+  amount: money,
+  gross: money,
+  commission: money,
   fiche_id: z.number().int().nullable(),
   fiche_number: z.number().int().nullable(),
   reverses_id: z.number().int().nullable(),
@@ -62,7 +63,7 @@ export const agentBalance = z.object({
   agent_id: z.number().int(),
   agent_name: z.string(),
   /** Sum of every entry up to the end of the period (what the agent owes; negative: « défisi »). */
-  balance: z.number().int(),
+  balance: money,
 });
 export type AgentBalance = z.infer<typeof agentBalance>;
 
@@ -72,7 +73,7 @@ export const walletPage = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
   /** Sum of the listed period's entries (all pages) and, per agent concerned, the balance. */
-  total: z.number().int(),
+  total: money,
   balances: z.array(agentBalance),
 });
 export type WalletPage = z.infer<typeof walletPage>;
@@ -108,11 +109,7 @@ export const walletInput = z
   .object({
     agent_id: requiredId('Le vendeur'),
     kind: z.enum(['deposit', 'withdrawal', 'adjustment'], { error: 'Type invalide (dépôt, retrait ou ajustement)' }),
-    amount: z.coerce
-      .number({ error: 'Le montant est requis' })
-      .int('Le montant est en centimes entiers')
-      .min(1, 'Le montant doit être positif')
-      .max(MAX_AMOUNT, 'Le montant est trop grand'),
+    amount: amountField('Le montant'),
     /** Adjustment only: true = the agent owes more, false = less. */
     owes_more: z.boolean().optional(),
     note,

@@ -1,3 +1,4 @@
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import { authOf } from '../../http/auth';
@@ -102,7 +103,4 @@ export function summaryConditions(
 export const summaryTable = (q: ReportFilterValues) => (q.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day');
 
 /** French spreadsheets: « 1234,50 ». */
-export const money = (centimes: number | null | undefined) =>
-  centimes === null || centimes === undefined
-    ? ''
-    : `${centimes < 0 ? '-' : ''}${(Math.abs(centimes) / 100).toFixed(2).replace('.', ',')}`;
+export const money = centimesCell; // exact past 2^53 (contracts/money.ts)

@@ -8,6 +8,7 @@ import {
 } from '@borlette/shared/contracts/billing';
 import { errorBody } from '@borlette/shared/contracts/common';
 import { requiredId } from '@borlette/shared/contracts/engine-common';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tags = ['billing'];
 const SUPERUSER = ['superuser'] as const;
 
-const money = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const STATUS_LABEL: Record<Invoice['status'], string> = { paid: 'payée', unpaid: 'impayée', cancelled: 'annulée' };
 const csvColumns: CsvColumn<Invoice>[] = [
   { header: 'Numéro', value: (r) => r.number },

@@ -7,6 +7,7 @@ import {
   companyPaymentUpdate,
 } from '@borlette/shared/contracts/billing';
 import { errorBody } from '@borlette/shared/contracts/common';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
@@ -27,7 +28,7 @@ const METHOD_LABEL: Record<string, string> = {
   transfer: 'virement',
   other: 'autre',
 };
-const money = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const csvColumns: CsvColumn<CompanyPayment>[] = [
   { header: 'Date', value: (r) => r.paid_at.slice(0, 10) },
   { header: 'Compagnie', value: (r) => r.company_name },

@@ -1,4 +1,5 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
+import { centimesText } from '@borlette/shared/contracts/money';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import { authOf } from '../../http/auth';
@@ -325,12 +326,7 @@ export async function lockInvoice(tx: RawClient, invoiceId: number) {
 
 /** 1234567 -> « 12 345,67 USD » (ordinary spaces: the PDF's standard fonts have no narrow space). */
 export function formatMoney(minor: number, currency: string): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const units = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  return `${sign}${units},${String(abs % 100).padStart(2, '0')} ${currency}`;
+  return `${centimesText(minor, { group: ' ' })} ${currency}`; // exact past 2^53 (contracts/money.ts)
 }
 
 /** 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */

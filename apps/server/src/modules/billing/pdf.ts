@@ -1,4 +1,5 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
+import { addMoney, subMoney } from '@borlette/shared/contracts/money';
 import PDFDocument from 'pdfkit';
 import { formatMoney, frenchDay } from './invoices.service';
 
@@ -162,7 +163,7 @@ export function invoicePdf(d: InvoicePdfData, opts: { compress?: boolean } = {})
   doc.moveTo(left, y).lineTo(right, y).strokeColor('#cccccc').lineWidth(1).stroke();
 
   // Totals.
-  const paid = d.payments.reduce((s, p) => s + p.amount, 0);
+  const paid = d.payments.reduce((s, p) => addMoney(s, p.amount), 0);
   y += 10;
   const total = (label: string, value: string, bold = false) => {
     doc
@@ -175,8 +176,13 @@ export function invoicePdf(d: InvoicePdfData, opts: { compress?: boolean } = {})
   };
   total('Total', formatMoney(inv.amount, inv.currency), true);
   if (inv.status !== 'cancelled') {
-    total('Déjà payé', formatMoney(Math.min(paid, inv.amount), inv.currency));
-    total('Reste à payer', formatMoney(Math.max(inv.amount - paid, 0), inv.currency), true);
+    // Comparisons and subMoney, not Math.min / -: exact past 2^53 (a bigint there).
+    const rest = subMoney(inv.amount, paid);
+    // biome-ignore lint/complexity/useMathMinMax: Math.min throws on a bigint
+    const shown = paid < inv.amount ? paid : inv.amount;
+    total('Déjà payé', formatMoney(shown, inv.currency));
+    // biome-ignore lint/complexity/useMathMinMax: Math.max throws on a bigint
+    total('Reste à payer', formatMoney(rest > 0 ? rest : 0, inv.currency), true);
   }
 
   // Payments.

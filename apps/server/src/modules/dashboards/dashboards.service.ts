@@ -1,3 +1,4 @@
+import { subMoney } from '@borlette/shared/contracts/money';
 import type { DashboardKpis, dailySeries, drawSeries, ficheStatusSeries } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -64,7 +65,7 @@ export async function dashboardKpis(
        FROM r`,
     params.values,
   );
-  const net = row.sales - row.commission - row.payouts;
+  const net = subMoney(subMoney(row.sales, row.commission), row.payouts); // exact past 2^53
   return {
     ...row,
     balance: net,

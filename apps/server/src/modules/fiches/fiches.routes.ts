@@ -8,6 +8,7 @@ import {
   fichePage,
   ficheView,
 } from '@borlette/shared/contracts/fiches';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { Codename } from '@borlette/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
@@ -29,7 +30,7 @@ import { deleteFiche, payFiche, reactivateFiche, setFicheBlocked } from './lifec
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['fiches'];
 
-const money = (c: number | null) => (c === null ? '' : (c / 100).toFixed(2).replace('.', ','));
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 /** An instant in the ticket's company zone, as French spreadsheets read it (the screens show the same). */
 const local = (iso: string | null, timezone: string) =>
   iso

@@ -1,4 +1,5 @@
 import type { InfoTirage, Settlement } from '@borlette/shared/contracts/info-tirage';
+import { toCentimes } from '@borlette/shared/contracts/money';
 import { type LotPart, lotPart, lotsFromResult } from '@borlette/shared/game/lots';
 import type { RawClient } from '../../db/client';
 import { orNotFound } from '../_lib/scope';
@@ -78,7 +79,7 @@ export function toInfoTirage(row: InfoRow, mappings: Mappings): InfoTirage {
     lots: lotsView(r.pick3, r.pick4, mappings.get(company_id) ?? []),
     tickets: Number(agg.tickets),
     winners: Number(agg.winners),
-    win_amount: Number(agg.win_amount),
+    win_amount: toCentimes(agg.win_amount) as number, // exact past 2^53 (contracts/money.ts)
     paid: Number(agg.paid),
   };
 }

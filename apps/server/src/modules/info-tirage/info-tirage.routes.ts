@@ -9,6 +9,7 @@ import {
   infoTirageWriteAnswer,
 } from '@borlette/shared/contracts/info-tirage';
 import { idBody, pageOf } from '@borlette/shared/contracts/list';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -27,7 +28,7 @@ const deleteBody = z.object({ id: idBody.shape.id, confirm: z.boolean().optional
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['info-tirage'];
 
-const money = (centimes: number) => (centimes / 100).toFixed(2).replace('.', ',');
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const csvColumns: CsvColumn<InfoTirage>[] = [
   { header: 'Date', value: (r) => r.draw_date },
   { header: 'Tirage', value: (r) => r.tirage_name },

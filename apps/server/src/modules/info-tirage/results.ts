@@ -1,4 +1,5 @@
 import type { Settlement } from '@borlette/shared/contracts/info-tirage';
+import { toCentimes } from '@borlette/shared/contracts/money';
 import { lotsFromResult } from '@borlette/shared/game/lots';
 import type { RawClient } from '../../db/client';
 
@@ -127,7 +128,7 @@ export async function settle(
   return {
     tickets: Number(s.tickets),
     winners: Number(s.winners),
-    win_amount: Number(s.win_amount),
+    win_amount: toCentimes(s.win_amount) as number, // exact past 2^53 (contracts/money.ts)
     changed_lines: Number(s.changed_lines),
     reversed: Number(s.reversed),
   };

@@ -7,6 +7,7 @@ import {
   intervalMaUpdate,
 } from '@borlette/shared/contracts/limits';
 import { blockBody, pageOf } from '@borlette/shared/contracts/list';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
@@ -28,7 +29,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tags = ['interval-ma'];
 
 /** French spreadsheets: decimal comma. */
-const money = (centimes: number | null) => (centimes === null ? '' : (centimes / 100).toFixed(2).replace('.', ','));
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 
 const csvColumns: CsvColumn<IntervalMa>[] = [
   { header: 'Montant minimum', value: (r) => money(r.min_amount) },

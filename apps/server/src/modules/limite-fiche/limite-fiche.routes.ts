@@ -9,6 +9,7 @@ import {
   limiteFicheUpdate,
 } from '@borlette/shared/contracts/limite-fiche';
 import { blockBody, pageOf } from '@borlette/shared/contracts/list';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
@@ -35,7 +36,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const tags = ['limite-fiche'];
 
 /** French spreadsheets: decimal comma. */
-const money = (centimes: number) => (centimes / 100).toFixed(2).replace('.', ',');
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 
 const csvColumns: CsvColumn<LimiteFiche>[] = [
   { header: 'Portée', value: (r) => (r.agent_id === null ? 'Compagnie' : 'Vendeur') },

@@ -14,6 +14,7 @@ import {
   typeGameUpdate,
 } from '@borlette/shared/contracts/limits';
 import { blockBody, pageOf } from '@borlette/shared/contracts/list';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ const SCHEMAS: Record<LimitKind, { input: z.ZodType<LimitValues>; update: z.ZodT
 };
 
 /** French spreadsheets: decimal comma. */
-const money = (centimes: number) => (centimes / 100).toFixed(2).replace('.', ',');
+const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(code);
 
 function csvColumns(def: KindDef): CsvColumn<SaleLimit>[] {

@@ -1,5 +1,6 @@
 import { errorBody } from '@borlette/shared/contracts/common';
 import { pageOf } from '@borlette/shared/contracts/list';
+import { centimesCell } from '@borlette/shared/contracts/money';
 import {
   type PrimeGeneral,
   primeGeneral,
@@ -31,7 +32,7 @@ const csvColumns: CsvColumn<PrimeGeneral>[] = [
   { header: 'Loto 5 O1', value: (r) => r.loto5_o1 },
   { header: 'Loto 5 O2', value: (r) => r.loto5_o2 },
   { header: 'Loto 5 O3', value: (r) => r.loto5_o3 },
-  { header: 'Mariage gratuit', value: (r) => (r.free_mariage_amount / 100).toFixed(2).replace('.', ',') },
+  { header: 'Mariage gratuit', value: (r) => centimesCell(r.free_mariage_amount) },
   { header: 'Bolet cumulé', value: (r) => r.bolet_cumulative },
   { header: 'Modifiée le', value: (r) => r.updated_at },
 ];

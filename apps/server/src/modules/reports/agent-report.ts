@@ -1,3 +1,4 @@
+import { addMoney } from '@borlette/shared/contracts/money';
 import type { AgentReport, AgentReportRow } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
@@ -75,11 +76,11 @@ export async function agentReportRows(
 export function agentReportTotals(rows: AgentReportRow[]): AgentReport['totals'] {
   const totals = { ...sumFigures(rows), deposits: 0, withdrawals: 0, adjustments: 0, zero: 0, to_collect: 0 };
   for (const r of rows) {
-    totals.deposits += r.deposits;
-    totals.withdrawals += r.withdrawals;
-    totals.adjustments += r.adjustments;
-    totals.zero += r.zero;
-    totals.to_collect += r.to_collect;
+    totals.deposits = addMoney(totals.deposits, r.deposits);
+    totals.withdrawals = addMoney(totals.withdrawals, r.withdrawals);
+    totals.adjustments = addMoney(totals.adjustments, r.adjustments);
+    totals.zero = addMoney(totals.zero, r.zero);
+    totals.to_collect = addMoney(totals.to_collect, r.to_collect);
   }
   return totals;
 }

@@ -1,3 +1,4 @@
+import { addMoney } from '@borlette/shared/contracts/money';
 import type { Figures, ReportRow } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
@@ -59,7 +60,8 @@ export const ZERO_FIGURES: Figures = {
 /** Totals = the sum of the rows. */
 export function sumFigures<T extends Figures>(rows: T[], start: Figures = ZERO_FIGURES): Figures {
   const t = { ...start };
-  for (const r of rows) for (const k of Object.keys(t) as (keyof Figures)[]) t[k] += r[k];
+  // Exact past 2^53 (a sum of amounts may be a bigint: contracts/money.ts).
+  for (const r of rows) for (const k of Object.keys(t) as (keyof Figures)[]) t[k] = addMoney(t[k], r[k]);
   return t;
 }
 

@@ -3,6 +3,7 @@
  * marked « gratuit »), the total, and the public link that the QR code carries.
  */
 import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { centimesDecimal } from '../../../lib/money';
 import { formatVerificationCode } from './verification-code';
 
 export interface ReceiptLine {
@@ -87,7 +88,9 @@ export function fDay(day: string): string {
 }
 
 /** « 1 234,50 » without the currency (lines of a narrow receipt); the total carries the currency. */
-export function receiptAmount(centimes: number, language = 'fr'): string {
+export function receiptAmount(centimes: number | string, language = 'fr'): string {
   const locale = language === 'ht' ? 'fr-HT' : language;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(centimes / 100);
+  // Exact past 2^53 (the API then sends a string of digits): Intl reads the decimal text as is.
+  const units = centimesDecimal(centimes) as unknown as number;
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(units);
 }
