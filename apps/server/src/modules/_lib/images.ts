@@ -21,7 +21,7 @@ export function imageKind(data: Buffer): 'png' | 'jpeg' | 'webp' | 'gif' | null 
  * Returns the public URL (unguessable id). `field` names the form field for error messages.
  * Nothing deletes the file by hand: when the record's column (users.photo, companies.logo,
  * messages.image, countries.flag) lets go of the URL, or the record is deleted, the triggers of
- * migration 0015 delete the file in the same transaction unless another record still names it.
+ * migration 0012 delete the file in the same transaction unless another record still names it.
  */
 export async function storeImage(
   raw: RawClient,
