@@ -109,6 +109,32 @@ describeApi('unlocking a throttled sign-in', () => {
     const otherToken = (await login(t.app, other.username)).accessToken;
     expectErrorBody(await unlock('/api/companies/supervisor/unlock', otherToken, sup.id), 403);
     expectErrorBody(await unlock('/api/companies/supervisor/unlock', adminB, sup.id), 404);
+    // Platform staff with the codename, on a supervisor holding more than they do: the same refusal as
+    // for its password (clearing the failures lets guessing go on).
+    const strong = await createUser(t.database, {
+      role: 'supervisor',
+      companyId: a.id,
+      permissions: ['view_agent', 'change_agent'],
+    });
+    await lock(strong.username);
+    const staff = await createUser(t.database, {
+      role: 'superuser',
+      permissions: ['view_supervisor', 'change_password_sup'],
+    });
+    const staffToken = (await login(t.app, staff.username)).accessToken;
+    const [company] = await t.database.raw.query<{ ref_code: string }>('SELECT ref_code FROM companies WHERE id = $1', [
+      a.id,
+    ]);
+    const selected = await t.app.inject({
+      method: 'POST',
+      url: '/api/generals/company',
+      headers: auth(staffToken),
+      payload: { ref_code: company.ref_code },
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    expectErrorBody(await unlock('/api/companies/supervisor/unlock', staffToken, strong.id), 403);
+    expectErrorBody(await signIn(strong.username), 429);
+    expect((await unlock('/api/companies/supervisor/unlock', adminA, strong.id)).json()).toMatchObject({ cleared: 10 });
     expect((await unlock('/api/companies/supervisor/unlock', adminA, sup.id)).json()).toEqual({
       ok: true,
       cleared: 10,
@@ -125,6 +151,12 @@ describeApi('unlocking a throttled sign-in', () => {
     const viewer = await createUser(t.database, { role: 'superuser', permissions: ['view_company'] });
     const viewerToken = (await login(t.app, viewer.username)).accessToken;
     expectErrorBody(await unlock('/api/generals/compagnies/unlock', viewerToken, c.id), 403);
+    // Clearing the failures lets guessing go on: staff who may not reset the admin's password (it holds
+    // more than they do: defect 3) may not unlock it either.
+    const editor = await createUser(t.database, { role: 'superuser', permissions: ['view_company', 'change_company'] });
+    const editorToken = (await login(t.app, editor.username)).accessToken;
+    expectErrorBody(await unlock('/api/generals/compagnies/unlock', editorToken, c.id), 403);
+    expectErrorBody(await signIn(target.username), 429);
     expect((await unlock('/api/generals/compagnies/unlock', superuser, c.id)).json()).toEqual({
       ok: true,
       cleared: 10,

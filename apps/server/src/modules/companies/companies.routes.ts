@@ -13,11 +13,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
-import { conflict } from '../../http/errors';
 import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
-import { unlockSignIn } from '../_lib/people';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
 import { sortable } from '../countries/countries.service';
@@ -29,6 +27,7 @@ import {
   deleteCompany,
   getCompany,
   setAdminPassword,
+  unlockAdminSignIn,
   updateCompany,
 } from './companies.service';
 
@@ -220,10 +219,6 @@ export const companiesRoutes =
           response: { 200: unlockResult, ...errors },
         },
       },
-      async (request) => {
-        const target = await getCompany(database.raw, request.body.id);
-        if (!target.admin_id) throw conflict('Cette compagnie n’a pas de compte admin.');
-        return unlockSignIn(database, request, { entity: 'user', companyId: target.id, id: target.admin_id });
-      },
+      async (request) => unlockAdminSignIn(database, request, request.body.id),
     );
   };

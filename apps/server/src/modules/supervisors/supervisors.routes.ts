@@ -15,7 +15,7 @@ import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
 import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
 import { normaliseFormFields, parseForm } from '../_lib/multipart';
-import { personWriteRoutes, unlockSignIn } from '../_lib/people';
+import { personWriteRoutes } from '../_lib/people';
 import { companyCondition, companyScope } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { validate } from '../_lib/validate';
@@ -31,6 +31,7 @@ import {
   stripSupervisor,
   supervisorOptions,
   supervisorVisibility,
+  unlockSupervisorSignIn,
   updateSupervisor,
 } from './supervisors.service';
 
@@ -203,11 +204,7 @@ export const supervisorsRoutes =
       unlock: {
         config: access.permission('change_password_sup'),
         summary: 'Lever le blocage de connexion d’un superviseur (ses échecs de mot de passe sont effacés)',
-        run: async (request, id) => {
-          const companyId = companyForWrite(request);
-          await getSupervisor(database.raw, request, companyId, id);
-          return unlockSignIn(database, request, { entity: 'supervisor', companyId, id });
-        },
+        run: (request, id) => unlockSupervisorSignIn(database, request, companyForWrite(request), id),
       },
     });
   };

@@ -21,6 +21,7 @@ import {
   setUserPassword,
   setUserStatus,
   supervisorActor,
+  unlockSignIn,
   watchedSurcussales,
 } from '../_lib/people';
 import { orNotFound } from '../_lib/scope';
@@ -252,6 +253,17 @@ export async function changeSupervisorPassword(
   const auth = authOf(request);
   const keep = auth.userId === id ? auth.sessionId : undefined;
   await setUserPassword(database, request, { role: 'supervisor', companyId, id }, password, keep);
+}
+
+/** Lifts the supervisor's sign-in throttling: asks what a new password asks (clearing failures lets guessing go on). */
+export async function unlockSupervisorSignIn(
+  database: Database,
+  request: FastifyRequest,
+  companyId: number,
+  id: number,
+) {
+  assertMayManage(request, await getSupervisor(database.raw, request, companyId, id));
+  return unlockSignIn(database, request, { entity: 'supervisor', companyId, id });
 }
 
 /**
