@@ -11,8 +11,9 @@ ALTER TABLE "login_attempts" ADD CONSTRAINT "login_attempts_kind_check" CHECK ("
 -- Reserves one attempt, or refuses it. Counted in the window: the attempts not known to have
 -- succeeded (being checked, or failed). Limits (NULL: none):
 --   p_max_user_ip  per username from this address (the owner's other addresses stay open);
---   p_max_user     per username from every address, waived at an address where this username last
---                  signed in successfully (a distributed attack cannot lock the owner out of its shop);
+--   p_max_user     per username from every address; for the sign-in ('login') waived at an address
+--                  where this username last signed in successfully (a distributed attack cannot lock
+--                  the owner out of its shop);
 --   p_max_ip       per address for every username.
 -- Two advisory locks (username, then address: always in that order, so no deadlock) make the count
 -- and the insert one step for every instance; each statement of this function reads after the lock.
@@ -42,10 +43,12 @@ BEGIN
     refused := 'user_ip';
   ELSIF v_ip >= p_max_ip THEN
     refused := 'ip';
-  ELSIF v_user >= p_max_user AND NOT EXISTS (
+  -- The waiver is the sign-in's only: the account form's check is made with a session already open,
+  -- where an owner's address proves nothing (a stolen session at the shop would guess without limit).
+  ELSIF v_user >= p_max_user AND (p_kind <> 'login' OR NOT EXISTS (
     SELECT 1 FROM login_attempts a
      WHERE a.kind = p_kind AND a.username = p_username AND a.ip = p_ip AND a.success
-  ) THEN
+  )) THEN
     refused := 'user';
   ELSE
     INSERT INTO login_attempts (kind, username, ip, success, at)

@@ -165,4 +165,23 @@ describeApi('sign-in throttling', () => {
     expect(await audited(v.id, ['change_password_failed'])).toBeLessThanOrEqual(LIMIT);
     expect(statuses(burst)[400]).toBeLessThanOrEqual(LIMIT);
   }, 60_000);
+
+  it('the account form: a success at this address does not lift the limit (a stolen session at the shop)', async () => {
+    const u = await newOwner();
+    const { accessToken } = await login(t.app, u.username);
+    const put = (current: string) => {
+      const { payload, headers } = multipartBody({ current_password: current, new_password: 'nouveau-mot-2' });
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/companies/user',
+        payload,
+        headers: { ...headers, ...auth(accessToken) },
+      });
+    };
+    const changed = await put(PASSWORD);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => put(`faux-${i}`)));
+    expect(await audited(u.id, ['change_password_failed'])).toBeLessThanOrEqual(LIMIT);
+    expect(statuses(answers)).toEqual({ 400: LIMIT, 429: 40 - LIMIT });
+  }, 60_000);
 });
