@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // mean nothing, and on localhost it would pin the browser to HTTPS.
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // Every API answer (JSON, CSV and PDF exports, errors) is someone's data or a token: no browser or
-    // proxy keeps a copy. Public immutable files (/uploads, the web build) keep their own caching.
+    // proxy keeps a copy. Public files (/uploads, the web build) keep their own caching.
     if (request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
       reply.header('cache-control', 'no-store');
     }

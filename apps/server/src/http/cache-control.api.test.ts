@@ -48,7 +48,7 @@ describeApi('authenticated API answers and exports carry Cache-Control: no-store
     expect(ok).toBeGreaterThan(reads.length);
   });
 
-  it('a CSV export and the sign-in answer (a token) are no-store; public images keep their long cache', async () => {
+  it('a CSV export and the sign-in answer (a token) are no-store; public images are revalidated (a removed one is a 404 at once)', async () => {
     const csv = await t.app.inject({ url: '/api/companies/fiche-supp?format=csv', headers: auth(tokens.company) });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
@@ -59,7 +59,19 @@ describeApi('authenticated API answers and exports carry Cache-Control: no-store
     );
     const img = await t.app.inject({ url: `/uploads/${file.id}.webp` });
     expect(img.statusCode).toBe(200);
-    expect(img.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Public, revalidated at each use: a removed image stops being served by caches too.
+    expect(img.headers['cache-control']).toBe('public, no-cache');
+    const again = await t.app.inject({
+      url: `/uploads/${file.id}.webp`,
+      headers: { 'if-none-match': img.headers.etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await t.database.raw.query('DELETE FROM files WHERE id = $1', [file.id]);
+    const gone = await t.app.inject({
+      url: `/uploads/${file.id}.webp`,
+      headers: { 'if-none-match': img.headers.etag },
+    });
+    expect(gone.statusCode).toBe(404);
     const [admin] = await t.database.raw.query<{ username: string }>(
       "SELECT username FROM users WHERE role = 'company'",
     );

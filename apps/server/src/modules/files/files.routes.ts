@@ -8,15 +8,21 @@ export const filesRoutes =
     app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
       const m = /^([0-9a-f-]{36})\.webp$/.exec(request.params.name);
       if (!m) return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Fichier introuvable.' });
-      const [row] = await database.raw.query<{ data: Buffer; content_type: string }>(
-        'SELECT data, content_type FROM files WHERE id = $1',
+      // A file's content never changes, but it may be removed (a replaced photo or logo must stop being
+      // served: issue 15): caches revalidate every use against the id (a 304 costs a key lookup), so a
+      // removed image is a 404 at once instead of living a year in a browser or a proxy.
+      const etag = `"${m[1]}"`;
+      const revalidating = request.headers['if-none-match'] === etag;
+      const [row] = await database.raw.query<{ data: Buffer | null; content_type: string }>(
+        `SELECT ${revalidating ? 'NULL' : 'data'} AS data, content_type FROM files WHERE id = $1`,
         [m[1]],
       );
       if (!row) return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Fichier introuvable.' });
-      return reply
-        .header('content-type', row.content_type)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(row.data));
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'public, no-cache')
+        .header('x-content-type-options', 'nosniff');
+      if (revalidating) return reply.status(304).send();
+      return reply.header('content-type', row.content_type).send(Buffer.from(row.data as Buffer));
     });
   };
