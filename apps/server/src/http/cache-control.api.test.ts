@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sellingCompany } from '../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, login, PASSWORD, type TestContext } from '../../test/helpers';
+import { auth, createTestApp, describeApi, PASSWORD, type TestContext } from '../../test/helpers';
+import { tokensPerRole } from '../../test/role-tokens';
 
 /**
  * Issue 15, defect 12: no authenticated API answer may be kept by a browser or a proxy (a shared
@@ -13,15 +13,7 @@ describeApi('authenticated API answers and exports carry Cache-Control: no-store
 
   beforeAll(async () => {
     t = await createTestApp();
-    const c = await sellingCompany(t.database, { agents: 1, tirages: 1 });
-    const admin = await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true });
-    const root = await createUser(t.database, { role: 'superuser', fullAccess: true });
-    await t.database.raw.query('UPDATE users SET select_company = $2 WHERE id = $1', [root.id, c.company.ref_code]);
-    const sup = await createUser(t.database, { role: 'supervisor', companyId: c.company.id, fullAccess: true });
-    tokens.superuser = (await login(t.app, root.username)).accessToken;
-    tokens.company = (await login(t.app, admin.username)).accessToken;
-    tokens.supervisor = (await login(t.app, sup.username)).accessToken;
-    tokens.agent = (await login(t.app, c.agents[0].username)).accessToken;
+    Object.assign(tokens, (await tokensPerRole(t)).tokens);
   });
   afterAll(() => t?.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sellingCompany } from '../../test/engine-fixtures';
 import { encodeQuery, isObj } from '../../test/fuzz/encode';
 import { buildOperations, collectZodSchemas, type JsonSchema, type Operation } from '../../test/fuzz/operations';
 import { plausible, resolve } from '../../test/fuzz/schema-values';
-import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../test/helpers';
+import { auth, createTestApp, describeApi, type TestContext } from '../../test/helpers';
+import { tokensPerRole } from '../../test/role-tokens';
 import { testConfig } from '../config';
 
 /** Names that exist on every object through Object.prototype (issue 15, defect 9). */
@@ -22,15 +22,7 @@ describeApi('sort keys are the lists’ own columns, never Object.prototype memb
 
   beforeAll(async () => {
     t = await createTestApp();
-    const c = await sellingCompany(t.database, { agents: 1, tirages: 1 });
-    const admin = await createUser(t.database, { role: 'company', companyId: c.company.id, fullAccess: true });
-    const root = await createUser(t.database, { role: 'superuser', fullAccess: true });
-    await t.database.raw.query('UPDATE users SET select_company = $2 WHERE id = $1', [root.id, c.company.ref_code]);
-    const sup = await createUser(t.database, { role: 'supervisor', companyId: c.company.id, fullAccess: true });
-    tokens.superuser = (await login(t.app, root.username)).accessToken;
-    tokens.company = (await login(t.app, admin.username)).accessToken;
-    tokens.supervisor = (await login(t.app, sup.username)).accessToken;
-    tokens.agent = (await login(t.app, c.agents[0].username)).accessToken;
+    Object.assign(tokens, (await tokensPerRole(t)).tokens);
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Parameters<typeof buildOperations>[1] & {
       components?: { schemas?: Record<string, JsonSchema> };
     };
