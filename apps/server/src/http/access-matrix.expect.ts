@@ -63,16 +63,20 @@ export function requiredCodenames(access: Access): Codename[] {
 /**
  * Routes acting on an account (modules/_lib/holds.ts: nobody manages an account holding more than they
  * do): the caller must also hold what the target holds — a company's admin every company codename (its
- * password; blocking or deleting the company it signs in to), the target supervisor its codenames. So
- * platform staff holding only the route's codename is refused (403): the general-versus-admin case.
+ * password and sign-in unlock; blocking or deleting the company it signs in to), the target supervisor
+ * its codenames. So platform staff holding only the route's codename is refused (403): the
+ * general-versus-admin case.
  */
 export const ACCOUNT_ROUTES: Record<string, readonly Codename[]> = {
   'POST /api/generals/compagnies/password': COMPANY_CODENAMES,
+  // Clearing an account's sign-in failures lets guessing go on: it asks what a new password asks.
+  'POST /api/generals/compagnies/unlock': COMPANY_CODENAMES,
   'POST /api/generals/compagnies/block': COMPANY_CODENAMES,
   'DELETE /api/generals/delete-company': COMPANY_CODENAMES,
   'PUT /api/companies/supervisor': TARGET_SUPERVISOR_CODENAMES,
   'POST /api/companies/supervisor/block': TARGET_SUPERVISOR_CODENAMES,
   'POST /api/companies/supervisor/password': TARGET_SUPERVISOR_CODENAMES,
+  'POST /api/companies/supervisor/unlock': TARGET_SUPERVISOR_CODENAMES,
   'DELETE /api/companies/supervisor': TARGET_SUPERVISOR_CODENAMES,
 };
 
