@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auth, createTestApp, describeApi, ENGINE, type TestContext } from '../../test/helpers';
+import { FOREIGN_MARKER, HOME_MARKER, UNSUPERVISED_MARKER } from './access-matrix.company';
 import {
   ACCOUNT_ROUTES,
   ACTOR_ORDER,
@@ -12,15 +13,7 @@ import {
   normalise,
   OPEN_TO_STAFF,
 } from './access-matrix.expect';
-import {
-  type Actor,
-  buildMatrixWorld,
-  FOREIGN_MARKER,
-  HOME_MARKER,
-  type MatrixWorld,
-  setPermissions,
-  UNSUPERVISED_MARKER,
-} from './access-matrix.fixtures';
+import { type Actor, buildMatrixWorld, type MatrixWorld, setPermissions } from './access-matrix.fixtures';
 import {
   BODYLESS_WRITES,
   GHOST_ID,

@@ -8,7 +8,8 @@ import {
 } from '@borlette/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Access } from './access';
-import { type Actor, type ActorKey, TARGET_SUPERVISOR_CODENAMES } from './access-matrix.fixtures';
+import { TARGET_SUPERVISOR_CODENAMES } from './access-matrix.company';
+import type { Actor, ActorKey } from './access-matrix.fixtures';
 import { type Kind, type KindIds, looksLikeId } from './access-matrix.kinds';
 import type { ApiRoute } from './auth';
 

@@ -1,6 +1,6 @@
 import { isObj, type Obj } from './encode';
-import type { Mutation } from './generate';
 import type { JsonSchema } from './operations';
+import type { Mutation } from './plan';
 import { INT_BOUNDARIES, PROTO_KEYS, wrongTypeValues } from './values';
 
 /** The n-th of `arr`, cycling. */
