@@ -114,6 +114,8 @@ export const DASHBOARD_SCREENS: ScreenDef[] = [
     superuserOnly: true,
   })),
   ...crud('/dashboard/generale', 'generale', 'generales', 'generaleId'),
+  // ours (issue 16): the inbox of the public contact form; platform staff with the « général » codename.
+  { path: '/dashboard/contacts', permission: 'view_generale', title: 'contacts', superuserOnly: true },
   ...crud('/dashboard/surcussale', 'surcussale', 'surcussales', 'surcussaleId'),
   // ours (issue 15): the company's settings; the admin, or the superuser on a selected company.
   {

@@ -41,6 +41,8 @@ export interface MatrixWorld {
   /** A city of company A's country (Haiti). */
   homeCity: number;
   general: number;
+  /** A message of the public contact form (the platform's inbox, issue 16). */
+  contact: number;
   drawSource: number;
   /** A's agent that signs in at the point of sale (not a target of any write). */
   posAgent: { id: number; username: string };
@@ -71,6 +73,9 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
   );
   // No codename: the staff given only change_generale may edit it (not one holding more than they do).
   const general = (await createUser(database, { role: 'superuser' })).id;
+  const [contactRow] = await raw.query<{ id: number }>(
+    "INSERT INTO contact_messages (name, email, message) VALUES ('Matrice', 'matrice@example.ht', 'Bonjour matrice') RETURNING id",
+  );
   const [source] = await raw.query<{ id: number }>('SELECT id FROM draw_sources ORDER BY id LIMIT 1');
   const drawSource = source?.id ?? 1;
 
@@ -144,6 +149,7 @@ export async function buildMatrixWorld(t: TestContext): Promise<MatrixWorld> {
     city,
     homeCity,
     general,
+    contact: contactRow.id,
     drawSource,
     posAgent,
     posFiche,

@@ -34,6 +34,7 @@ export type Kind =
   | 'company'
   | 'companyUser'
   | 'generale'
+  | 'contact'
   | 'country'
   | 'city'
   | 'homeCity'
@@ -69,6 +70,7 @@ export const ID_KIND_BY_URL: [RegExp, Kind][] = [
   [/^\/api\/generals\/pay-facturations(\/|$)/, 'invoice'],
   [/^\/api\/generals\/(compagnies|delete-company)(\/|$)/, 'company'],
   [/^\/api\/generals\/generales(\/|$)/, 'generale'],
+  [/^\/api\/generals\/contacts(\/|$)/, 'contact'],
   [/^\/api\/generals\/(countries|delete-country)(\/|$)/, 'country'],
   [/^\/api\/generals\/cities(\/|$)/, 'city'],
 ];
@@ -237,6 +239,7 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     company: { own: a.id, foreign: b.id, victim: w.victimCompany, anyForSuperuser: true },
     companyUser: { own: w.actors.admin.userId as number, foreign: w.actors.foreignAdmin.userId as number },
     generale: { own: w.general },
+    contact: { own: w.contact },
     country: { own: w.country },
     city: { own: w.city },
     homeCity: { own: w.homeCity },

@@ -79,7 +79,13 @@ export const NAV: NavGroup[] = [
       { key: 'paiements', path: d.company.payment, icon: 'payment' },
     ],
   },
-  { key: 'generale', items: [{ key: 'generales', path: d.generale.list, icon: 'generale' }] },
+  {
+    key: 'generale',
+    items: [
+      { key: 'generales', path: d.generale.list, icon: 'generale' },
+      { key: 'contacts', path: d.contacts, icon: 'message' },
+    ],
+  },
   {
     key: 'vendeur',
     items: [

@@ -65,6 +65,7 @@ export const paths = {
       payment: '/dashboard/company/payment',
     },
     generale: { list: '/dashboard/generale', new: '/dashboard/generale/new' },
+    contacts: '/dashboard/contacts',
     surcussale: { list: '/dashboard/surcussale', new: '/dashboard/surcussale/new' },
   },
 } as const;

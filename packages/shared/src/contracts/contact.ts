@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuery } from './list';
 
 export const contactRequest = z.object({
   name: z.string({ error: 'Le nom est requis' }).trim().min(1, 'Le nom est requis').max(120, 'Le nom est trop long'),
@@ -13,3 +14,37 @@ export const contactRequest = z.object({
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 export const contactResponse = z.object({ ok: z.literal(true), id: z.number().int() });
+
+/** Issue 16: the platform's contact inbox (GET /api/generals/contacts). */
+export const contactMessage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string().nullable(),
+  message: z.string(),
+  handled: z.boolean(),
+  handled_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessage>;
+
+export const contactListQuery = listQuery.extend({
+  id: z.coerce
+    .number({ error: 'Identifiant invalide' })
+    .int('Identifiant invalide')
+    .positive('Identifiant invalide')
+    .max(2_147_483_647, 'Identifiant invalide')
+    .optional(),
+  handled: z.enum(['true', 'false'], { error: 'Le filtre « traité » doit valoir true ou false' }).optional(),
+});
+
+/** POST /api/generals/contacts/handled */
+export const contactHandledBody = z.object({
+  id: z
+    .number({ error: 'Identifiant invalide' })
+    .int('Identifiant invalide')
+    .positive('Identifiant invalide')
+    .max(2_147_483_647, 'Identifiant invalide'),
+  handled: z.boolean({ error: 'Le champ « handled » doit être vrai ou faux' }),
+});

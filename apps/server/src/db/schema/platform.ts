@@ -75,6 +75,9 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  /** Issue 16: marked handled by platform staff in the contact inbox. */
+  handled: boolean('handled').notNull().default(false),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
 });
 
 /** A sub-branch of a company; agents belong to one. Issue 3 gives it its screens. */
