@@ -66,19 +66,23 @@ export const companies = pgTable(
 );
 
 /** Messages sent from the public contact page. */
-export const contactMessages = pgTable('contact_messages', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  subject: text('subject'),
-  message: text('message').notNull(),
-  ip: text('ip'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
-  /** Issue 16: marked handled by platform staff in the contact inbox. */
-  handled: boolean('handled').notNull().default(false),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** Issue 16: marked handled by platform staff in the contact inbox. */
+    handled: boolean('handled').notNull().default(false),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_handled_idx').on(t.handled, t.createdAt.desc())],
+);
 
 /** A sub-branch of a company; agents belong to one. Issue 3 gives it its screens. */
 export const surcussales = pgTable(

@@ -99,25 +99,28 @@ export const contactsInboxRoutes =
       },
       async (request) => {
         const { id, handled } = request.body;
-        // One statement: the row lock serialises parallel marks, and `before` is the row as it was.
-        const [row] = await raw.query<{ before: boolean }>(
-          `UPDATE contact_messages m SET handled = $2,
-                  handled_at = CASE WHEN $2 THEN coalesce(CASE WHEN m.handled THEN m.handled_at END, now()) END
-             FROM (SELECT id, handled FROM contact_messages WHERE id = $1 FOR UPDATE) old
-            WHERE m.id = old.id RETURNING old.handled AS before`,
-          [id, handled],
-        );
-        if (!row) throw notFound('Message introuvable.');
-        if (row.before !== handled) {
-          await audit(raw, request, {
-            action: 'update',
-            entity: 'contact_message',
-            entityId: id,
-            companyId: null,
-            before: { handled: row.before },
-            after: { handled },
-          });
-        }
+        // The change and its audit entry in one transaction; the row lock serialises parallel marks,
+        // and `before` is the row as it was.
+        await database.transaction(async (tx) => {
+          const [row] = await tx.query<{ before: boolean }>(
+            `UPDATE contact_messages m SET handled = $2,
+                    handled_at = CASE WHEN $2 THEN coalesce(CASE WHEN m.handled THEN m.handled_at END, now()) END
+               FROM (SELECT id, handled FROM contact_messages WHERE id = $1 FOR UPDATE) old
+              WHERE m.id = old.id RETURNING old.handled AS before`,
+            [id, handled],
+          );
+          if (!row) throw notFound('Message introuvable.');
+          if (row.before !== handled) {
+            await audit(tx, request, {
+              action: 'update',
+              entity: 'contact_message',
+              entityId: id,
+              companyId: null,
+              before: { handled: row.before },
+              after: { handled },
+            });
+          }
+        });
         return getOne(id);
       },
     );
