@@ -92,7 +92,9 @@ describeBrowser('signing in and out in the browser', () => {
     // The token moved to the POS's own key: no back-office session is left to show an empty dashboard.
     expect(await page.evaluate(() => localStorage.getItem('pos.accessToken'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    await expect.poll(() => page.getByLabel('Pseudoname').count()).toBe(0);
+    // Signed in at the POS: its sell screen, not its sign-in form.
+    await page.getByRole('textbox', { name: 'Saisie des paris' }).waitFor();
+    expect(await page.getByLabel('Pseudoname').count()).toBe(0);
   });
 
   it("leads a signed-in admin's 404 page back to the dashboard", async () => {
