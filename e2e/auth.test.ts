@@ -83,4 +83,30 @@ describeBrowser('signing in and out in the browser', () => {
     await page.getByLabel('Pseudoname').waitFor({ timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
+
+  it('sends an agent who signs in at the back-office login to the point of sale, signed in there', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'agent1');
+    await page.waitForURL('**/pos');
+    // The token moved to the POS's own key: no back-office session is left to show an empty dashboard.
+    expect(await page.evaluate(() => localStorage.getItem('pos.accessToken'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    // Signed in at the POS: its sell screen, not its sign-in form.
+    await page.getByRole('textbox', { name: 'Saisie des paris' }).waitFor();
+    expect(await page.getByLabel('Pseudoname').count()).toBe(0);
+  });
+
+  it("leads a signed-in admin's 404 page back to the dashboard", async () => {
+    const { page } = await h.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'demo');
+    await page.waitForURL('**/dashboard/app');
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/404');
+    const back = page.locator('a[href="/dashboard/app"]', { hasText: /tableau de bord|dashboard/i });
+    await back.waitFor();
+    await back.click();
+    await page.waitForURL('**/dashboard/app');
+  });
 });

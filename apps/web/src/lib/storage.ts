@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   /** The role of the signed-in user, picks the API prefix (spec §7). */
   role: 'role',
+  /** The point of sale's own token (features/pos), apart from the back office's. */
+  posToken: 'pos.accessToken',
   /** Theme settings (spec §4: they persist in local storage). */
   settings: 'settings',
   /** The chosen language (fr, en, de, ht). */
@@ -81,6 +83,15 @@ export function storeSession(token: string, role: string): void {
 export function clearStoredSession(): void {
   removeItem(STORAGE_KEYS.accessToken);
   removeItem(STORAGE_KEYS.role);
+}
+
+/**
+ * An agent works at the point of sale only (the back office answers it 403): its token moves to the
+ * POS's own key and the back-office session is forgotten. The caller then opens /pos.
+ */
+export function handSessionToPos(token: string): void {
+  writeItem(STORAGE_KEYS.posToken, token);
+  clearStoredSession();
 }
 
 /* ----- Path remembered while signed out ----- */

@@ -6,7 +6,7 @@ import { SplashScreen } from '../../components/splash-screen';
 import { paths } from '../../config/paths';
 import { canAccessScreen, displayName } from '../../lib/authorization';
 import { useSession } from '../../lib/session/use-session';
-import { rememberRedirectPath } from '../../lib/storage';
+import { getStoredSession, handSessionToPos, rememberRedirectPath } from '../../lib/storage';
 
 const LoginPage = lazy(() => import('../../features/auth/pages/login-page'));
 
@@ -19,11 +19,18 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const wanted = `${location.pathname}${location.search}${location.hash}`;
   const authenticated = status === 'authenticated';
+  // An agent's back-office session (kept from before agents were sent to the POS) opens the POS instead.
+  const agentToken = getStoredSession()?.role === 'agent' ? getStoredSession()?.token : undefined;
 
   useEffect(() => {
-    if (!authenticated) rememberRedirectPath(wanted);
-  }, [authenticated, wanted]);
+    if (agentToken) {
+      handSessionToPos(agentToken);
+      // A full load: the session state of the back office is left behind with its storage.
+      window.location.replace(paths.pos);
+    } else if (!authenticated) rememberRedirectPath(wanted);
+  }, [agentToken, authenticated, wanted]);
 
+  if (agentToken) return <SplashScreen />;
   if (authenticated) return <>{children}</>;
   return (
     <Suspense fallback={<SplashScreen />}>

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { isApiError, onUnauthorized } from '../api-client';
 import { setFlash } from '../flash';
-import { clearStoredSession, getStoredSession, storeSession, takeRedirectPath } from '../storage';
+import { clearStoredSession, getStoredSession, handSessionToPos, storeSession, takeRedirectPath } from '../storage';
 import { getCurrentUser, logoutRequestCall } from './session-api';
 
 /** Spec §4: not initialised ('loading') -> authenticated | unauthenticated. */
@@ -56,6 +56,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const completeLogin = useCallback((accessToken: string, role: string) => {
+    if (role === 'agent') {
+      handSessionToPos(accessToken);
+      window.location.assign('/pos');
+      return;
+    }
     storeSession(accessToken, role);
     setFlash({ key: 'auth:loginSuccess', variant: 'success' });
     window.location.assign(takeRedirectPath() ?? '/dashboard');

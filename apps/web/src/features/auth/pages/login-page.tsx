@@ -69,6 +69,13 @@ export default function LoginPage() {
             {t('subtitle')}
           </Typography>
           <LoginForm />
+          {/* Agents sign in at the point of sale; the back office has nothing for them. */}
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 3, textAlign: 'center' }}>
+            {t('agentHint')}{' '}
+            <Link component={RouterLink} to={paths.pos}>
+              {t('agentHintLink')}
+            </Link>
+          </Typography>
         </Box>
       </Box>
       <LazySettingsDrawer />

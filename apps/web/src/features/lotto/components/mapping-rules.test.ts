@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canAdd, defaultMapping, digitsFor, exampleNumber, freeCodes, mappingDigits, move } from './mapping-rules';
+import {
+  allCodesTaken,
+  canAdd,
+  defaultMapping,
+  digitsFor,
+  exampleNumber,
+  freeCodes,
+  mappingDigits,
+  move,
+} from './mapping-rules';
 
 describe('lotto mapping rules', () => {
   it('counts the digits of a mapping', () => {
@@ -35,5 +44,11 @@ describe('lotto mapping rules', () => {
 
   it('lists the codes still free', () => {
     expect(freeCodes([41, 42, 51])).toEqual([43, 52, 53]);
+  });
+
+  it('has nothing left to create once the six options exist', () => {
+    expect(allCodesTaken([])).toBe(false);
+    expect(allCodesTaken([41, 42, 43, 51, 52])).toBe(false);
+    expect(allCodesTaken([53, 52, 51, 43, 42, 41])).toBe(true);
   });
 });

@@ -31,6 +31,9 @@ export const mappingDigits = (parts: readonly LotPart[]) => parts.reduce((n, p) 
 /** The option number the parts build for 123 / 4567 (e.g. lot2 + lot3 -> 4567). */
 export const exampleNumber = (parts: readonly LotPart[]) => parts.map((p) => lotPart(EXAMPLE_LOTS, p)).join('');
 
+/** Every code (41-43, 51-53) already exists: nothing is left to create. */
+export const allCodesTaken = (taken: readonly number[]) => LOTTO_CODES.every((code) => taken.includes(code));
+
 /** The default mapping of a code (domain.md), e.g. 52 -> pick3 + lot3. */
 export function defaultMapping(code: number): LotPart[] {
   const table = gameOf(code) === 'loto5' ? DEFAULT_LOTO5_OPTIONS : DEFAULT_LOTO4_OPTIONS;

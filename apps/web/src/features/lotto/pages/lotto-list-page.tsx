@@ -14,8 +14,17 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { LOTTO_KEY, LOTTO_LIST_URL, LOTTO_PATHS, LOTTO_SORTS, useBlockLotto, useDeleteLotto } from '../api/lotto';
+import {
+  LOTTO_KEY,
+  LOTTO_LIST_URL,
+  LOTTO_PATHS,
+  LOTTO_SORTS,
+  useBlockLotto,
+  useDeleteLotto,
+  useTakenCodes,
+} from '../api/lotto';
 import { lottoColumns } from '../components/lotto-columns';
+import { allCodesTaken } from '../components/mapping-rules';
 
 const filters: DataTableFilter[] = [
   {
@@ -48,7 +57,10 @@ export default function LottoListPage() {
   const remove = useDeleteLotto();
 
   const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_lotto');
+  const mayAdd = companyChosen && hasPermission(user, 'add_lotto');
+  // Each code exists once: with the six options there, "Nouvelle option" would lead to an empty choice.
+  const taken = useTakenCodes(mayAdd);
+  const canAdd = mayAdd && !(taken.data && allCodesTaken(taken.data));
   const canChange = companyChosen && hasPermission(user, 'change_lotto');
   const canBlock = companyChosen && hasPermission(user, 'block_option');
 

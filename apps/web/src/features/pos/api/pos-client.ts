@@ -4,10 +4,10 @@
  * and tells the POS to show its sign-in (no page reload: nothing typed is lost).
  */
 import { ApiError } from '../../../lib/api-client';
-import { readItem, removeItem, writeItem } from '../../../lib/storage';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../../lib/storage';
 
 export const POS_STORAGE = {
-  token: 'pos.accessToken',
+  token: STORAGE_KEYS.posToken,
   /** The draft ticket (lines, draws, pending sale key) of the signed-in agent. */
   draft: 'pos.draft',
   /** sessionStorage: the bet being typed (not yet a line). */

@@ -7,6 +7,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -146,6 +147,9 @@ export function PosLogin() {
           </Button>
           <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
             {t('login.help')}
+          </Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
+            {t('login.backOfficeHint')} <Link href="/auth/login">{t('login.backOfficeLink')}</Link>
           </Typography>
         </Box>
       </Box>

@@ -5,8 +5,11 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../../lib/session/use-session';
+import { readItem, STORAGE_KEYS } from '../../../lib/storage';
 import { useDocumentTitle } from '../components/useDocumentTitle';
 import { HEADER_HEIGHT } from '../constants';
+import { notFoundTarget } from '../not-found-target';
 import { accent, fade, pal } from '../themeUtils';
 
 /** Three lottery balls reading 4 0 4. */
@@ -46,6 +49,12 @@ function Balls404() {
 export default function NotFoundPage() {
   const { t } = useTranslation('public');
   useDocumentTitle(t('notFound.title'));
+  const { status, user } = useSession();
+  const back = notFoundTarget({
+    signedIn: status === 'authenticated',
+    role: user?.role ?? null,
+    hasPosSession: !!readItem(STORAGE_KEYS.posToken),
+  });
   return (
     <Box
       sx={(theme) => ({
@@ -67,13 +76,13 @@ export default function NotFoundPage() {
         </Typography>
         <Button
           component={RouterLink}
-          to="/"
+          to={back.to}
           variant="contained"
           size="large"
           startIcon={<Home />}
           sx={{ mt: 4, fontWeight: 700, px: 4 }}
         >
-          {t('notFound.button')}
+          {t(`notFound.${back.label}`)}
         </Button>
       </Container>
     </Box>
