@@ -6,14 +6,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../components/form';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
@@ -124,29 +123,12 @@ export default function CompanySettingsPage() {
   let body: ReactNode;
   if (!companyChosen) {
     body = <Alert severity="info">{t('companyRequired')}</Alert>;
-  } else if (query.isPending) {
-    body = (
-      <Card sx={{ p: 3, maxWidth: 960, display: 'grid', gap: 2 }} aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} variant="rounded" height={72} />
-        ))}
-      </Card>
-    );
-  } else if (query.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {errorMessage(query.error, t('loadFailed'))}
-      </Alert>
-    );
   } else {
-    body = <SettingsEditor key={query.data.company_id} settings={query.data} canChange={canChange} />;
+    body = (
+      <RecordBody query={query} rowHeight={72} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
+        {(settings) => <SettingsEditor key={settings.company_id} settings={settings} canChange={canChange} />}
+      </RecordBody>
+    );
   }
 
   return (

@@ -6,14 +6,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { errorMessage } from '../../../components/use-mutation-with-toast';
+import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { fDateTime } from '../../../lib/format-time';
@@ -94,29 +93,12 @@ export default function PrimeGeneralePage() {
   let body: ReactNode;
   if (!companyChosen) {
     body = <Alert severity="info">{t('general.companyRequired')}</Alert>;
-  } else if (general.isPending) {
-    body = (
-      <Card sx={{ p: 3, maxWidth: 960, display: 'grid', gap: 2 }} aria-busy="true">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} variant="rounded" height={88} />
-        ))}
-      </Card>
-    );
-  } else if (general.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void general.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {errorMessage(general.error, t('loadFailed'))}
-      </Alert>
-    );
   } else {
-    body = <GeneralForm key={general.data.company_id} prime={general.data} canChange={canChange} currency={currency} />;
+    body = (
+      <RecordBody query={general} rowHeight={88} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
+        {(prime) => <GeneralForm key={prime.company_id} prime={prime} canChange={canChange} currency={currency} />}
+      </RecordBody>
+    );
   }
 
   return (
