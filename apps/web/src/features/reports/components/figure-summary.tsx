@@ -6,24 +6,27 @@ import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
+import { useBalanceLook } from '../../../components/balance-figure';
 import type { SummaryItem } from '../../../components/summary-cards';
 import { formatMoney } from '../../../lib/money';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { balanceState, balanceTone, formatCount } from '../lib/figures';
+import { formatCount } from '../lib/figures';
 
-/** A balance card: coloured by its sign, « défisi » under a negative one. */
+/** A balance card: signed, coloured and labelled (Doit / Défisi / À jour) as on every money screen. */
 function useBalanceItem() {
-  const { t } = useTranslation('reports');
-  const d = useCompanyDisplay();
-  return (key: string, label: string, value: number | undefined, currency: string): SummaryItem => ({
-    key,
-    label,
-    value: value === undefined ? null : formatMoney(value, currency, d.language),
-    icon: key === 'to_collect' ? <AccountBalanceWalletOutlinedIcon /> : <BalanceOutlinedIcon />,
-    tone: 'info',
-    valueColor: value === undefined ? undefined : balanceTone(value) && `${balanceTone(value)}.main`,
-    caption: value !== undefined && balanceState(value) === 'deficit' ? t('balance.deficit') : undefined,
-  });
+  const look = useBalanceLook();
+  return (key: string, label: string, value: number | undefined, currency: string): SummaryItem => {
+    const l = value === undefined ? undefined : look(value, currency);
+    return {
+      key,
+      label,
+      value: l ? l.text : null,
+      icon: key === 'to_collect' ? <AccountBalanceWalletOutlinedIcon /> : <BalanceOutlinedIcon />,
+      tone: 'info',
+      valueColor: l?.color,
+      caption: l?.label,
+    };
+  };
 }
 
 /** Tickets, ventes, commission, paiements and balance of the period. */
@@ -61,7 +64,7 @@ export function useFigureSummary(totals: Figures | undefined, currency: string):
       icon: <PaymentsOutlinedIcon />,
       tone: 'secondary',
     },
-    balance('balance', t('columns.balance'), totals?.balance, currency),
+    balance('balance', t('columns.balancePeriod'), totals?.balance, currency),
   ];
 }
 
@@ -87,7 +90,7 @@ export function useAgentSummary(totals: AgentReport['totals'] | undefined, curre
       icon: <PaymentsOutlinedIcon />,
       tone: 'secondary',
     },
-    balance('balance', t('columns.balance'), totals?.balance, currency),
+    balance('balance', t('columns.balancePeriod'), totals?.balance, currency),
     {
       key: 'moves',
       label: t('columns.moves'),

@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceFigure } from '../../../components/balance-figure';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { balanceState, balanceTone, type FigureColumn, formatCell } from '../lib/figures';
+import { type FigureColumn, formatCell } from '../lib/figures';
 
 export interface FigureTableProps<R, T> {
   columns: FigureColumn<R>[];
@@ -48,30 +49,22 @@ const sticky = (theme: Theme, tint?: string) => ({
   borderRight: `1px solid ${theme.palette.divider}`,
 });
 
-/** A number cell: tabular digits; a balance coloured by its sign, « défisi » said to screen readers. */
+/** A number cell: tabular digits; a balance as everywhere (components/balance-figure: sign, colour, label). */
 export function FigureCell({ kind, value }: { kind: FigureColumn<unknown>['kind']; value: number | string | null }) {
-  const { t } = useTranslation('reports');
   const d = useCompanyDisplay();
+  if (kind === 'balance' && value !== null && typeof value !== 'string')
+    return <BalanceFigure value={value} label="caption" strong={false} />;
   const text = formatCell(kind, value, d);
-  const tone = kind === 'balance' && typeof value === 'number' ? balanceTone(value) : undefined;
-  const deficit = kind === 'balance' && typeof value === 'number' && balanceState(value) === 'deficit';
   return (
     <Box
       component="span"
-      title={deficit ? t('balance.deficit') : undefined}
       sx={{
         whiteSpace: 'nowrap',
         fontVariantNumeric: 'tabular-nums',
-        color: tone ? `${tone}.main` : value === 0 ? 'text.disabled' : undefined,
-        fontWeight: tone ? 600 : undefined,
+        color: value === 0 ? 'text.disabled' : undefined,
       }}
     >
       {text}
-      {deficit ? (
-        <Box component="span" sx={visuallyHidden}>
-          {` (${t('balance.deficit')})`}
-        </Box>
-      ) : null}
     </Box>
   );
 }
@@ -213,15 +206,3 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
     </Card>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -19,7 +19,8 @@ describe('cells of the reports', () => {
     expect(formatCell('money', null, fr)).toBe('—');
     expect(formatCell('text', 'Centre', fr)).toBe('Centre');
     expect(clean(formatCell('count', 1500, fr))).toBe('1 500');
-    expect(clean(formatCell('balance', -250, fr))).toBe('-2,50');
+    expect(clean(formatCell('balance', -250, fr))).toBe('\u22122,50');
+    expect(clean(formatCell('balance', 250, fr))).toBe('+2,50');
   });
 
   it('reads a balance: doit, défisi or settled', () => {
@@ -28,7 +29,7 @@ describe('cells of the reports', () => {
     expect(balanceState(0)).toBe('settled');
     expect(balanceTone(5)).toBe('success');
     expect(balanceTone(-5)).toBe('error');
-    expect(balanceTone(0)).toBeUndefined();
+    expect(balanceTone(0)).toBe('neutral');
   });
 
   it('has the agent control columns of the brief', () => {
@@ -107,14 +108,14 @@ describe('the printed report', () => {
       '150,00',
       '500,00',
       '500,00',
-      '850,00',
+      '+850,00',
     ]);
     expect(layout.body[0][0].caption).toBe('Centre');
     expect(layout.body[0][1].caption).toBeNull();
     expect(layout.body[1][0]).toEqual({ text: 'Paul', caption: null });
-    expect(clean(layout.body[1][6].text)).toBe('-20,00');
+    expect(clean(layout.body[1][6].text)).toBe('\u221220,00');
     expect(layout.wide).toBe(false);
-    expect(layout.foot.map(clean)).toEqual(['Total', '6', '3 000,00', '300,00', '1 000,00', '1 000,00', '830,00']);
+    expect(layout.foot.map(clean)).toEqual(['Total', '6', '3 000,00', '300,00', '1 000,00', '1 000,00', '+830,00']);
     expect(layout.summary[0]).toEqual({ label: 'columns.tickets', value: '6' });
     expect(layout.summary.map((x) => x.label)).not.toContain('group.agent');
     expect(layout.empty).toBe(false);

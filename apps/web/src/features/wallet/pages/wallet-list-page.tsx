@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useBalanceLook } from '../../../components/balance-figure';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type RowAction, toListParams, useListQuery, useTableState } from '../../../components/data-table';
 import { filterField, shrink } from '../../../components/filters';
@@ -20,7 +21,6 @@ import { PageHeader } from '../../../components/page-header';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
 import { fDay } from '../../fiches/components/fiche-bits';
 import { PeriodFilters } from '../../reports/components/period-filters';
@@ -30,7 +30,7 @@ import { useUrlFilters } from '../../reports/lib/use-url-filters';
 import { useReverseZero, WALLET_KEY, WALLET_SORTS, WALLET_URL } from '../api/wallet';
 import { BalancesPanel } from '../components/balances-panel';
 import { WALLET_COLUMNS } from '../components/wallet-columns';
-import { amountTone, balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
+import { balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
 
 const EXTRA = { kind: { param: 'kind', type: WALLET_KINDS } } as const satisfies UrlSpec<'kind'>;
 const NARROWING = ['surcussale', 'agent', 'kind'];
@@ -96,13 +96,16 @@ export default function WalletListPage() {
   );
 
   const sums = balanceTotals(page?.balances ?? []);
-  const money = (v: number) => formatMoney(v, d.currency, d.language);
+  const look = useBalanceLook();
+  const total = page ? look(page.total, d.currency) : undefined;
+  const owed = page ? look(sums.owed, d.currency) : undefined;
+  const deficit = page ? look(sums.deficit, d.currency) : undefined;
   const summary: SummaryItem[] = [
     {
       key: 'total',
       label: t('summary.total'),
-      value: page ? `${formatSigned(page.total, d)} ${d.currency}` : null,
-      valueColor: page && amountTone(page.total) ? `${amountTone(page.total)}.main` : undefined,
+      value: total?.text ?? null,
+      valueColor: total?.color,
       caption: page && page.total !== 0 ? t(page.total > 0 ? 'summary.up' : 'summary.down') : undefined,
       icon: <AccountBalanceWalletOutlinedIcon />,
       tone: 'info',
@@ -117,15 +120,18 @@ export default function WalletListPage() {
     {
       key: 'owed',
       label: t('summary.owed'),
-      value: page ? money(sums.owed) : null,
+      value: owed?.text ?? null,
+      valueColor: owed?.color,
+      caption: owed?.label,
       icon: <SavingsOutlinedIcon />,
       tone: 'warning',
     },
     {
       key: 'deficit',
       label: t('summary.deficit'),
-      value: page ? money(Math.abs(sums.deficit)) : null,
-      valueColor: sums.deficit < 0 ? 'error.main' : undefined,
+      value: deficit?.text ?? null,
+      valueColor: deficit?.color,
+      caption: deficit?.label,
       icon: <TrendingDownIcon />,
       tone: 'error',
     },
