@@ -95,7 +95,9 @@ describeApi('wallet: movements, transaction zero, list', () => {
     expect(list.count).toBe(4);
     expect(list.results[0].id).toBe(adj.json().id); // newest first
     expect(list.total).toBe(9_000 - 5_000 + 1_234 - 50);
-    expect(list.balances).toEqual([{ agent_id: w.alice, agent_name: 'Alice Adam', balance: await ledger(w.alice) }]);
+    expect(list.balances).toEqual([
+      { agent_id: w.alice, agent_name: 'Alice Adam', balance: await ledger(w.alice), currency: 'HTG' },
+    ]);
     const sale = list.results.find((e: { kind: string }) => e.kind === 'sale');
     expect(sale).toMatchObject({ amount: 9_000, gross: 10_000, commission: 1_000 });
     expect(sale.fiche_number).toBeGreaterThan(0);

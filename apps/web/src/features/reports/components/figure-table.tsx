@@ -22,7 +22,9 @@ import { type FigureColumn, formatCell } from '../lib/figures';
 export interface FigureTableProps<R, T> {
   columns: FigureColumn<R>[];
   rows: R[] | undefined;
-  totals: T | undefined;
+  /** The totals lines (one per currency) and the first cell of each (« Total », « Total EUR »). */
+  totals: T[] | undefined;
+  totalsLabels: string[];
   rowKey: (row: R) => string | number;
   /** The first load (skeletons), a refresh (thin bar), a failure (message and retry). */
   loading: boolean;
@@ -33,8 +35,8 @@ export interface FigureTableProps<R, T> {
   /** The first cell as something else than text (a link to the agent's wallet…). */
   renderFirst?: (row: R) => ReactNode;
   ariaLabel: string;
-  /** Shown above the table: « Montants en HTG ». */
-  currency: string;
+  /** Shown under the table: « Montants en HTG ». */
+  note: string;
   /** i18n namespace of the column labels (default reports). */
   ns?: string;
 }
@@ -160,40 +162,44 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
               </TableRow>
             </TableHead>
             <TableBody>{body}</TableBody>
-            {rows?.length && totals && !loading ? (
+            {rows?.length && totals?.length && !loading ? (
               <TableFooter>
-                <TableRow
-                  sx={{
-                    '& td': {
-                      position: 'sticky',
-                      bottom: 0,
-                      bgcolor: 'background.paper',
-                      backgroundImage: `linear-gradient(${head}, ${head})`,
-                      borderTop: `2px solid ${theme.palette.divider}`,
-                      fontWeight: 700,
-                      color: 'text.primary',
-                      fontSize: theme.typography.body2.fontSize,
-                    },
-                  }}
-                >
-                  {shown.map((c, i) => (
-                    <TableCell
-                      key={c.id}
-                      align={align(c)}
-                      sx={
-                        i === 0
-                          ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
-                          : undefined
-                      }
-                    >
-                      {i === 0 ? (
-                        t('reports:totals.label')
-                      ) : c.kind === 'text' ? null : (
-                        <FigureCell kind={c.kind} value={c.value(totals as unknown as R)} />
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
+                {totals.map((line, l) => (
+                  <TableRow
+                    key={props.totalsLabels[l] ?? l}
+                    sx={{
+                      '& td': {
+                        // One line stays in view at the bottom; several (one per currency) scroll with the rows.
+                        position: totals.length === 1 ? 'sticky' : undefined,
+                        bottom: 0,
+                        bgcolor: 'background.paper',
+                        backgroundImage: `linear-gradient(${head}, ${head})`,
+                        borderTop: l === 0 ? `2px solid ${theme.palette.divider}` : undefined,
+                        fontWeight: 700,
+                        color: 'text.primary',
+                        fontSize: theme.typography.body2.fontSize,
+                      },
+                    }}
+                  >
+                    {shown.map((c, i) => (
+                      <TableCell
+                        key={c.id}
+                        align={align(c)}
+                        sx={
+                          i === 0
+                            ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
+                            : undefined
+                        }
+                      >
+                        {i === 0 ? (
+                          props.totalsLabels[l]
+                        ) : c.kind === 'text' ? null : (
+                          <FigureCell kind={c.kind} value={c.value(line as unknown as R)} />
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
               </TableFooter>
             ) : null}
           </Table>
@@ -201,7 +207,7 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
         {message}
       </Box>
       <Typography variant="caption" component="p" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
-        {t('reports:amountsIn', { currency: props.currency })}
+        {props.note}
       </Typography>
     </Card>
   );

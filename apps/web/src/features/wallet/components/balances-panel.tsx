@@ -29,6 +29,7 @@ export function BalancesPanel({
   selected,
   onSelect,
   canAdd,
+  showCurrency = false,
 }: {
   balances: AgentBalance[] | undefined;
   loading: boolean;
@@ -38,6 +39,8 @@ export function BalancesPanel({
   selected: string;
   onSelect: (b: AgentBalance) => void;
   canAdd: boolean;
+  /** « Toutes »: each balance says its currency (agents of several companies are listed). */
+  showCurrency?: boolean;
 }) {
   const { t } = useTranslation('wallet');
   return (
@@ -122,7 +125,7 @@ export function BalancesPanel({
                   {b.agent_name}
                 </Link>
                 <Box sx={{ mt: 0.25 }}>
-                  <BalanceFigure value={b.balance} />
+                  <BalanceFigure value={b.balance} currency={showCurrency ? b.currency : undefined} />
                 </Box>
               </Box>
               {canAdd ? (

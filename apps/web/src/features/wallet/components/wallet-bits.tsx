@@ -14,6 +14,14 @@ export function KindChip({ kind }: { kind: WalletKind }) {
  * An entry's amount with its sign: + when the agent owes more, − when it owes less, in the colour of
  * a balance of that sign (components/balance-figure); the sense is said to screen readers.
  */
-export function SignedAmount({ amount, strong = false }: { amount: number; strong?: boolean }) {
-  return <BalanceFigure value={amount} kind="entry" strong={strong} />;
+export function SignedAmount({
+  amount,
+  currency,
+  strong = false,
+}: {
+  amount: number;
+  currency?: string;
+  strong?: boolean;
+}) {
+  return <BalanceFigure value={amount} kind="entry" currency={currency} strong={strong} />;
 }

@@ -95,47 +95,67 @@ export default function WalletListPage() {
     [canChange, askReverse],
   );
 
-  const sums = balanceTotals(page?.balances ?? []);
+  // One card per currency: with « Toutes », amounts of different currencies are never added.
   const look = useBalanceLook();
-  const total = page ? look(page.total, d.currency) : undefined;
-  const owed = page ? look(sums.owed, d.currency) : undefined;
-  const deficit = page ? look(sums.deficit, d.currency) : undefined;
-  const summary: SummaryItem[] = [
-    {
-      key: 'total',
-      label: t('summary.total'),
-      value: total?.text ?? null,
-      valueColor: total?.color,
-      caption: page && page.total !== 0 ? t(page.total > 0 ? 'summary.up' : 'summary.down') : undefined,
-      icon: <AccountBalanceWalletOutlinedIcon />,
-      tone: 'info',
-    },
-    {
-      key: 'count',
-      label: t('summary.count'),
-      value: page ? formatCount(page.count, d.language) : null,
-      icon: <ReceiptLongOutlinedIcon />,
-      tone: 'secondary',
-    },
-    {
-      key: 'owed',
-      label: t('summary.owed'),
-      value: owed?.text ?? null,
-      valueColor: owed?.color,
-      caption: owed?.label,
-      icon: <SavingsOutlinedIcon />,
-      tone: 'warning',
-    },
-    {
-      key: 'deficit',
-      label: t('summary.deficit'),
-      value: deficit?.text ?? null,
-      valueColor: deficit?.color,
-      caption: deficit?.label,
-      icon: <TrendingDownIcon />,
-      tone: 'error',
-    },
-  ];
+  const lines = page?.totals ?? [];
+  const multi = lines.length > 1;
+  const inCurrency = (label: string, currency: string) => (multi ? `${label} (${currency})` : label);
+  const perCurrency = (currency: string) =>
+    balanceTotals((page?.balances ?? []).filter((b) => b.currency === currency));
+  const summary: SummaryItem[] = page
+    ? [
+        ...lines.map((x): SummaryItem => {
+          const l = look(x.total, x.currency);
+          return {
+            key: `total-${x.currency}`,
+            label: inCurrency(t('summary.total'), x.currency),
+            value: l.text,
+            valueColor: l.color,
+            caption: x.total !== 0 ? t(x.total > 0 ? 'summary.up' : 'summary.down') : undefined,
+            icon: <AccountBalanceWalletOutlinedIcon />,
+            tone: 'info',
+          };
+        }),
+        {
+          key: 'count',
+          label: t('summary.count'),
+          value: formatCount(page.count, d.language),
+          icon: <ReceiptLongOutlinedIcon />,
+          tone: 'secondary',
+        },
+        ...lines.flatMap((x): SummaryItem[] => {
+          const sums = perCurrency(x.currency);
+          const owed = look(sums.owed, x.currency);
+          const deficit = look(sums.deficit, x.currency);
+          return [
+            {
+              key: `owed-${x.currency}`,
+              label: inCurrency(t('summary.owed'), x.currency),
+              value: owed.text,
+              valueColor: owed.color,
+              caption: owed.label,
+              icon: <SavingsOutlinedIcon />,
+              tone: 'warning',
+            },
+            {
+              key: `deficit-${x.currency}`,
+              label: inCurrency(t('summary.deficit'), x.currency),
+              value: deficit.text,
+              valueColor: deficit.color,
+              caption: deficit.label,
+              icon: <TrendingDownIcon />,
+              tone: 'error',
+            },
+          ];
+        }),
+      ]
+    : (['total', 'count', 'owed', 'deficit'] as const).map((key) => ({
+        key,
+        label: t(`summary.${key}`),
+        value: null,
+        icon: <ReceiptLongOutlinedIcon />,
+        tone: 'grey',
+      }));
 
   const title = t('nav:transactions');
   const reset = () => f.update({ surcussale: '', agent: '', kind: '' });
@@ -163,7 +183,12 @@ export default function WalletListPage() {
           {t('allCompanies')}
         </Alert>
       ) : null}
-      <SummaryCards items={summary} loading={list.isPending} label={t('summary.label')} />
+      <SummaryCards
+        items={summary}
+        loading={list.isPending}
+        label={t('summary.label')}
+        columns={Math.min(summary.length, 4)}
+      />
       <Box
         sx={{
           display: 'grid',
@@ -247,6 +272,7 @@ export default function WalletListPage() {
                 : f.update({ agent: String(b.agent_id), agentLabel: b.agent_name })
             }
             canAdd={canAdd}
+            showCurrency={!hasCompany}
           />
         </Box>
       </Box>
