@@ -29,7 +29,12 @@ describeApi('money per currency under « Toutes » (reports, agent control, wall
     const raw = t.database.raw;
     await raw.query("UPDATE companies SET currency = 'EUR' WHERE id = $1", [w.b.company.id]);
     await sell(raw, { companyId: w.a.company.id, agentId: w.alice, tirages: [w.a.tirages[0].id], lines: line(50_000) });
-    await sell(raw, { companyId: w.b.company.id, agentId: w.agentB, tirages: [w.b.tirages[0].id], lines: line(10_000) });
+    await sell(raw, {
+      companyId: w.b.company.id,
+      agentId: w.agentB,
+      tirages: [w.b.tirages[0].id],
+      lines: line(10_000),
+    });
   });
   afterAll(() => t?.close());
 
@@ -61,7 +66,9 @@ describeApi('money per currency under « Toutes » (reports, agent control, wall
     const agents = await get(`${AGENT}?${AROUND_TODAY}`, w.superHT);
     expect(agents.rows.find((r: { agent_id: number }) => r.agent_id === w.agentB).currency).toBe('EUR');
     expect(agents.totals).toBeNull();
-    expect(agents.totals_by_currency.map((x: { currency: string; to_collect: number }) => [x.currency, x.to_collect])).toEqual([
+    expect(
+      agents.totals_by_currency.map((x: { currency: string; to_collect: number }) => [x.currency, x.to_collect]),
+    ).toEqual([
       ['EUR', 9_000],
       ['HTG', 45_000],
     ]);

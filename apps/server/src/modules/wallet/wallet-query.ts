@@ -128,9 +128,7 @@ async function ledgerFigures(
     count: totals.reduce((n, x) => n + x.count, 0),
     total: totals.length === 1 ? totals[0].total : null,
     totals,
-    balances: rows
-      .filter((r) => r.agent_id !== null)
-      .map(({ totals: _t, ...b }) => b),
+    balances: rows.filter((r) => r.agent_id !== null).map(({ totals: _t, ...b }) => b),
   };
 }
 
