@@ -115,10 +115,10 @@ describeApi('wallet: movements, transaction zero, list', () => {
     const csv = await w.call('GET', `${LIST}?format=csv&agent_id=${w.alice}`, w.adminA);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.startsWith('\uFEFFJour;Enregistré le;Vendeur')).toBe(true);
-    expect(csv.body).toContain(';Ajustement;-0,50;;;;Erreur;');
-    expect(csv.body).toContain(';Dépôt;-50,00;');
-    expect(csv.body).toContain(';Retrait;12,34;');
-    expect(csv.body).toContain(';Vente;90,00;100,00;10,00;');
+    expect(csv.body).toContain(';Ajustement;-0,50;HTG;;;;Erreur;');
+    expect(csv.body).toContain(';Dépôt;-50,00;HTG;');
+    expect(csv.body).toContain(';Retrait;12,34;HTG;');
+    expect(csv.body).toContain(';Vente;90,00;HTG;100,00;10,00;');
     expect(csv.body).toMatch(/;;Total;;;;51,84;/);
   });
 
