@@ -4,7 +4,7 @@ import { alpha } from '@mui/material/styles';
 import type { TypographyProps } from '@mui/material/Typography';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { centimesDecimal } from '../lib/money';
+import { centimesDecimal, formatMoney } from '../lib/money';
 import { toneColors } from '../lib/tone';
 
 /**
@@ -24,10 +24,12 @@ export function plainAmount(centimes: Amount, language: string): string {
   );
 }
 
-/** « +7 676,10 HTG », « −7 676,10 HTG », « 0,00 HTG » (without currency when none is given). */
+/**
+ * « +7 676,10 HTG », « −7 676,10 HTG », « 0,00 HTG », « +90,00 € » (the money format of the language,
+ * as formatMoney writes it); without a currency, the amount alone (a table whose header names it).
+ */
 export function balanceText(value: Amount, language: string, currency?: string): string {
-  const text = signedText(value, (abs) => plainAmount(abs, language));
-  return currency ? `${text} ${currency}` : text;
+  return signedText(value, (abs) => (currency ? formatMoney(abs, currency, language) : plainAmount(abs, language)));
 }
 
 /** The theme colour of a tone, for a figure's text. */
