@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -95,67 +96,52 @@ export default function WalletListPage() {
     [canChange, askReverse],
   );
 
-  // One card per currency: with « Toutes », amounts of different currencies are never added.
+  // One row of cards per currency: with « Toutes », amounts of different currencies are never added.
   const look = useBalanceLook();
   const lines = page?.totals ?? [];
   const multi = lines.length > 1;
-  const inCurrency = (label: string, currency: string) => (multi ? `${label} (${currency})` : label);
-  const perCurrency = (currency: string) =>
-    balanceTotals((page?.balances ?? []).filter((b) => b.currency === currency));
-  const summary: SummaryItem[] = page
-    ? [
-        ...lines.map((x): SummaryItem => {
-          const l = look(x.total, x.currency);
-          return {
-            key: `total-${x.currency}`,
-            label: inCurrency(t('summary.total'), x.currency),
-            value: l.text,
-            valueColor: l.color,
-            caption: x.total !== 0 ? t(x.total > 0 ? 'summary.up' : 'summary.down') : undefined,
-            icon: <AccountBalanceWalletOutlinedIcon />,
-            tone: 'info',
-          };
-        }),
-        {
-          key: 'count',
-          label: t('summary.count'),
-          value: formatCount(page.count, d.language),
-          icon: <ReceiptLongOutlinedIcon />,
-          tone: 'secondary',
-        },
-        ...lines.flatMap((x): SummaryItem[] => {
-          const sums = perCurrency(x.currency);
-          const owed = look(sums.owed, x.currency);
-          const deficit = look(sums.deficit, x.currency);
-          return [
-            {
-              key: `owed-${x.currency}`,
-              label: inCurrency(t('summary.owed'), x.currency),
-              value: owed.text,
-              valueColor: owed.color,
-              caption: owed.label,
-              icon: <SavingsOutlinedIcon />,
-              tone: 'warning',
-            },
-            {
-              key: `deficit-${x.currency}`,
-              label: inCurrency(t('summary.deficit'), x.currency),
-              value: deficit.text,
-              valueColor: deficit.color,
-              caption: deficit.label,
-              icon: <TrendingDownIcon />,
-              tone: 'error',
-            },
-          ];
-        }),
-      ]
-    : (['total', 'count', 'owed', 'deficit'] as const).map((key) => ({
-        key,
-        label: t(`summary.${key}`),
-        value: null,
+  const cardsOf = (x: WalletPage['totals'][number] | undefined): SummaryItem[] => {
+    const sums = x ? balanceTotals((page?.balances ?? []).filter((b) => b.currency === x.currency)) : undefined;
+    const total = x ? look(x.total, x.currency) : undefined;
+    const owed = x && sums ? look(sums.owed, x.currency) : undefined;
+    const deficit = x && sums ? look(sums.deficit, x.currency) : undefined;
+    return [
+      {
+        key: 'total',
+        label: t('summary.total'),
+        value: total?.text ?? null,
+        valueColor: total?.color,
+        caption: x && x.total !== 0 ? t(x.total > 0 ? 'summary.up' : 'summary.down') : undefined,
+        icon: <AccountBalanceWalletOutlinedIcon />,
+        tone: 'info',
+      },
+      {
+        key: 'count',
+        label: t('summary.count'),
+        value: x ? formatCount(x.count, d.language) : null,
         icon: <ReceiptLongOutlinedIcon />,
-        tone: 'grey',
-      }));
+        tone: 'secondary',
+      },
+      {
+        key: 'owed',
+        label: t('summary.owed'),
+        value: owed?.text ?? null,
+        valueColor: owed?.color,
+        caption: owed?.label,
+        icon: <SavingsOutlinedIcon />,
+        tone: 'warning',
+      },
+      {
+        key: 'deficit',
+        label: t('summary.deficit'),
+        value: deficit?.text ?? null,
+        valueColor: deficit?.color,
+        caption: deficit?.label,
+        icon: <TrendingDownIcon />,
+        tone: 'error',
+      },
+    ];
+  };
 
   const title = t('nav:transactions');
   const reset = () => f.update({ surcussale: '', agent: '', kind: '' });
@@ -183,12 +169,22 @@ export default function WalletListPage() {
           {t('allCompanies')}
         </Alert>
       ) : null}
-      <SummaryCards
-        items={summary}
-        loading={list.isPending}
-        label={t('summary.label')}
-        columns={Math.min(summary.length, 4)}
-      />
+      {lines.length && multi ? (
+        lines.map((x) => (
+          <Box key={x.currency}>
+            <Typography variant="overline" component="h2" sx={{ display: 'block', color: 'text.secondary' }}>
+              {t('summary.inCurrency', { currency: x.currency })}
+            </Typography>
+            <SummaryCards
+              items={cardsOf(x)}
+              loading={false}
+              label={t('summary.inCurrency', { currency: x.currency })}
+            />
+          </Box>
+        ))
+      ) : (
+        <SummaryCards items={cardsOf(lines[0])} loading={list.isPending} label={t('summary.label')} />
+      )}
       <Box
         sx={{
           display: 'grid',
