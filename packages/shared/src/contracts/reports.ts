@@ -61,25 +61,39 @@ export const salesReportQuery = z
     format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
   })
   .superRefine(checkDateRange);
+/**
+ * Currencies (issue 16): amounts of companies in different currencies are never added together. Each
+ * row carries its currency (with « Toutes », a day is one row per currency); `totals_by_currency` has
+ * one line per currency of the rows (a company: its one currency, even without rows); `totals` is that
+ * line when there is one currency only, and null when the rows hold several.
+ */
+export const currencyTotals = figures.extend({ currency: z.string() });
+export type CurrencyTotals = z.infer<typeof currencyTotals>;
+
 export const reportRow = figures.extend({
   /** The group: an agent, sub-branch, draw or supervisor id (null: no sub-branch), or a day 'YYYY-MM-DD'. */
   key: z.union([z.number().int(), z.string()]).nullable(),
   label: z.string(),
   /** An agent row: its sub-branch. */
   detail: z.string().nullable(),
+  /** The currency of the row's company. */
+  currency: z.string(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 export const salesReport = z.object({
   start_date: z.string(),
   end_date: z.string(),
   filter_choice: z.enum(REPORT_GROUPINGS),
+  /** The company's currency; with « Toutes », the rows' one currency (the country's when none or several). */
   currency: z.string(),
   rows: z.array(reportRow),
   /**
-   * The sum of the rows. Grouped by draw, a ticket on two draws is in both rows, so the counts
-   * (tickets, cancelled, winners, paid) of the totals count it twice; the amounts are split per draw.
+   * The sum of the rows, when they have one currency (null: several, see totals_by_currency). Grouped
+   * by draw, a ticket on two draws is in both rows, so the counts (tickets, cancelled, winners, paid)
+   * of the totals count it twice; the amounts are split per draw.
    */
-  totals: figures,
+  totals: figures.nullable(),
+  totals_by_currency: z.array(currencyTotals),
 });
 export type SalesReport = z.infer<typeof salesReport>;
 
@@ -118,14 +132,25 @@ export const agentReportRow = figures.extend({
   zero: money,
   /** What the agent owes at the end of the period (its ledger balance): « à collecter » if positive. */
   to_collect: money,
+  /** The currency of the agent's company. */
+  currency: z.string(),
 });
 export type AgentReportRow = z.infer<typeof agentReportRow>;
+export const agentReportTotals = agentReportRow.omit({
+  agent_id: true,
+  agent_name: true,
+  agent_username: true,
+  surcussale_name: true,
+});
+export type AgentReportTotals = z.infer<typeof agentReportTotals>;
 export const agentReport = z.object({
   start_date: z.string(),
   end_date: z.string(),
   currency: z.string(),
   rows: z.array(agentReportRow),
-  totals: agentReportRow.omit({ agent_id: true, agent_name: true, agent_username: true, surcussale_name: true }),
+  /** The rows' sum when they have one currency (null: several); one line per currency (see above). */
+  totals: agentReportTotals.nullable(),
+  totals_by_currency: z.array(agentReportTotals),
 });
 export type AgentReport = z.infer<typeof agentReport>;
 

@@ -56,6 +56,8 @@ export const walletEntry = z.object({
   actor_name: z.string().nullable(),
   business_date: z.string(),
   at: z.string(),
+  /** The currency of the agent's company (with « Toutes », entries of several currencies are listed). */
+  currency: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntry>;
 
@@ -64,6 +66,7 @@ export const agentBalance = z.object({
   agent_name: z.string(),
   /** Sum of every entry up to the end of the period (what the agent owes; negative: « défisi »). */
   balance: money,
+  currency: z.string(),
 });
 export type AgentBalance = z.infer<typeof agentBalance>;
 
@@ -72,8 +75,13 @@ export const walletPage = z.object({
   count: z.number().int(),
   page: z.number().int(),
   page_size: z.number().int(),
-  /** Sum of the listed period's entries (all pages) and, per agent concerned, the balance. */
-  total: money,
+  /**
+   * Sum of the listed period's entries (all pages) when they have one currency (null with several:
+   * amounts of different currencies are never added), that sum per currency in `totals`, and per agent
+   * concerned its balance (in its company's currency).
+   */
+  total: money.nullable(),
+  totals: z.array(z.object({ currency: z.string(), total: money, count: z.number().int() })),
   balances: z.array(agentBalance),
 });
 export type WalletPage = z.infer<typeof walletPage>;

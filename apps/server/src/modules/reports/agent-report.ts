@@ -1,5 +1,5 @@
 import { addMoney } from '@borlette/shared/contracts/money';
-import type { AgentReport, AgentReportRow } from '@borlette/shared/contracts/reports';
+import type { AgentReportRow, AgentReportTotals } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
 import { type Period, tenantCondition } from '../_lib/report-scope';
@@ -64,8 +64,8 @@ export async function agentReportRows(
             coalesce(st.paid, 0) AS paid, coalesce(st.balance, 0) AS balance,
             coalesce(mv.deposits, 0) AS deposits, coalesce(mv.withdrawals, 0) AS withdrawals,
             coalesce(mv.adjustments, 0) AS adjustments, coalesce(mv.zero, 0) AS zero,
-            coalesce(bal.to_collect, 0) AS to_collect
-       FROM ids JOIN users u ON u.id = ids.agent_id
+            coalesce(bal.to_collect, 0) AS to_collect, co.currency
+       FROM ids JOIN users u ON u.id = ids.agent_id JOIN companies co ON co.id = u.company_id
        LEFT JOIN surcussales x ON x.id = u.surcussale_id
        LEFT JOIN st ON st.agent_id = u.id LEFT JOIN mv ON mv.agent_id = u.id LEFT JOIN bal ON bal.agent_id = u.id
       ORDER BY lower(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)), u.username, u.id`,
@@ -73,7 +73,8 @@ export async function agentReportRows(
   );
 }
 
-export function agentReportTotals(rows: AgentReportRow[]): AgentReport['totals'] {
+/** The sum of rows of one currency (currencyTotals sets the currency of each line). */
+export function agentReportTotals(rows: AgentReportRow[]): Omit<AgentReportTotals, 'currency'> {
   const totals = { ...sumFigures(rows), deposits: 0, withdrawals: 0, adjustments: 0, zero: 0, to_collect: 0 };
   for (const r of rows) {
     totals.deposits = addMoney(totals.deposits, r.deposits);

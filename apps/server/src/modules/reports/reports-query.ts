@@ -65,6 +65,27 @@ export function sumFigures<T extends Figures>(rows: T[], start: Figures = ZERO_F
   return t;
 }
 
+/**
+ * Totals per currency (issue 16: amounts of different currencies are never added): one line per
+ * currency of the rows, sorted; `fallback` (the company's currency) when there is no row. `totals` is
+ * the line when there is one currency, null when there are several.
+ */
+export function currencyTotals<R extends { currency: string }, T>(
+  rows: R[],
+  fallback: string,
+  sum: (rows: R[]) => T,
+): { totals: (T & { currency: string }) | null; totals_by_currency: (T & { currency: string })[] } {
+  const groups = new Map<string, R[]>();
+  for (const r of rows) groups.set(r.currency, [...(groups.get(r.currency) ?? []), r]);
+  if (!groups.size) groups.set(fallback, []);
+  const lines = [...groups.keys()].sort().map((currency) => ({ ...sum(groups.get(currency) ?? []), currency }));
+  return { totals: lines.length === 1 ? lines[0] : null, totals_by_currency: lines };
+}
+
+/** The currency a report names: the rows' one currency, or the period's (the company's / the country's). */
+export const reportCurrency = (lines: { currency: string }[], fallback: string) =>
+  lines.length === 1 ? lines[0].currency : fallback;
+
 /** The summary table a report reads: per draw when grouped by draw or filtered on one. */
 export function statsTable(group: Grouping | null, f: ReportFilters): string {
   return group === 'tirage' || f.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day';
@@ -97,7 +118,10 @@ export function statsConditions(
 const PERSON = (u: string) =>
   `coalesce(nullif(trim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.username) || ' (' || ${u}.username || ')'`;
 
-/** Group key, then how a key is shown (label, detail) and ordered. */
+/**
+ * Group key, then how a key is shown (label, detail) and ordered. The groups are per key and currency:
+ * an agent, sub-branch, draw or supervisor has one company, a day of « Toutes » one row per currency.
+ */
 function grouping(group: Grouping, multi: boolean) {
   const company = (co: string) => (multi ? `${co}.name` : 'NULL');
   switch (group) {
@@ -132,7 +156,7 @@ function grouping(group: Grouping, multi: boolean) {
         key: 's.business_date',
         from: '',
         show: `SELECT to_char(g.k, 'YYYY-MM-DD') AS key, to_char(g.k, 'DD/MM/YYYY') AS label, NULL AS detail, g.*
-                 FROM g ORDER BY g.k`,
+                 FROM g ORDER BY g.k, g.currency`,
       };
     case 'supervisor':
       return {
@@ -171,10 +195,10 @@ export async function groupedRows(
   if (perSupervisor && onlySupervisor) where.push(`sup.id = ${params.p(onlySupervisor)}`);
   const rows = await raw.query<ReportRow & { k: unknown }>(
     `WITH g AS (
-       SELECT ${g.key} AS k, ${figureSums('s')}
-         FROM ${table} s ${g.from}
+       SELECT ${g.key} AS k, cur.currency, ${figureSums('s')}
+         FROM ${table} s JOIN companies cur ON cur.id = s.company_id ${g.from}
         WHERE ${where.join(' AND ')}
-        GROUP BY 1
+        GROUP BY 1, 2
        HAVING ${NOT_EMPTY('s')}
      ) ${g.show}`,
     params.values,

@@ -251,8 +251,8 @@ describeApi('reports: access, tenancy, scope, CSV', () => {
         expect(lines.at(-1)).toMatch(/^Total;/);
       }
       const sales = (await w.call('GET', `${SALES}?format=csv`, w.adminA)).body;
-      expect(sales).toContain('Vendeur;Succursale;Fiches;Ventes;Commission;');
-      expect(sales).toContain('Total;;4;250,00;25,00;');
+      expect(sales).toContain('Vendeur;Succursale;Devise;Fiches;Ventes;Commission;');
+      expect(sales).toContain('Total;;HTG;4;250,00;25,00;');
       const agents = (await w.call('GET', `${AGENT}?format=csv`, w.adminA)).body;
       expect(agents).toContain(';-1234,56;');
       expect(agents).not.toContain("'-");

@@ -21,7 +21,14 @@ import { type CsvColumn, sendCsv } from '../_lib/list';
 import { money, resolvePeriod, tenantCondition } from '../_lib/report-scope';
 import { SqlParams } from '../_lib/sql';
 import { agentReportRows, agentReportTotals } from './agent-report';
-import { type Grouping, groupedRows, type ReportFilters, sumFigures } from './reports-query';
+import {
+  currencyTotals,
+  type Grouping,
+  groupedRows,
+  type ReportFilters,
+  reportCurrency,
+  sumFigures,
+} from './reports-query';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['reports'];
@@ -56,9 +63,14 @@ function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
   const columns: CsvColumn<CsvRow>[] = [
     { header: label, value: (r) => r.label },
     ...(detail ? [{ header: detail, value: (r: CsvRow) => r.detail }] : []),
+    { header: 'Devise', value: (r) => r.currency },
     ...figureColumns<CsvRow>(),
   ];
-  const rows: CsvRow[] = [...report.rows, { label: 'Total', detail: null, ...report.totals }];
+  // One total line per currency: amounts of different currencies are never added.
+  const rows: CsvRow[] = [
+    ...report.rows,
+    ...report.totals_by_currency.map((t) => ({ label: 'Total', detail: null, ...t })),
+  ];
   return sendCsv(reply, `${name}-${report.start_date}-${report.end_date}`, columns, rows, { dated: false });
 }
 
@@ -67,6 +79,7 @@ const agentColumns: CsvColumn<AgentCsvRow>[] = [
   { header: 'Vendeur', value: (r) => r.agent_name },
   { header: 'Identifiant', value: (r) => r.agent_username },
   { header: 'Succursale', value: (r) => r.surcussale_name },
+  { header: 'Devise', value: (r) => r.currency },
   ...figureColumns<AgentCsvRow>(),
   { header: 'Dépôts', value: (r) => money(r.deposits) },
   { header: 'Retraits', value: (r) => money(r.withdrawals) },
@@ -117,13 +130,14 @@ export const reportsRoutes =
     ): Promise<SalesReport> {
       const period = await resolvePeriod(raw, request, q);
       const rows = await groupedRows(raw, request, { group, period, filters: filtersOf(q), supervisorId });
+      const totals = currencyTotals(rows, period.currency, (r) => sumFigures(r));
       return {
         start_date: period.start,
         end_date: period.end,
         filter_choice: group,
-        currency: period.currency,
+        currency: reportCurrency(totals.totals_by_currency, period.currency),
         rows,
-        totals: sumFigures(rows),
+        ...totals,
       };
     }
 
@@ -203,15 +217,26 @@ export const reportsRoutes =
         const q = request.query;
         const period = await resolvePeriod(raw, request, q);
         const rows = await agentReportRows(raw, request, period, filtersOf(q));
-        const totals = agentReportTotals(rows);
+        const totals = currencyTotals(rows, period.currency, agentReportTotals);
         if (q.format === 'csv') {
           const all: AgentCsvRow[] = [
             ...rows,
-            { agent_name: 'Total', agent_username: '', surcussale_name: null, ...totals },
+            ...totals.totals_by_currency.map((t) => ({
+              agent_name: 'Total',
+              agent_username: '',
+              surcussale_name: null,
+              ...t,
+            })),
           ];
           return sendCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all, { dated: false });
         }
-        return { start_date: period.start, end_date: period.end, currency: period.currency, rows, totals };
+        return {
+          start_date: period.start,
+          end_date: period.end,
+          currency: reportCurrency(totals.totals_by_currency, period.currency),
+          rows,
+          ...totals,
+        };
       },
     );
   };

@@ -1,3 +1,4 @@
+import { toCentimes } from '@borlette/shared/contracts/money';
 import type { AgentBalance, WalletEntry, walletListQuery } from '@borlette/shared/contracts/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,7 +21,7 @@ export const ENTRY_COLUMNS = `
   (w.kind = 'zero' AND EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id))
     AS reversed,
   w.note, (SELECT ${NAME('p')} FROM users p WHERE p.id = w.actor_id) AS actor_name,
-  to_char(w.business_date, 'YYYY-MM-DD') AS business_date, ${ISO('w.at')} AS at, co.timezone`;
+  to_char(w.business_date, 'YYYY-MM-DD') AS business_date, ${ISO('w.at')} AS at, co.currency, co.timezone`;
 
 export const ENTRY_FROM = `FROM wallet_entries w JOIN users u ON u.id = w.agent_id
   JOIN companies co ON co.id = w.company_id
@@ -75,10 +76,19 @@ function filtered(spec: ListSpec, q: Query): string {
   return conds.length ? conds.join(' AND ') : 'true';
 }
 
+export interface LedgerFigures {
+  count: number;
+  total: number | null;
+  totals: { currency: string; total: number; count: number }[];
+  balances: AgentBalance[];
+}
+
 /**
  * The figures of the entries selected by `m` (columns agent_id, company_id, amount, entries): their
- * count and sum and, per agent concerned (those entries' agents, and the agent filtered on), its
- * balance: the sum of ALL its entries up to the end of the period.
+ * count and sum per currency of their companies (never added across currencies: issue 16), and per
+ * agent concerned (those entries' agents, and the agent filtered on) its balance: the sum of ALL its
+ * entries up to the end of the period, in its company's currency. `total` is the sum when there is one
+ * currency (the period's when there is no entry), null with several.
  */
 async function ledgerFigures(
   raw: RawClient,
@@ -87,29 +97,38 @@ async function ledgerFigures(
   q: Query,
   period: Period,
   m: string,
-): Promise<{ count: number; total: number; balances: AgentBalance[] }> {
+): Promise<LedgerFigures> {
   const end = `${p.p(period.end)}::date`;
   const asked = q.agent_id
     ? `UNION SELECT a.id, a.company_id FROM users a
         WHERE a.id = ${p.p(q.agent_id)} AND a.role = 'agent'
           AND ${[...tenantCondition(request, p, 'a.company_id'), ...agentVisibility(request, p, 'a'), 'true'].join(' AND ')}`
     : '';
-  const rows = await raw.query<AgentBalance & { total: number; count: number }>(
+  const rows = await raw.query<
+    AgentBalance & { currency: string; totals: { currency: string; total: number | string; count: number }[] | null }
+  >(
     `WITH m AS (${m}),
      c AS (SELECT DISTINCT agent_id, company_id FROM m ${asked}),
-     t AS (SELECT coalesce(sum(amount), 0)::bigint AS total, coalesce(sum(entries), 0)::int AS count FROM m)
-     SELECT c.agent_id, ${NAME('a')} AS agent_name,
+     t AS (SELECT json_agg(json_build_object('currency', x.currency, 'total', x.total::text, 'count', x.count)
+                           ORDER BY x.currency) AS totals
+             FROM (SELECT co.currency, sum(m.amount) AS total, sum(m.entries)::int AS count
+                     FROM m JOIN companies co ON co.id = m.company_id GROUP BY co.currency) x)
+     SELECT c.agent_id, ${NAME('a')} AS agent_name, ac.currency,
             (SELECT coalesce(sum(b.total), 0)::bigint FROM wallet_agent_day b
               WHERE b.company_id = c.company_id AND b.agent_id = c.agent_id AND b.business_date <= ${end}) AS balance,
-            t.total, t.count
-       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id) ON true
+            t.totals
+       FROM t LEFT JOIN (c JOIN users a ON a.id = c.agent_id JOIN companies ac ON ac.id = c.company_id) ON true
       ORDER BY lower(${NAME('a')}), a.username, a.id`,
     p.values,
   );
+  // Sums travel as text inside the JSON (exact past 2^53), read back as centimes.
+  const totals = (rows[0]?.totals ?? []).map((x) => ({ ...x, total: toCentimes(x.total) as number }));
+  if (!totals.length) totals.push({ currency: period.currency, total: 0, count: 0 });
   return {
-    count: rows[0]?.count ?? 0,
-    total: rows[0]?.total ?? 0,
-    balances: rows.filter((r) => r.agent_id !== null).map(({ total: _t, count: _c, ...b }) => b),
+    count: totals.reduce((n, x) => n + x.count, 0),
+    total: totals.length === 1 ? totals[0].total : null,
+    totals,
+    balances: rows.filter((r) => r.agent_id !== null).map(({ totals: _t, ...b }) => b),
   };
 }
 
@@ -120,10 +139,10 @@ export async function walletSummary(
   spec: ListSpec,
   q: Query,
   period: Period,
-): Promise<{ total: number; balances: AgentBalance[] }> {
+): Promise<Omit<LedgerFigures, 'count'>> {
   const m = `SELECT w.agent_id, w.company_id, w.amount, 1 AS entries ${spec.from} WHERE ${filtered(spec, q)}`;
-  const { total, balances } = await ledgerFigures(raw, request, spec.params, q, period, m);
-  return { total, balances };
+  const { count: _c, ...figures } = await ledgerFigures(raw, request, spec.params, q, period, m);
+  return figures;
 }
 
 /** Whether the list's figures can come from the ledger's day sums: no search, no kind. */
@@ -140,7 +159,7 @@ export async function walletDaySummary(
   request: FastifyRequest,
   q: Query,
   period: Period,
-): Promise<{ count: number; total: number; balances: AgentBalance[] }> {
+): Promise<LedgerFigures> {
   const p = new SqlParams();
   const agents = agentVisibility(request, p, 'a');
   if (q.surcussale_id) agents.push(`a.surcussale_id = ${p.p(q.surcussale_id)}`);

@@ -95,7 +95,9 @@ describeApi('wallet: movements, transaction zero, list', () => {
     expect(list.count).toBe(4);
     expect(list.results[0].id).toBe(adj.json().id); // newest first
     expect(list.total).toBe(9_000 - 5_000 + 1_234 - 50);
-    expect(list.balances).toEqual([{ agent_id: w.alice, agent_name: 'Alice Adam', balance: await ledger(w.alice) }]);
+    expect(list.balances).toEqual([
+      { agent_id: w.alice, agent_name: 'Alice Adam', balance: await ledger(w.alice), currency: 'HTG' },
+    ]);
     const sale = list.results.find((e: { kind: string }) => e.kind === 'sale');
     expect(sale).toMatchObject({ amount: 9_000, gross: 10_000, commission: 1_000 });
     expect(sale.fiche_number).toBeGreaterThan(0);
@@ -113,10 +115,10 @@ describeApi('wallet: movements, transaction zero, list', () => {
     const csv = await w.call('GET', `${LIST}?format=csv&agent_id=${w.alice}`, w.adminA);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.startsWith('\uFEFFJour;Enregistré le;Vendeur')).toBe(true);
-    expect(csv.body).toContain(';Ajustement;-0,50;;;;Erreur;');
-    expect(csv.body).toContain(';Dépôt;-50,00;');
-    expect(csv.body).toContain(';Retrait;12,34;');
-    expect(csv.body).toContain(';Vente;90,00;100,00;10,00;');
+    expect(csv.body).toContain(';Ajustement;-0,50;HTG;;;;Erreur;');
+    expect(csv.body).toContain(';Dépôt;-50,00;HTG;');
+    expect(csv.body).toContain(';Retrait;12,34;HTG;');
+    expect(csv.body).toContain(';Vente;90,00;HTG;100,00;10,00;');
     expect(csv.body).toMatch(/;;Total;;;;51,84;/);
   });
 

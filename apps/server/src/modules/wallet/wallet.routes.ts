@@ -48,6 +48,7 @@ const csvColumns: CsvColumn<CsvRow>[] = [
   { header: 'Succursale', value: (r) => r.surcussale_name },
   { header: 'Type', value: (r) => (r.kind ? KIND_LABEL[r.kind] : '') },
   { header: 'Montant', value: (r) => money(r.amount) },
+  { header: 'Devise', value: (r) => r.currency },
   { header: 'Vente brute', value: (r) => (r.gross ? money(r.gross) : '') },
   { header: 'Commission', value: (r) => (r.commission ? money(r.commission) : '') },
   { header: 'Fiche', value: (r) => r.fiche_number },
@@ -74,8 +75,9 @@ export const walletRoutes =
           summary: 'Mouvements du portefeuille des vendeurs (page, filtres, CSV) et soldes à la fin de la période',
           description:
             'Période : start_date / end_date (jours ouvrables, par défaut aujourd’hui). Filtres : agent_id, ' +
-            'surcussale_id (succursale du vendeur), kind. `total` : somme des mouvements filtrés ; `balances` : ' +
-            'solde de chaque vendeur concerné (tous ses mouvements jusqu’à end_date).',
+            'surcussale_id (succursale du vendeur), kind. `totals` : somme des mouvements filtrés par devise ' +
+            '(`total` : cette somme s’il n’y a qu’une devise, null sinon) ; `balances` : solde de chaque vendeur ' +
+            'concerné (tous ses mouvements jusqu’à end_date, dans la devise de sa compagnie).',
           querystring: walletListQuery,
           response: { 200: walletPage, ...errors },
         },
@@ -91,7 +93,8 @@ export const walletRoutes =
         const summary = await walletSummary(raw, request, walletListSpec(request, q, period), q, period);
         if (q.format === 'csv') {
           const rows: CsvRow[] = await listAll<WalletRow>(raw, walletListSpec(request, q, period), q);
-          rows.push({ agent_name: 'Total', amount: summary.total });
+          // One total line per currency: amounts of different currencies are never added.
+          for (const t of summary.totals) rows.push({ agent_name: 'Total', amount: t.total, currency: t.currency });
           return sendCsv(reply, `portefeuille-${period.start}-${period.end}`, csvColumns, rows, { dated: false });
         }
         const page = await listPage<WalletRow>(raw, walletListSpec(request, q, period), q);

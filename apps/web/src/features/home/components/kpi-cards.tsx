@@ -11,6 +11,7 @@ import Button from '@mui/material/Button';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceFigure } from '../../../components/balance-figure';
 import { type DashboardKpis, isForbidden } from '../api/dashboard';
 import { formatCount, percent } from '../lib/format';
 import { type CardTone, InfoCard } from './info-card';
@@ -19,7 +20,7 @@ interface Kpi {
   key: string;
   icon: ReactNode;
   color: CardTone;
-  value: (k: DashboardKpis) => string;
+  value: (k: DashboardKpis) => ReactNode;
   caption?: (k: DashboardKpis) => string | null;
 }
 
@@ -69,8 +70,9 @@ export function KpiCards({ query, money }: { query: UseQueryResult<DashboardKpis
     {
       key: 'net',
       icon: <AccountBalanceWalletOutlinedIcon />,
+      // The period's balance, drawn as on every money screen (sign, colour, Doit / Défisi / À jour).
       color: query.data && query.data.net < 0 ? 'error' : 'success',
-      value: (k) => money(k.net),
+      value: (k) => <BalanceFigure value={k.net} currency={k.currency} variant="inherit" />,
       caption: () => t('kpi.netHint'),
     },
     {

@@ -1,3 +1,4 @@
+import { balanceState, balanceTone } from '@borlette/shared/money/balance';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,10 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceFigure } from '../../../components/balance-figure';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { useDayReport, usePosConfig } from '../api/pos-api';
-import { balanceKind } from '../lib/fiche-rules';
 import { useCompanyToday } from './use-now';
 
 function Figure({ label, value, detail, tone }: { label: string; value: string; detail?: string; tone?: string }) {
@@ -85,28 +86,26 @@ export function ReportTab() {
       ) : (
         (() => {
           const r = report.data;
-          const kind = balanceKind(r.balance);
+          const tone = balanceTone(r.balance);
           return (
             <>
               <Card
+                component="section"
+                aria-label={t('report.balanceTitle')}
                 sx={(theme) => ({
                   p: 2.5,
                   mb: 1.5,
-                  border: `2px solid ${kind === 'deficit' ? theme.palette.error.main : theme.palette.primary.main}`,
+                  border: `2px solid ${tone === 'neutral' ? theme.palette.divider : theme.palette[tone].main}`,
                 })}
               >
-                <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-                  {t(`report.balance.${kind}`)}
+                <Typography variant="overline" component="h2" sx={{ color: 'text.secondary' }}>
+                  {t('report.balanceTitle')}
                 </Typography>
-                <Typography
-                  variant="h3"
-                  component="p"
-                  sx={{ fontVariantNumeric: 'tabular-nums', color: kind === 'deficit' ? 'error.main' : 'text.primary' }}
-                >
-                  {money(Math.abs(r.balance))}
-                </Typography>
-                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {t('report.balanceHelp')}
+                <Box sx={{ my: 0.5 }}>
+                  <BalanceFigure value={r.balance} currency={currency} variant="h4" />
+                </Box>
+                <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+                  {t(`report.balanceHelp.${balanceState(r.balance)}`)}
                 </Typography>
               </Card>
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>

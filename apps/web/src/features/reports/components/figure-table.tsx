@@ -13,15 +13,18 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BalanceFigure } from '../../../components/balance-figure';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { balanceState, balanceTone, type FigureColumn, formatCell } from '../lib/figures';
+import { type FigureColumn, formatCell } from '../lib/figures';
 
 export interface FigureTableProps<R, T> {
   columns: FigureColumn<R>[];
   rows: R[] | undefined;
-  totals: T | undefined;
+  /** The totals lines (one per currency) and the first cell of each (« Total », « Total EUR »). */
+  totals: T[] | undefined;
+  totalsLabels: string[];
   rowKey: (row: R) => string | number;
   /** The first load (skeletons), a refresh (thin bar), a failure (message and retry). */
   loading: boolean;
@@ -32,8 +35,8 @@ export interface FigureTableProps<R, T> {
   /** The first cell as something else than text (a link to the agent's wallet…). */
   renderFirst?: (row: R) => ReactNode;
   ariaLabel: string;
-  /** Shown above the table: « Montants en HTG ». */
-  currency: string;
+  /** Shown under the table: « Montants en HTG ». */
+  note: string;
   /** i18n namespace of the column labels (default reports). */
   ns?: string;
 }
@@ -48,30 +51,22 @@ const sticky = (theme: Theme, tint?: string) => ({
   borderRight: `1px solid ${theme.palette.divider}`,
 });
 
-/** A number cell: tabular digits; a balance coloured by its sign, « défisi » said to screen readers. */
+/** A number cell: tabular digits; a balance as everywhere (components/balance-figure: sign, colour, label). */
 export function FigureCell({ kind, value }: { kind: FigureColumn<unknown>['kind']; value: number | string | null }) {
-  const { t } = useTranslation('reports');
   const d = useCompanyDisplay();
+  if (kind === 'balance' && value !== null && typeof value !== 'string')
+    return <BalanceFigure value={value} label="caption" strong={false} />;
   const text = formatCell(kind, value, d);
-  const tone = kind === 'balance' && typeof value === 'number' ? balanceTone(value) : undefined;
-  const deficit = kind === 'balance' && typeof value === 'number' && balanceState(value) === 'deficit';
   return (
     <Box
       component="span"
-      title={deficit ? t('balance.deficit') : undefined}
       sx={{
         whiteSpace: 'nowrap',
         fontVariantNumeric: 'tabular-nums',
-        color: tone ? `${tone}.main` : value === 0 ? 'text.disabled' : undefined,
-        fontWeight: tone ? 600 : undefined,
+        color: value === 0 ? 'text.disabled' : undefined,
       }}
     >
       {text}
-      {deficit ? (
-        <Box component="span" sx={visuallyHidden}>
-          {` (${t('balance.deficit')})`}
-        </Box>
-      ) : null}
     </Box>
   );
 }
@@ -167,40 +162,44 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
               </TableRow>
             </TableHead>
             <TableBody>{body}</TableBody>
-            {rows?.length && totals && !loading ? (
+            {rows?.length && totals?.length && !loading ? (
               <TableFooter>
-                <TableRow
-                  sx={{
-                    '& td': {
-                      position: 'sticky',
-                      bottom: 0,
-                      bgcolor: 'background.paper',
-                      backgroundImage: `linear-gradient(${head}, ${head})`,
-                      borderTop: `2px solid ${theme.palette.divider}`,
-                      fontWeight: 700,
-                      color: 'text.primary',
-                      fontSize: theme.typography.body2.fontSize,
-                    },
-                  }}
-                >
-                  {shown.map((c, i) => (
-                    <TableCell
-                      key={c.id}
-                      align={align(c)}
-                      sx={
-                        i === 0
-                          ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
-                          : undefined
-                      }
-                    >
-                      {i === 0 ? (
-                        t('reports:totals.label')
-                      ) : c.kind === 'text' ? null : (
-                        <FigureCell kind={c.kind} value={c.value(totals as unknown as R)} />
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
+                {totals.map((line, l) => (
+                  <TableRow
+                    key={props.totalsLabels[l] ?? l}
+                    sx={{
+                      '& td': {
+                        // One line stays in view at the bottom; several (one per currency) scroll with the rows.
+                        position: totals.length === 1 ? 'sticky' : undefined,
+                        bottom: 0,
+                        bgcolor: 'background.paper',
+                        backgroundImage: `linear-gradient(${head}, ${head})`,
+                        borderTop: l === 0 ? `2px solid ${theme.palette.divider}` : undefined,
+                        fontWeight: 700,
+                        color: 'text.primary',
+                        fontSize: theme.typography.body2.fontSize,
+                      },
+                    }}
+                  >
+                    {shown.map((c, i) => (
+                      <TableCell
+                        key={c.id}
+                        align={align(c)}
+                        sx={
+                          i === 0
+                            ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
+                            : undefined
+                        }
+                      >
+                        {i === 0 ? (
+                          props.totalsLabels[l]
+                        ) : c.kind === 'text' ? null : (
+                          <FigureCell kind={c.kind} value={c.value(line as unknown as R)} />
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
               </TableFooter>
             ) : null}
           </Table>
@@ -208,20 +207,8 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
         {message}
       </Box>
       <Typography variant="caption" component="p" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
-        {t('reports:amountsIn', { currency: props.currency })}
+        {props.note}
       </Typography>
     </Card>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -133,14 +133,17 @@ export function PrintSheet({ layout }: { layout: PrintLayout | null }) {
               ))}
             </tbody>
             <tfoot>
-              <tr>
-                {layout.foot.map((cell, c) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells of the totals line
-                  <td key={c} className={layout.head[c]?.align === 'right' ? 'num' : undefined}>
-                    {cell}
-                  </td>
-                ))}
-              </tr>
+              {layout.foot.map((line, l) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: one totals line per currency
+                <tr key={l}>
+                  {line.map((cell, c) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells of the totals line
+                    <td key={c} className={layout.head[c]?.align === 'right' ? 'num' : undefined}>
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
             </tfoot>
           </table>
         )}

@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -34,33 +36,58 @@ export interface ReportPageProps<R, T> {
   header?: ReactNode;
   query: ReportQueryState<unknown>;
   rows: R[] | undefined;
-  totals: T | undefined;
+  /** The totals, one line per currency (the answer's totals_by_currency). */
+  totals: T[] | undefined;
   /** The period the answer is for (the server's). */
   period: { start: string; end: string };
   columns: FigureColumn<R>[];
   rowKey: (row: R) => string | number;
   renderFirst?: (row: R) => ReactNode;
-  summary: SummaryItem[];
+  /** The cards of one totals line (undefined while loading) in its currency. */
+  summary: (totals: T | undefined, currency: string) => SummaryItem[];
   csv: { url: string; params: ReportParams; filename: string } | null;
   /** The filters in force, for the printed header. */
   printFilters: { label: string; value: string | null | undefined }[];
+  /** The currency while nothing is loaded (the company's). */
   currency: string;
   empty: { title: ReactNode; text?: ReactNode; action?: ReactNode };
   /** Replaces the table (e.g. a supervisor to choose first). */
   blocked?: ReactNode;
 }
 
+/** With several currencies, each row says its own (its amounts are in it). */
+const CURRENCY_COLUMN: FigureColumn<{ currency: string }> = {
+  id: 'currency',
+  label: 'columns.currency',
+  kind: 'text',
+  value: (r) => r.currency,
+};
+
 /**
  * The frame of every report: header with Imprimer / Exporter CSV, the « Toutes » notice, filters,
  * the totals as cards, the table with its totals line, and the print sheet of the same figures.
  */
-export function ReportPage<R, T>(props: ReportPageProps<R, T>) {
+export function ReportPage<R extends { currency: string }, T extends { currency: string }>(
+  props: ReportPageProps<R, T>,
+) {
   const { t } = useTranslation(['reports', 'nav']);
   const user = useUser();
   const d = useCompanyDisplay();
-  const { query, rows, totals, columns, period } = props;
+  const { query, rows, totals } = props;
   const allCompanies = user.role === 'superuser' && !user.company;
   const ready = !!rows && !!totals && !props.blocked;
+  // Several currencies (« Toutes »): a currency column, one totals line and one row of cards each.
+  const multi = (totals?.length ?? 0) > 1;
+  const period = props.period;
+  const columns = useMemo(
+    () => (multi ? [props.columns[0], CURRENCY_COLUMN as FigureColumn<R>, ...props.columns.slice(1)] : props.columns),
+    [multi, props.columns],
+  );
+  const totalsLabels = useMemo(
+    () => (totals ?? []).map((x) => (multi ? `${t('totals.label')} ${x.currency}` : t('totals.label'))),
+    [totals, multi, t],
+  );
+  const note = multi ? t('amountsPerRow') : t('amountsIn', { currency: totals?.[0]?.currency ?? props.currency });
   // « Imprimé le » is the moment of printing (Ctrl+P as well as the button), not of loading.
   const [printedAt, setPrintedAt] = useState(() => new Date());
   useEffect(() => {
@@ -78,14 +105,27 @@ export function ReportPage<R, T>(props: ReportPageProps<R, T>) {
       period: periodText(period.start, period.end, (day) => fDay(day, d.language)),
       filters: props.printFilters,
       printedAt: fDateTime(printedAt, { timeZone: d.timeZone, language: d.language }),
-      note: t('amountsIn', { currency: props.currency }),
+      note,
       columns: columns.map((c) => ({ ...c, header: t(c.label) })),
       rows,
       totals,
-      totalsLabel: t('totals.label'),
+      totalsLabel: totalsLabels,
       format: d,
     });
-  }, [rows, totals, columns, period, printedAt, props.title, props.printFilters, props.currency, user.company, d, t]);
+  }, [
+    rows,
+    totals,
+    columns,
+    period,
+    printedAt,
+    props.title,
+    props.printFilters,
+    note,
+    totalsLabels,
+    user.company,
+    d,
+    t,
+  ]);
 
   return (
     <>
@@ -104,11 +144,33 @@ export function ReportPage<R, T>(props: ReportPageProps<R, T>) {
       <Card sx={{ p: { xs: 2, md: 2.5 }, mb: 3 }}>{props.filters}</Card>
       {props.blocked ?? (
         <>
-          <SummaryCards items={props.summary} loading={query.isPending} label={t('totals.sectionLabel')} />
+          {totals?.length ? (
+            totals.map((line) => (
+              <Box key={line.currency}>
+                {multi ? (
+                  <Typography variant="overline" component="h2" sx={{ display: 'block', color: 'text.secondary' }}>
+                    {t('totals.inCurrency', { currency: line.currency })}
+                  </Typography>
+                ) : null}
+                <SummaryCards
+                  items={props.summary(line, line.currency)}
+                  loading={false}
+                  label={multi ? t('totals.inCurrency', { currency: line.currency }) : t('totals.sectionLabel')}
+                />
+              </Box>
+            ))
+          ) : (
+            <SummaryCards
+              items={props.summary(undefined, props.currency)}
+              loading={query.isPending}
+              label={t('totals.sectionLabel')}
+            />
+          )}
           <FigureTable<R, T>
             columns={columns}
             rows={query.error && !query.data ? undefined : rows}
             totals={totals}
+            totalsLabels={totalsLabels}
             rowKey={props.rowKey}
             loading={query.isPending && !query.error}
             fetching={query.isFetching}
@@ -117,7 +179,7 @@ export function ReportPage<R, T>(props: ReportPageProps<R, T>) {
             empty={props.empty}
             renderFirst={props.renderFirst}
             ariaLabel={props.title}
-            currency={props.currency}
+            note={note}
           />
           <PrintSheet layout={layout} />
         </>

@@ -19,7 +19,8 @@ describe('cells of the reports', () => {
     expect(formatCell('money', null, fr)).toBe('—');
     expect(formatCell('text', 'Centre', fr)).toBe('Centre');
     expect(clean(formatCell('count', 1500, fr))).toBe('1 500');
-    expect(clean(formatCell('balance', -250, fr))).toBe('-2,50');
+    expect(clean(formatCell('balance', -250, fr))).toBe('\u22122,50');
+    expect(clean(formatCell('balance', 250, fr))).toBe('+2,50');
   });
 
   it('reads a balance: doit, défisi or settled', () => {
@@ -28,7 +29,7 @@ describe('cells of the reports', () => {
     expect(balanceState(0)).toBe('settled');
     expect(balanceTone(5)).toBe('success');
     expect(balanceTone(-5)).toBe('error');
-    expect(balanceTone(0)).toBeUndefined();
+    expect(balanceTone(0)).toBe('neutral');
   });
 
   it('has the agent control columns of the brief', () => {
@@ -62,6 +63,7 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   payouts: 50000,
   paid: 1,
   balance: 85000,
+  currency: 'HTG',
   ...over,
 });
 
@@ -88,15 +90,17 @@ describe('the printed report', () => {
         { label: 'Vendeur', value: null },
       ],
       rows,
-      totals: {
-        ...row({}),
-        tickets: 6,
-        sales: 300000,
-        commission: 30000,
-        wins: 100000,
-        payouts: 100000,
-        balance: 83000,
-      },
+      totals: [
+        {
+          ...row({}),
+          tickets: 6,
+          sales: 300000,
+          commission: 30000,
+          wins: 100000,
+          payouts: 100000,
+          balance: 83000,
+        },
+      ],
     });
     expect(layout.filters).toEqual([{ label: 'Tirage', value: 'New York Soir' }]);
     expect(layout.head.map((h) => h.align)).toEqual(['left', 'right', 'right', 'right', 'right', 'right', 'right']);
@@ -107,27 +111,42 @@ describe('the printed report', () => {
       '150,00',
       '500,00',
       '500,00',
-      '850,00',
+      '+850,00',
     ]);
     expect(layout.body[0][0].caption).toBe('Centre');
     expect(layout.body[0][1].caption).toBeNull();
     expect(layout.body[1][0]).toEqual({ text: 'Paul', caption: null });
-    expect(clean(layout.body[1][6].text)).toBe('-20,00');
+    expect(clean(layout.body[1][6].text)).toBe('\u221220,00');
     expect(layout.wide).toBe(false);
-    expect(layout.foot.map(clean)).toEqual(['Total', '6', '3 000,00', '300,00', '1 000,00', '1 000,00', '830,00']);
+    expect(layout.foot[0].map(clean)).toEqual(['Total', '6', '3 000,00', '300,00', '1 000,00', '1 000,00', '+830,00']);
     expect(layout.summary[0]).toEqual({ label: 'columns.tickets', value: '6' });
     expect(layout.summary.map((x) => x.label)).not.toContain('group.agent');
     expect(layout.empty).toBe(false);
   });
 
+  it('prints one totals line per currency, never their sum', () => {
+    const layout = printLayout({
+      ...base,
+      filters: [],
+      rows: [row({}), row({ key: 2, currency: 'EUR', sales: 10000 })],
+      totals: [row({ currency: 'EUR', sales: 10000 }), row({})],
+      totalsLabel: ['Total EUR', 'Total HTG'],
+    });
+    expect(layout.foot.map((l) => [l[0], clean(l[2])])).toEqual([
+      ['Total EUR', '100,00'],
+      ['Total HTG', '1 500,00'],
+    ]);
+    expect(layout.summary.find((x) => x.label === 'columns.sales (Total EUR)')?.value).toBe('100,00');
+  });
+
   it('prints the agent control (eleven columns) in landscape', () => {
     const cols = AGENT_COLUMNS.map((c) => ({ ...c, header: c.label }));
-    const layout = printLayout({ ...base, columns: cols, filters: [], rows: [], totals: {} as never });
+    const layout = printLayout({ ...base, columns: cols, filters: [], rows: [], totals: [] });
     expect(layout.wide).toBe(true);
   });
 
   it('says when there is nothing', () => {
-    const layout = printLayout({ ...base, filters: [], rows: [], totals: row({ tickets: 0 }) });
+    const layout = printLayout({ ...base, filters: [], rows: [], totals: [row({ tickets: 0 })] });
     expect(layout.empty).toBe(true);
     expect(layout.body).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { signedText } from '@borlette/shared/money/balance';
+
 /**
  * The columns of the reports as data (the screen table, the print sheet and the tests read the same
  * list), the formatting of their cells, and the sign of a balance. Pure functions, unit-tested.
@@ -48,18 +50,10 @@ export function formatCell(kind: CellKind, value: number | string | null | undef
   if (value === null || value === undefined || value === '') return '—';
   if (kind === 'text' || typeof value === 'string') return String(value);
   if (kind === 'count') return formatCount(value, fmt.language);
+  // A balance carries its sign everywhere (« +850,00 », « −20,00 »): the shared convention.
+  if (kind === 'balance') return signedText(value, (abs) => formatPlain(Number(abs), fmt));
   return formatPlain(value, fmt);
 }
 
-/**
- * What a balance means (domain.md « Money »): positive, the agent owes the company (« doit »);
- * negative, « défisi » (the company owes the agent); zero, settled.
- */
-export type BalanceState = 'owes' | 'deficit' | 'settled';
-export const balanceState = (balance: number): BalanceState =>
-  balance > 0 ? 'owes' : balance < 0 ? 'deficit' : 'settled';
-
-/** Colour of a report balance: the company gains (success), « défisi » (error), nothing (default). */
-export function balanceTone(balance: number): 'success' | 'error' | undefined {
-  return balance > 0 ? 'success' : balance < 0 ? 'error' : undefined;
-}
+/** A balance's state and colour: the one rule of packages/shared (money/balance.ts). */
+export { type BalanceState, balanceState, balanceTone } from '@borlette/shared/money/balance';

@@ -17,7 +17,8 @@ export interface PrintLayout {
   head: { text: string; align: 'left' | 'right' }[];
   /** Each cell's text and, under it, its caption (an agent's username and sub-branch…). */
   body: { text: string; caption: string | null }[][];
-  foot: string[];
+  /** One totals line per currency (amounts of different currencies are never added). */
+  foot: string[][];
   /** The totals again, as « label: value » pairs for the header (a reader sees them first). */
   summary: { label: string; value: string }[];
   /** True when there is no row (the sheet says so instead of an empty table). */
@@ -39,9 +40,10 @@ export interface PrintInput<R, T> {
   /** Columns with their translated header. */
   columns: (FigureColumn<R> & { header: string })[];
   rows: R[];
-  totals: T;
-  /** Text of the first cell of the totals line (« Total »). */
-  totalsLabel: string;
+  /** The totals, one line per currency. */
+  totals: T[];
+  /** Text of the first cell of each totals line (« Total », « Total EUR »). */
+  totalsLabel: string | string[];
   format: NumberFormat;
 }
 
@@ -49,6 +51,8 @@ const cellOf = <R>(c: FigureColumn<R>, row: R, fmt: NumberFormat) => ({
   text: formatCell(c.kind, c.value(row), fmt),
   caption: c.caption?.(row) || null,
 });
+
+const labelOf = (label: string | string[], line: number) => (typeof label === 'string' ? label : label[line]);
 
 export function printLayout<R, T>(input: PrintInput<R, T>): PrintLayout {
   const { columns, format: fmt } = input;
@@ -62,16 +66,23 @@ export function printLayout<R, T>(input: PrintInput<R, T>): PrintLayout {
     head: columns.map((c) => ({ text: c.header, align: c.kind === 'text' ? 'left' : 'right' })),
     body: input.rows.map((row) => columns.map((c) => cellOf(c, row, fmt))),
     // The totals have no label: the first text column carries « Total »; the others their sum.
-    foot: columns.map((c, i) =>
-      i === 0
-        ? input.totalsLabel
-        : c.kind === 'text'
-          ? ''
-          : formatCell(c.kind, c.value(input.totals as unknown as R), fmt),
+    foot: input.totals.map((totals, line) =>
+      columns.map((c, i) =>
+        i === 0
+          ? labelOf(input.totalsLabel, line)
+          : c.kind === 'text'
+            ? ''
+            : formatCell(c.kind, c.value(totals as unknown as R), fmt),
+      ),
     ),
-    summary: columns
-      .filter((c) => c.kind !== 'text')
-      .map((c) => ({ label: c.header, value: formatCell(c.kind, c.value(input.totals as unknown as R), fmt) })),
+    summary: input.totals.flatMap((totals, line) =>
+      columns
+        .filter((c) => c.kind !== 'text')
+        .map((c) => ({
+          label: input.totals.length > 1 ? `${c.header} (${labelOf(input.totalsLabel, line)})` : c.header,
+          value: formatCell(c.kind, c.value(totals as unknown as R), fmt),
+        })),
+    ),
     empty: input.rows.length === 0,
     wide: columns.length > PORTRAIT_MAX_COLUMNS,
   };

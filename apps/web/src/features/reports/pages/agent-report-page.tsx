@@ -1,4 +1,4 @@
-import type { AgentReport, AgentReportRow } from '@borlette/shared/contracts/reports';
+import type { AgentReport, AgentReportRow, AgentReportTotals } from '@borlette/shared/contracts/reports';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -42,7 +42,7 @@ export function AgentReportView({ titleKey }: { titleKey: string }) {
   const q = useAgentReport(f.apiParams);
   const data = q.data as AgentReport | undefined;
   const currency = data?.currency ?? f.display.currency;
-  const summary = useAgentSummary(data?.totals, currency);
+  const summary = useAgentSummary();
   const labels = useFilterLabels(f.state);
   const canWallet = hasPermission(user, 'view_wallettransaction') && !!user.company;
   const period = data ? { start: data.start_date, end: data.end_date } : f.range;
@@ -79,12 +79,12 @@ export function AgentReportView({ titleKey }: { titleKey: string }) {
   );
 
   return (
-    <ReportPage<AgentReportRow, AgentReport['totals']>
+    <ReportPage<AgentReportRow, AgentReportTotals>
       title={title}
       subtitle={t(canWallet ? 'subtitle.agentWithWallet' : 'subtitle.agent')}
       query={q}
       rows={data?.rows}
-      totals={data?.totals}
+      totals={data?.totals_by_currency}
       period={period}
       columns={AGENT_COLUMNS}
       rowKey={(r) => r.agent_id}

@@ -1,4 +1,4 @@
-import type { ReportRow, SalesReport } from '@borlette/shared/contracts/reports';
+import type { CurrencyTotals, ReportRow, SalesReport } from '@borlette/shared/contracts/reports';
 import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -46,7 +46,7 @@ export default function PartialReportPage() {
   const q = useSalesReport(ENDPOINT[view], params, !blocked);
   const data = q.data as SalesReport | undefined;
   const currency = data?.currency ?? f.display.currency;
-  const summary = useFigureSummary(data?.totals, currency);
+  const summary = useFigureSummary();
   const labels = useFilterLabels(f.state);
   const supervisors = useSupervisorOptions(f.apiParams, needsSupervisor);
   const supervisorName = supervisors?.find((s) => String(s.id) === supervisor)?.name;
@@ -58,7 +58,7 @@ export default function PartialReportPage() {
   const reset = () => f.update({ tirage: '', surcussale: '', agent: '' });
 
   return (
-    <ReportPage<ReportRow, SalesReport['totals']>
+    <ReportPage<ReportRow, CurrencyTotals>
       title={`${title} — ${viewLabel(view)}`}
       subtitle={t(`subtitle.partial.${view}`)}
       header={
@@ -77,10 +77,10 @@ export default function PartialReportPage() {
       }
       query={q}
       rows={blocked ? undefined : data?.rows}
-      totals={blocked ? undefined : data?.totals}
+      totals={blocked ? undefined : data?.totals_by_currency}
       period={data ? { start: data.start_date, end: data.end_date } : f.range}
       columns={columns}
-      rowKey={(r) => `${r.key ?? 'none'}-${r.label}`}
+      rowKey={(r) => `${r.key ?? 'none'}-${r.label}-${r.currency}`}
       summary={summary}
       currency={currency}
       csv={{ url: REPORT_URLS[ENDPOINT[view]], params, filename: `rapport-partiel-${view}.csv` }}

@@ -1,4 +1,4 @@
-import { FILTER_CHOICES, type ReportRow } from '@borlette/shared/contracts/reports';
+import { type CurrencyTotals, FILTER_CHOICES, type ReportRow } from '@borlette/shared/contracts/reports';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
@@ -28,22 +28,22 @@ export default function SalesReportPage() {
   const params = useMemo(() => ({ ...f.apiParams, filter_choice: grouping }), [f.apiParams, grouping]);
   const q = useSalesReport('sales', params);
   const currency = q.data?.currency ?? f.display.currency;
-  const summary = useFigureSummary(q.data?.totals, currency);
+  const summary = useFigureSummary();
   const labels = useFilterLabels(f.state);
   const columns = useMemo(() => salesColumns(grouping, (d) => fDay(d, i18n.language)), [grouping, i18n.language]);
   const title = t('nav:rapports');
   const reset = () => f.update({ tirage: '', surcussale: '', agent: '' });
 
   return (
-    <ReportPage<ReportRow, NonNullable<typeof q.data>['totals']>
+    <ReportPage<ReportRow, CurrencyTotals>
       title={title}
       subtitle={t('subtitle.sales')}
       query={q}
       rows={q.data?.rows}
-      totals={q.data?.totals}
+      totals={q.data?.totals_by_currency}
       period={q.data ? { start: q.data.start_date, end: q.data.end_date } : f.range}
       columns={columns}
-      rowKey={(r) => `${r.key ?? 'none'}-${r.label}`}
+      rowKey={(r) => `${r.key ?? 'none'}-${r.label}-${r.currency}`}
       summary={summary}
       currency={currency}
       csv={{ url: REPORT_URLS.sales, params, filename: 'rapport-vente.csv' }}

@@ -5,12 +5,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BalanceFigure, useBalanceLook } from '../../../components/balance-figure';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { formatMoney } from '../../../lib/money';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { useTransactionZero } from '../api/wallet';
-import { balanceLook, formatSigned, zeroAmount } from '../lib/wallet-kinds';
-import { BalanceChip } from './wallet-bits';
+import { formatSigned, zeroAmount } from '../lib/wallet-kinds';
 
 /**
  * The chosen agent's balance now, what it will be after the movement being typed, and the
@@ -36,8 +35,7 @@ export function BalanceBox({
   const d = useCompanyDisplay();
   const confirm = useConfirm();
   const zero = useTransactionZero();
-  const money = (v: number) => formatMoney(Math.abs(v), d.currency, d.language);
-  const state = (v: number) => t(`balance.${balanceLook(v).state}`);
+  const look = useBalanceLook();
   const posted = balance === undefined ? null : zeroAmount(balance);
 
   const askZero = async () => {
@@ -46,8 +44,8 @@ export function BalanceBox({
       title: t('zero.title', { agent: agent.name }),
       message: t('zero.message', {
         agent: agent.name,
-        balance: money(balance),
-        state: state(balance).toLowerCase(),
+        balance: look(balance, d.currency).text,
+        state: look(balance).label.toLowerCase(),
         amount: `${formatSigned(posted, d)} ${d.currency}`,
       }),
       confirmText: t('zero.confirm'),
@@ -74,20 +72,14 @@ export function BalanceBox({
         ) : loading || balance === undefined ? (
           <Skeleton width={160} height={32} />
         ) : (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Typography
-              variant="h6"
-              component="p"
-              sx={{ fontVariantNumeric: 'tabular-nums', color: balance < 0 ? 'error.main' : 'text.primary' }}
-            >
-              {money(balance)}
-            </Typography>
-            <BalanceChip balance={balance} />
-          </Box>
+          <BalanceFigure value={balance} currency={d.currency} variant="h6" />
         )}
         {balance !== undefined && effect !== null && effect !== 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            {t('form.balanceAfter', { amount: money(balance + effect), state: state(balance + effect).toLowerCase() })}
+            {t('form.balanceAfter', {
+              amount: look(balance + effect, d.currency).text,
+              state: look(balance + effect).label.toLowerCase(),
+            })}
           </Typography>
         ) : null}
       </Box>

@@ -11,10 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatMoney } from '../../../lib/money';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { balanceLook } from '../lib/wallet-kinds';
-import { BalanceChip } from './wallet-bits';
+import { BalanceFigure } from '../../../components/balance-figure';
 
 export const newTransactionPath = (a: Pick<AgentBalance, 'agent_id' | 'agent_name'>) =>
   `/dashboard/transactions/new?${new URLSearchParams({ agent_id: String(a.agent_id), agent: a.agent_name })}`;
@@ -32,6 +29,7 @@ export function BalancesPanel({
   selected,
   onSelect,
   canAdd,
+  showCurrency = false,
 }: {
   balances: AgentBalance[] | undefined;
   loading: boolean;
@@ -41,9 +39,10 @@ export function BalancesPanel({
   selected: string;
   onSelect: (b: AgentBalance) => void;
   canAdd: boolean;
+  /** « Toutes »: each balance says its currency (agents of several companies are listed). */
+  showCurrency?: boolean;
 }) {
   const { t } = useTranslation('wallet');
-  const d = useCompanyDisplay();
   return (
     <Card component="section" aria-labelledby="wallet-balances-title" sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardHeader
@@ -96,7 +95,6 @@ export function BalancesPanel({
           </Typography>
         ) : null}
         {balances?.map((b) => {
-          const look = balanceLook(b.balance);
           const active = selected === String(b.agent_id);
           return (
             <Box
@@ -126,18 +124,8 @@ export function BalancesPanel({
                 >
                   {b.agent_name}
                 </Link>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25, flexWrap: 'wrap' }}>
-                  <Typography
-                    variant="body2"
-                    sx={{
-                      fontVariantNumeric: 'tabular-nums',
-                      fontWeight: 700,
-                      color: look.state === 'deficit' ? 'error.main' : 'text.primary',
-                    }}
-                  >
-                    {formatMoney(Math.abs(b.balance), d.currency, d.language)}
-                  </Typography>
-                  <BalanceChip balance={b.balance} />
+                <Box sx={{ mt: 0.25 }}>
+                  <BalanceFigure value={b.balance} currency={showCurrency ? b.currency : undefined} />
                 </Box>
               </Box>
               {canAdd ? (

@@ -6,6 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format-time';
+import { useUser } from '../../../lib/session/use-session';
 import { TwoLines, useCompanyDisplay, When } from '../../fiches/components/fiche-bits';
 import { formatPlain } from '../../reports/lib/figures';
 import { WALLET_SORTS } from '../api/wallet';
@@ -35,9 +36,11 @@ function KindCell({ row }: { row: WalletEntry }) {
 function AmountCell({ row }: { row: WalletEntry }) {
   const { t } = useTranslation('wallet');
   const d = useCompanyDisplay();
+  // « Toutes »: entries of several companies are listed, each says its currency.
+  const all = !useUser().company;
   return (
     <>
-      <SignedAmount amount={row.amount} />
+      <SignedAmount amount={row.amount} currency={all ? row.currency : undefined} />
       {row.gross ? (
         <Typography
           component="span"

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyFor, newKey, signatureOf } from './idempotency';
 import {
-  amountTone,
-  balanceLook,
   balanceTotals,
   canReverse,
   formatSigned,
@@ -23,23 +21,11 @@ describe('wallet kinds and signs', () => {
     expect(isWalletKind('gift')).toBe(false);
   });
 
-  it('colours red when the agent owes more, green when it owes less', () => {
-    expect(amountTone(5040)).toBe('error');
-    expect(amountTone(-5000)).toBe('success');
-    expect(amountTone(0)).toBeUndefined();
-  });
-
   it('writes the sign of an amount', () => {
     expect(clean(formatSigned(5040, fr))).toBe('+50,40');
     expect(clean(formatSigned(-123450, fr))).toBe('\u22121 234,50');
     expect(formatSigned(0, fr)).toBe('0,00');
     expect(formatSigned(-100, { language: 'en', currency: 'HTG' })).toBe('\u22121.00');
-  });
-
-  it('reads a balance: doit, défisi, à jour', () => {
-    expect(balanceLook(100)).toEqual({ state: 'owes', tone: 'warning' });
-    expect(balanceLook(-100)).toEqual({ state: 'deficit', tone: 'error' });
-    expect(balanceLook(0)).toEqual({ state: 'settled', tone: 'success' });
   });
 
   it('sums what is to collect and the défisi apart', () => {

@@ -1,5 +1,6 @@
 import { WALLET_KINDS, type WalletEntry, type WalletKind } from '@borlette/shared/contracts/wallet';
-import { balanceState, formatPlain, type NumberFormat } from '../../reports/lib/figures';
+import { signedText } from '@borlette/shared/money/balance';
+import { formatPlain, type NumberFormat } from '../../reports/lib/figures';
 
 /**
  * The agents' ledger as people read it: the kind of each entry, the sign of its amount (its effect on
@@ -29,24 +30,9 @@ export const TICKET_KINDS: readonly WalletKind[] = ['sale', 'cancel', 'reactivat
 
 export const isWalletKind = (v: unknown): v is WalletKind => (WALLET_KINDS as readonly unknown[]).includes(v);
 
-/**
- * The colour of an amount: red when the agent owes more (a sale, a withdrawal), green when it owes
- * less (a deposit, a payout), none at zero.
- */
-export function amountTone(amount: number): 'error' | 'success' | undefined {
-  return amount > 0 ? 'error' : amount < 0 ? 'success' : undefined;
-}
-
-/** 5000 -> « +50,00 », -5000 -> « −50,00 » (a real minus sign), 0 -> « 0,00 ». */
+/** 5000 -> « +50,00 », -5000 -> « −50,00 » (a real minus sign), 0 -> « 0,00 »: the shared convention. */
 export function formatSigned(centimes: number, fmt: NumberFormat): string {
-  const plain = formatPlain(Math.abs(centimes), fmt);
-  return centimes > 0 ? `+${plain}` : centimes < 0 ? `\u2212${plain}` : plain;
-}
-
-/** A balance's state and colour: « doit » (to collect), « défisi », « à jour ». */
-export function balanceLook(balance: number): { state: 'owes' | 'deficit' | 'settled'; tone: Tone } {
-  const state = balanceState(balance);
-  return { state, tone: state === 'owes' ? 'warning' : state === 'deficit' ? 'error' : 'success' };
+  return signedText(centimes, (abs) => formatPlain(Number(abs), fmt));
 }
 
 /** A transaction zero that can still be reversed (once; the reversal itself cannot). */

@@ -10,9 +10,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useBalanceLook } from '../../../components/balance-figure';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type RowAction, toListParams, useListQuery, useTableState } from '../../../components/data-table';
 import { filterField, shrink } from '../../../components/filters';
@@ -20,7 +22,6 @@ import { PageHeader } from '../../../components/page-header';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
 import { fDay } from '../../fiches/components/fiche-bits';
 import { PeriodFilters } from '../../reports/components/period-filters';
@@ -30,7 +31,7 @@ import { useUrlFilters } from '../../reports/lib/use-url-filters';
 import { useReverseZero, WALLET_KEY, WALLET_SORTS, WALLET_URL } from '../api/wallet';
 import { BalancesPanel } from '../components/balances-panel';
 import { WALLET_COLUMNS } from '../components/wallet-columns';
-import { amountTone, balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
+import { balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
 
 const EXTRA = { kind: { param: 'kind', type: WALLET_KINDS } } as const satisfies UrlSpec<'kind'>;
 const NARROWING = ['surcussale', 'agent', 'kind'];
@@ -95,41 +96,52 @@ export default function WalletListPage() {
     [canChange, askReverse],
   );
 
-  const sums = balanceTotals(page?.balances ?? []);
-  const money = (v: number) => formatMoney(v, d.currency, d.language);
-  const summary: SummaryItem[] = [
-    {
-      key: 'total',
-      label: t('summary.total'),
-      value: page ? `${formatSigned(page.total, d)} ${d.currency}` : null,
-      valueColor: page && amountTone(page.total) ? `${amountTone(page.total)}.main` : undefined,
-      caption: page && page.total !== 0 ? t(page.total > 0 ? 'summary.up' : 'summary.down') : undefined,
-      icon: <AccountBalanceWalletOutlinedIcon />,
-      tone: 'info',
-    },
-    {
-      key: 'count',
-      label: t('summary.count'),
-      value: page ? formatCount(page.count, d.language) : null,
-      icon: <ReceiptLongOutlinedIcon />,
-      tone: 'secondary',
-    },
-    {
-      key: 'owed',
-      label: t('summary.owed'),
-      value: page ? money(sums.owed) : null,
-      icon: <SavingsOutlinedIcon />,
-      tone: 'warning',
-    },
-    {
-      key: 'deficit',
-      label: t('summary.deficit'),
-      value: page ? money(Math.abs(sums.deficit)) : null,
-      valueColor: sums.deficit < 0 ? 'error.main' : undefined,
-      icon: <TrendingDownIcon />,
-      tone: 'error',
-    },
-  ];
+  // One row of cards per currency: with « Toutes », amounts of different currencies are never added.
+  const look = useBalanceLook();
+  const lines = page?.totals ?? [];
+  const multi = lines.length > 1;
+  const cardsOf = (x: WalletPage['totals'][number] | undefined): SummaryItem[] => {
+    const sums = x ? balanceTotals((page?.balances ?? []).filter((b) => b.currency === x.currency)) : undefined;
+    const total = x ? look(x.total, x.currency) : undefined;
+    const owed = x && sums ? look(sums.owed, x.currency) : undefined;
+    const deficit = x && sums ? look(sums.deficit, x.currency) : undefined;
+    return [
+      {
+        key: 'total',
+        label: t('summary.total'),
+        value: total?.text ?? null,
+        valueColor: total?.color,
+        caption: x && x.total !== 0 ? t(x.total > 0 ? 'summary.up' : 'summary.down') : undefined,
+        icon: <AccountBalanceWalletOutlinedIcon />,
+        tone: 'info',
+      },
+      {
+        key: 'count',
+        label: t('summary.count'),
+        value: x ? formatCount(x.count, d.language) : null,
+        icon: <ReceiptLongOutlinedIcon />,
+        tone: 'secondary',
+      },
+      {
+        key: 'owed',
+        label: t('summary.owed'),
+        value: owed?.text ?? null,
+        valueColor: owed?.color,
+        caption: owed?.label,
+        icon: <SavingsOutlinedIcon />,
+        tone: 'warning',
+      },
+      {
+        key: 'deficit',
+        label: t('summary.deficit'),
+        value: deficit?.text ?? null,
+        valueColor: deficit?.color,
+        caption: deficit?.label,
+        icon: <TrendingDownIcon />,
+        tone: 'error',
+      },
+    ];
+  };
 
   const title = t('nav:transactions');
   const reset = () => f.update({ surcussale: '', agent: '', kind: '' });
@@ -157,7 +169,22 @@ export default function WalletListPage() {
           {t('allCompanies')}
         </Alert>
       ) : null}
-      <SummaryCards items={summary} loading={list.isPending} label={t('summary.label')} />
+      {lines.length && multi ? (
+        lines.map((x) => (
+          <Box key={x.currency}>
+            <Typography variant="overline" component="h2" sx={{ display: 'block', color: 'text.secondary' }}>
+              {t('summary.inCurrency', { currency: x.currency })}
+            </Typography>
+            <SummaryCards
+              items={cardsOf(x)}
+              loading={false}
+              label={t('summary.inCurrency', { currency: x.currency })}
+            />
+          </Box>
+        ))
+      ) : (
+        <SummaryCards items={cardsOf(lines[0])} loading={list.isPending} label={t('summary.label')} />
+      )}
       <Box
         sx={{
           display: 'grid',
@@ -241,6 +268,7 @@ export default function WalletListPage() {
                 : f.update({ agent: String(b.agent_id), agentLabel: b.agent_name })
             }
             canAdd={canAdd}
+            showCurrency={!hasCompany}
           />
         </Box>
       </Box>
