@@ -31,7 +31,7 @@ function Source({ r }: { r: Tirage }) {
   );
 }
 
-/** The name, and on phones (where the mode column is hidden) a forced mode under it. */
+/** The name, and on tablets (where the mode column is hidden) a forced mode under it. */
 function Name({ r }: { r: Tirage }) {
   const { t } = useTranslation('tirages');
   return (
@@ -43,7 +43,7 @@ function Name({ r }: { r: Tirage }) {
         <Typography
           component="span"
           variant="caption"
-          sx={{ display: { xs: 'block', sm: 'none' }, color: 'warning.main', fontWeight: 600 }}
+          sx={{ display: { xs: 'none', sm: 'block', md: 'none' }, color: 'warning.main', fontWeight: 600 }}
         >
           {t(`mode.${r.mode}`)}
         </Typography>
