@@ -28,12 +28,14 @@ describe('cardSlots', () => {
       { id: 'win', align: 'right' },
       { id: 'status' },
       { id: 'note', card: 'hidden' },
+      { id: 'changes', card: 'wide' },
     ]);
     expect(slots.title?.id).toBe('number');
     expect(slots.subtitles.map((c) => c.id)).toEqual(['sold_at']);
     expect(slots.amounts.map((c) => c.id)).toEqual(['amount', 'win']);
     expect(slots.statuses.map((c) => c.id)).toEqual(['status']);
     expect(slots.fields.map((c) => c.id)).toEqual(['agent']);
+    expect(slots.wide.map((c) => c.id)).toEqual(['changes']);
   });
 
   it('keeps one title: a second column asking for it becomes a field', () => {

@@ -27,11 +27,12 @@ export interface CardSlots<C> {
   statuses: C[];
   amounts: C[];
   fields: C[];
+  wide: C[];
 }
 
 /** The columns placed on a card, in their order within each slot. */
 export function cardSlots<C extends CardColumn>(columns: C[]): CardSlots<C> {
-  const slots: CardSlots<C> = { title: null, subtitles: [], statuses: [], amounts: [], fields: [] };
+  const slots: CardSlots<C> = { title: null, subtitles: [], statuses: [], amounts: [], fields: [], wide: [] };
   columns.forEach((column, index) => {
     const role = cardRole(column, index);
     if (role === 'title' && !slots.title) slots.title = column;
@@ -39,6 +40,7 @@ export function cardSlots<C extends CardColumn>(columns: C[]): CardSlots<C> {
     else if (role === 'subtitle') slots.subtitles.push(column);
     else if (role === 'status') slots.statuses.push(column);
     else if (role === 'amount') slots.amounts.push(column);
+    else if (role === 'wide') slots.wide.push(column);
   });
   return slots;
 }

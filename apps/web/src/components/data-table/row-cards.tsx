@@ -13,7 +13,7 @@ export interface CardListColumn<T> extends CardColumn {
 /** The rows of a list as cards, one under the other (phones: no sideways scroll hides an amount). */
 export function CardList({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label={label} data-card-list sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {children}
     </Box>
   );
@@ -32,6 +32,12 @@ interface RowCardProps<T> {
 }
 
 const labelSx = { typography: 'caption', color: 'text.secondary', lineHeight: 1.4 } as const;
+/** Words wrap in a field, whatever width or line the table cell asked for (« 5 × 10,00 $US »). */
+const fieldValue = {
+  typography: 'body2',
+  overflowWrap: 'anywhere',
+  '& *': { whiteSpace: 'normal !important', minWidth: '0 !important' },
+} as const;
 
 /**
  * One row: the title and its status chips on the first line (with the menu), unlabelled subtitles
@@ -86,28 +92,31 @@ export function RowCard<T>({ row, columns, actions, onClick, tinted, fieldWidth 
         row={row}
         columns={slots.amounts}
         min={96}
+        flow
         valueSx={{ typography: 'subtitle1', fontWeight: 700, fontVariantNumeric: 'tabular-nums', lineHeight: 1.4 }}
       />
-      <Labelled
-        row={row}
-        columns={slots.fields}
-        min={fieldWidth}
-        valueSx={{ typography: 'body2', overflowWrap: 'anywhere' }}
-      />
+      <Labelled row={row} columns={slots.fields} min={fieldWidth} valueSx={fieldValue} />
+      {/* One column: min(100%, …) */}
+      <Labelled row={row} columns={slots.wide} min={100_000} valueSx={fieldValue} />
     </Box>
   );
 }
 
-/** Label over value, in as many columns as the card's width holds. */
+/**
+ * Label over value, in as many columns as the card's width holds: a grid of `min` px columns, or
+ * (`flow`, for figures that must never be cut) boxes at least as wide as their figure, wrapping.
+ */
 function Labelled<T>({
   row,
   columns,
   min,
+  flow = false,
   valueSx,
 }: {
   row: T;
   columns: CardListColumn<T>[];
   min: number;
+  flow?: boolean;
   valueSx: SxProps<Theme>;
 }) {
   if (!columns.length) return null;
@@ -115,8 +124,9 @@ function Labelled<T>({
     <Box
       component="dl"
       sx={{
-        display: 'grid',
-        gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`,
+        ...(flow
+          ? { display: 'flex', flexWrap: 'wrap' }
+          : { display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(min(100%, ${min}px), 1fr))` }),
         columnGap: 2,
         rowGap: 1,
         m: 0,
@@ -124,7 +134,11 @@ function Labelled<T>({
       }}
     >
       {columns.map((c) => (
-        <Box key={c.id} sx={{ minWidth: 0 }} data-card-field={c.id}>
+        <Box
+          key={c.id}
+          sx={flow ? { flex: `1 1 ${min}px`, minWidth: 'max-content' } : { minWidth: 0 }}
+          data-card-field={c.id}
+        >
           <Box component="dt" sx={labelSx}>
             {c.label}
           </Box>

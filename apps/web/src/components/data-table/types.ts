@@ -34,9 +34,10 @@ export interface DataTableColumn<T> {
 /**
  * title: the card's heading · subtitle: a line under it, unlabelled (a date, a seller) ·
  * status: a chip at the heading's right · amount: a labelled figure in large type ·
- * field: a labelled value in small type · hidden: not on the card.
+ * field: a labelled value in small type · wide: a field on a line of its own (a note, changes) ·
+ * hidden: not on the card.
  */
-export type CardRole = 'title' | 'subtitle' | 'status' | 'amount' | 'field' | 'hidden';
+export type CardRole = 'title' | 'subtitle' | 'status' | 'amount' | 'field' | 'wide' | 'hidden';
 
 export interface DataTableFilterOption {
   value: string;

@@ -139,6 +139,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
       id: 'status_at',
       header: 'fiches:columns.statusChange',
       sortKey: FICHE_SORTS.statusAt,
+      card: 'wide',
       render: (r) => <StatusChange row={r} />,
     });
   return columns;

@@ -107,5 +107,5 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
     align: 'right',
     render: (r) => <AmountCell row={r} />,
   },
-  { id: 'note', header: 'wallet:columns.note', hideOnPhone: true, render: (r) => <NoteCell row={r} /> },
+  { id: 'note', header: 'wallet:columns.note', hideOnPhone: true, card: 'wide', render: (r) => <NoteCell row={r} /> },
 ];
