@@ -74,7 +74,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   ]);
   const { t } = useTranslation(ns);
   const theme = useTheme();
-  // Phones get cards (every amount in view); tablets a table without the `hideOnPhone` columns.
+  // Phones get cards (every column, the amounts in view); wider screens the table.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // Below md the table may scroll sideways: the first column and the row menu then stay in view.
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -103,7 +103,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [data, query.isPlaceholderData, state.page, state.pageSize, update]);
 
   const onSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-  const shown = columns.filter((c) => !(compact && c.hideOnPhone));
+  const shown = columns;
   const hasActions = !!rowActions;
   const filtered = isFiltered(state);
   const clearAll = () => update({ search: '', filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) });

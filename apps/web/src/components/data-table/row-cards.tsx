@@ -36,7 +36,7 @@ const labelSx = { typography: 'caption', color: 'text.secondary', lineHeight: 1.
 const fieldValue = {
   typography: 'body2',
   overflowWrap: 'anywhere',
-  '& *': { whiteSpace: 'normal !important', minWidth: '0 !important' },
+  '& *': { whiteSpace: 'normal !important', minWidth: '0 !important', maxWidth: 'none !important' },
 } as const;
 
 /**

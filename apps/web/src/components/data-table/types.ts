@@ -19,7 +19,10 @@ export interface DataTableColumn<T> {
   /** CSS width / min width of the column. */
   width?: number | string;
   minWidth?: number | string;
-  /** Hidden below the `md` breakpoint (tablets), where the table still scrolls sideways. */
+  /**
+   * A secondary column. Phones show every column, on cards (issue 16: hiding them hid the amounts);
+   * tablets scroll the table sideways with the first column and the row menu kept in view.
+   */
   hideOnPhone?: boolean;
   /**
    * Its place on a phone's card (below `sm` every list is a list of cards). Default (`cardRole`): the
