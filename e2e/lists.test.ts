@@ -18,7 +18,7 @@ describeBrowser('lists on a phone and the agent control at 1440 px', () => {
     ['/dashboard/borlette/list-fiches', ['amount']],
     ['/dashboard/borlette/list-fiches-gagnants', []],
     ['/dashboard/borlette/list-fiches-payant', []],
-    ['/dashboard/borlette/list-fiches-supprimer', []],
+    ['/dashboard/borlette/list-fiches-supprimer', ['amount']],
     ['/dashboard/transactions', ['amount']],
     ['/dashboard/agent', ['commission']],
     ['/dashboard/supervisor', ['agents']],
@@ -75,6 +75,17 @@ describeBrowser('lists on a phone and the agent control at 1440 px', () => {
       });
       expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
     }
+    // A deleted ticket, with its reason, for the « supprimées » list.
+    const [fiche] = await h.database.raw.query<{ id: number }>(
+      "SELECT f.id FROM fiches f JOIN companies c ON c.id = f.company_id WHERE c.ref_code = 'DEMO' ORDER BY f.id LIMIT 1",
+    );
+    const deleted = await h.app.inject({
+      method: 'PUT',
+      url: '/api/companies/fiche',
+      headers: auth(accessToken),
+      payload: { id: fiche.id, action: 'delete', reason: 'Erreur de saisie signalée par le vendeur au téléphone' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
   afterAll(() => h?.close());
 
@@ -139,6 +150,27 @@ describeBrowser('lists on a phone and the agent control at 1440 px', () => {
 
   it("shows the superuser's lists without a sideways scroll at 390 px", async () => {
     await phonePass('superadmin', SUPERUSER_LISTS);
+  });
+
+  it('sorts and opens a row menu on the cards', async () => {
+    const page = await signedIn('demo', { width: 390, height: 844 });
+    await page.goto('/dashboard/agent');
+    const cards = page.getByRole('list', { name: 'Vendeurs', exact: true });
+    await cards.getByRole('listitem').first().waitFor();
+    // No column heads on cards: « Trier par » and the direction button sort the list (in the URL).
+    await page.getByLabel('Trier par').click();
+    await page.getByRole('option', { name: 'Commission' }).click();
+    await page.waitForURL(/sort=commission/);
+    await page.getByRole('button', { name: /^Ordre croissant/ }).click();
+    await page.waitForURL(/order=desc/);
+    // The row menu sits on each card.
+    await cards
+      .getByRole('listitem')
+      .first()
+      .getByRole('button', { name: /Actions/ })
+      .click();
+    await page.getByRole('menuitem').first().waitFor();
+    expect(await page.getByRole('menuitem').count()).toBeGreaterThan(0);
   });
 
   it('shows every money column of Contrôle des vendeurs, « À collecter » in full, at 1440 px', async () => {
