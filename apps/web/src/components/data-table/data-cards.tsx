@@ -14,6 +14,8 @@ interface DataCardsProps<T>
   columns: DataTableColumn<T>[];
   /** undefined while the first page loads. */
   rows: T[] | undefined;
+  /** The previous page stays, dimmed, while the next one loads. */
+  stale: boolean;
   skeletons: number;
   cell: (column: DataTableColumn<T>, row: T) => ReactNode;
   state: TableState;
@@ -35,7 +37,7 @@ export function DataCards<T>(props: DataCardsProps<T>) {
   return (
     <>
       <CardSort choices={choices} sort={state.sort} order={state.order} onChange={(patch) => update(patch)} />
-      <CardList label={props.ariaLabel}>
+      <CardList label={props.ariaLabel} stale={props.stale}>
         {rows === undefined ? (
           <CardSkeletons count={props.skeletons} />
         ) : (

@@ -186,6 +186,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <DataCards
             columns={columns}
             rows={query.isPending ? undefined : query.isError ? [] : (data?.results ?? [])}
+            stale={query.isPlaceholderData}
             skeletons={Math.min(state.pageSize, 4)}
             cell={cellValue}
             state={state}

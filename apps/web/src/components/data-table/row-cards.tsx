@@ -11,9 +11,14 @@ export interface CardListColumn<T> extends CardColumn {
 }
 
 /** The rows of a list as cards, one under the other (phones: no sideways scroll hides an amount). */
-export function CardList({ label, children }: { label?: string; children: ReactNode }) {
+export function CardList({ label, stale, children }: { label?: string; stale?: boolean; children: ReactNode }) {
   return (
-    <Box component="ul" aria-label={label} data-card-list sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box
+      component="ul"
+      aria-label={label}
+      data-card-list
+      sx={{ listStyle: 'none', m: 0, p: 0, opacity: stale ? 0.6 : 1, transition: 'opacity .2s' }}
+    >
       {children}
     </Box>
   );
