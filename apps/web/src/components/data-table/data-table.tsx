@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
-import { type Theme, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,13 +12,16 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { useCsvExport } from './csv-export';
+import { DataCards } from './data-cards';
 import { RowActionsMenu } from './row-actions-menu';
+import { rowClick } from './row-click';
 import { isFiltered, lastPage, nextSort, PAGE_SIZES, toListParams } from './table-state';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from './table-states';
+import { stickyCell, visuallyHidden } from './table-styles';
 import { TableToolbar } from './table-toolbar';
 import type { DataTableColumn, DataTableProps } from './types';
 import { useListQuery } from './use-list-query';
@@ -30,24 +33,6 @@ function namespacesOf(keys: (string | undefined)[]): string[] {
   for (const key of keys) if (key?.includes(':')) set.add(key.slice(0, key.indexOf(':')));
   return [...set];
 }
-
-const stickyCell = (theme: Theme, side: 'left' | 'right', header = false) => ({
-  position: 'sticky' as const,
-  [side]: 0,
-  zIndex: header ? 3 : 2,
-  // Opaque (the neutral background is translucent in dark mode): paper, with the header tint on top.
-  bgcolor: 'background.paper',
-  backgroundImage: header
-    ? `linear-gradient(${theme.palette.background.neutral}, ${theme.palette.background.neutral})`
-    : 'none',
-  [side === 'left' ? 'borderRight' : 'borderLeft']: `1px solid ${theme.palette.divider}`,
-  // Keeps the row's hover tint on the opaque cell.
-  ...(!header && {
-    '.MuiTableRow-hover:hover > &': {
-      backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
-    },
-  }),
-});
 
 function cellValue<T>(column: DataTableColumn<T>, row: T): ReactNode {
   if (column.render) return column.render(row);
@@ -89,6 +74,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   ]);
   const { t } = useTranslation(ns);
   const theme = useTheme();
+  // Phones get cards (every column, the amounts in view); wider screens the table.
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // Below md the table may scroll sideways: the first column and the row menu then stay in view.
   const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -117,7 +103,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [data, query.isPlaceholderData, state.page, state.pageSize, update]);
 
   const onSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
-  const shown = columns.filter((c) => !(phone && c.hideOnPhone));
+  const shown = columns;
   const hasActions = !!rowActions;
   const filtered = isFiltered(state);
   const clearAll = () => update({ search: '', filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) });
@@ -196,58 +182,80 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {query.isFetching && !query.isPending ? (
           <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
         ) : null}
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table
-            size={phone ? 'small' : 'medium'}
-            aria-label={ariaLabel}
-            aria-busy={query.isFetching}
-            sx={{ minWidth: phone ? 560 : 720, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}
-          >
-            <TableHead>
-              <TableRow>
-                {shown.map((c, i) => {
-                  const active = !!c.sortKey && state.sort === c.sortKey;
-                  return (
-                    <TableCell
-                      key={c.id}
-                      align={c.align}
-                      sortDirection={active ? state.order : false}
-                      sx={{
-                        width: c.width,
-                        minWidth: c.minWidth,
-                        whiteSpace: 'nowrap',
-                        color: 'text.secondary',
-                        fontWeight: 600,
-                        bgcolor: 'background.neutral',
-                        ...(i === 0 && sticky('left', true)),
-                      }}
-                    >
-                      {c.sortKey ? (
-                        <TableSortLabel
-                          active={active}
-                          direction={active ? state.order : 'asc'}
-                          onClick={() => update(nextSort(state, c.sortKey as string))}
-                        >
-                          {t(c.header)}
-                        </TableSortLabel>
-                      ) : (
-                        t(c.header)
-                      )}
+        {phone ? (
+          <DataCards
+            columns={columns}
+            rows={query.isPending ? undefined : query.isError ? [] : (data?.results ?? [])}
+            stale={query.isPlaceholderData}
+            skeletons={Math.min(state.pageSize, 4)}
+            cell={cellValue}
+            state={state}
+            update={update}
+            t={t}
+            rowKey={rowKey}
+            rowActions={rowActions}
+            rowLabel={rowLabel}
+            onRowClick={onRowClick}
+            ariaLabel={ariaLabel}
+          />
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table
+              size="medium"
+              aria-label={ariaLabel}
+              aria-busy={query.isFetching}
+              sx={{
+                minWidth: compact ? 560 : 720,
+                opacity: query.isPlaceholderData ? 0.6 : 1,
+                transition: 'opacity .2s',
+              }}
+            >
+              <TableHead>
+                <TableRow>
+                  {shown.map((c, i) => {
+                    const active = !!c.sortKey && state.sort === c.sortKey;
+                    return (
+                      <TableCell
+                        key={c.id}
+                        align={c.align}
+                        sortDirection={active ? state.order : false}
+                        sx={{
+                          width: c.width,
+                          minWidth: c.minWidth,
+                          whiteSpace: 'nowrap',
+                          color: 'text.secondary',
+                          fontWeight: 600,
+                          bgcolor: 'background.neutral',
+                          ...(i === 0 && sticky('left', true)),
+                        }}
+                      >
+                        {c.sortKey ? (
+                          <TableSortLabel
+                            active={active}
+                            direction={active ? state.order : 'asc'}
+                            onClick={() => update(nextSort(state, c.sortKey as string))}
+                          >
+                            {t(c.header)}
+                          </TableSortLabel>
+                        ) : (
+                          t(c.header)
+                        )}
+                      </TableCell>
+                    );
+                  })}
+                  {hasActions ? (
+                    <TableCell padding="checkbox" sx={{ bgcolor: 'background.neutral', ...sticky('right', true) }}>
+                      <Box component="span" style={visuallyHidden}>
+                        {t('components:table.actions')}
+                      </Box>
                     </TableCell>
-                  );
-                })}
-                {hasActions ? (
-                  <TableCell padding="checkbox" sx={{ bgcolor: 'background.neutral', ...sticky('right', true) }}>
-                    <Box component="span" style={visuallyHidden}>
-                      {t('components:table.actions')}
-                    </Box>
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>{body}</TableBody>
-          </Table>
-        </TableContainer>
+                  ) : null}
+                </TableRow>
+              </TableHead>
+              <TableBody>{body}</TableBody>
+            </Table>
+          </TableContainer>
+        )}
         {message}
       </Box>
       <TablePagination
@@ -273,25 +281,3 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Card>
   );
 }
-
-/** Row clicks, except inside a control of the row or from a portal of it (its open menu, a dialog). */
-function rowClick(e: MouseEvent<HTMLElement>, open: () => void) {
-  const target = e.target as HTMLElement;
-  if (!e.currentTarget.contains(target) || target.closest('button, a, input, select, textarea, [role="menuitem"]'))
-    return;
-  // Selecting text of a row (to copy a number) is not a click on it.
-  if (window.getSelection()?.toString()) return;
-  open();
-}
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -19,9 +19,28 @@ export interface DataTableColumn<T> {
   /** CSS width / min width of the column. */
   width?: number | string;
   minWidth?: number | string;
-  /** Hidden below the `sm` breakpoint (phones) to keep the table narrow. */
+  /**
+   * A secondary column. Phones show every column, on cards (issue 16: hiding them hid the amounts);
+   * tablets scroll the table sideways with the first column and the row menu kept in view.
+   */
   hideOnPhone?: boolean;
+  /**
+   * Its place on a phone's card (below `sm` every list is a list of cards). Default (`cardRole`): the
+   * first column is the title, a `status`/`state` column the status, a right-aligned one an amount,
+   * the others label–value fields.
+   */
+  card?: CardRole;
+  /** i18n key of a shorter label on cards (default: the header). */
+  cardLabel?: string;
 }
+
+/**
+ * title: the card's heading · subtitle: a line under it, unlabelled (a date, a seller) ·
+ * status: a chip at the heading's right · amount: a labelled figure in large type ·
+ * field: a labelled value in small type · wide: a field on a line of its own (a note, changes) ·
+ * hidden: not on the card.
+ */
+export type CardRole = 'title' | 'subtitle' | 'status' | 'amount' | 'field' | 'wide' | 'hidden';
 
 export interface DataTableFilterOption {
   value: string;

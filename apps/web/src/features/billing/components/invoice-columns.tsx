@@ -11,46 +11,28 @@ import { InvoiceStatusChip } from './billing-chips';
 const muted = { color: 'text.secondary', display: 'block' } as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** The invoice list's columns (labels are keys of billing.json); phones get three narrow ones. */
+/** The invoice list's columns (labels are keys of billing.json; phones show them as cards). */
 export function invoiceColumns(
   language: string,
   today: string,
   t: (key: string, o?: Record<string, unknown>) => string,
-  phone = false,
 ): DataTableColumn<Invoice>[] {
   const money = (v: number, c: string) => formatMoney(v, c, language);
-  const number: DataTableColumn<Invoice> = phone
-    ? {
-        id: 'number',
-        header: 'billing:columns.invoice',
-        sortKey: INVOICE_SORTS.company,
-        width: 170,
-        render: (i) => (
-          <>
-            <Box component="span" sx={{ display: 'block' }}>
-              {i.company_name}
-            </Box>
-            <Typography component="span" variant="caption" sx={{ ...muted, fontFamily: 'monospace' }}>
-              {i.number}
-            </Typography>
-          </>
-        ),
-      }
-    : {
-        id: 'number',
-        header: 'billing:columns.number',
-        sortKey: INVOICE_SORTS.number,
-        render: (i) => (
-          <>
-            <Box component="span" sx={{ ...nowrap, fontFamily: 'monospace', fontSize: '0.8125rem' }}>
-              {i.number}
-            </Box>
-            <Typography component="span" variant="caption" sx={muted}>
-              {t('columns.issued', { date: fDay(i.issued_at.slice(0, 10), language) })}
-            </Typography>
-          </>
-        ),
-      };
+  const number: DataTableColumn<Invoice> = {
+    id: 'number',
+    header: 'billing:columns.number',
+    sortKey: INVOICE_SORTS.number,
+    render: (i) => (
+      <>
+        <Box component="span" sx={{ ...nowrap, fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+          {i.number}
+        </Box>
+        <Typography component="span" variant="caption" sx={muted}>
+          {t('columns.issued', { date: fDay(i.issued_at.slice(0, 10), language) })}
+        </Typography>
+      </>
+    ),
+  };
   const company: DataTableColumn<Invoice> = {
     id: 'company',
     header: 'billing:columns.company',
@@ -69,7 +51,7 @@ export function invoiceColumns(
   };
   return [
     number,
-    ...(phone ? [] : [company]),
+    company,
     {
       id: 'period',
       header: 'billing:columns.period',
@@ -93,14 +75,9 @@ export function invoiceColumns(
       id: 'amount',
       header: 'billing:columns.amount',
       sortKey: INVOICE_SORTS.amount,
-      align: phone ? 'left' : 'right',
+      align: 'right',
       render: (i) => (
-        <>
-          <Box sx={{ ...nowrap, fontWeight: 700, fontVariantNumeric: 'tabular-nums', mb: phone ? 0.5 : 0 }}>
-            {money(i.amount, i.currency)}
-          </Box>
-          {phone ? <InvoiceStatusChip invoice={i} /> : null}
-        </>
+        <Box sx={{ ...nowrap, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{money(i.amount, i.currency)}</Box>
       ),
     },
     {

@@ -18,7 +18,7 @@ const Dash = () => (
 );
 
 /** The payment history's columns (labels are keys of billing.json). */
-export function paymentColumns(language: string, phone = false): DataTableColumn<CompanyPayment>[] {
+export function paymentColumns(language: string): DataTableColumn<CompanyPayment>[] {
   const amount = (p: CompanyPayment) => (
     <Box
       sx={{
@@ -31,44 +31,6 @@ export function paymentColumns(language: string, phone = false): DataTableColumn
       {formatMoney(p.amount, p.currency, language)}
     </Box>
   );
-  if (phone)
-    return [
-      {
-        id: 'company',
-        header: 'billing:payments.columns.company',
-        sortKey: PAYMENT_SORTS.company,
-        width: 160,
-        render: (p) => (
-          <>
-            <Box component="span" sx={{ display: 'block' }}>
-              {p.company_name}
-            </Box>
-            <Typography component="span" variant="caption" sx={muted}>
-              {fInstantDay(p.paid_at, language)}
-            </Typography>
-            {p.invoice_number ? (
-              <Typography component="span" variant="caption" sx={{ ...muted, fontFamily: 'monospace' }}>
-                {p.invoice_number}
-              </Typography>
-            ) : null}
-          </>
-        ),
-      },
-      {
-        id: 'amount',
-        header: 'billing:payments.columns.amount',
-        sortKey: PAYMENT_SORTS.amount,
-        render: (p) => (
-          <>
-            {amount(p)}
-            <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-              <MethodChip method={p.method} />
-              {p.status === 'cancelled' ? <PaymentStatusChip status={p.status} /> : null}
-            </Box>
-          </>
-        ),
-      },
-    ];
   return [
     {
       id: 'company',

@@ -7,8 +7,6 @@ import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -98,9 +96,7 @@ export default function InvoiceListPage() {
     ],
     [companies.data],
   );
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const columns = useMemo(() => invoiceColumns(i18n.language, today, t, phone), [i18n.language, today, t, phone]);
+  const columns = useMemo(() => invoiceColumns(i18n.language, today, t), [i18n.language, today, t]);
   const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
 
   // The totals come with the page: the same query as the table's (same key and params, one request).

@@ -8,8 +8,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -84,9 +82,7 @@ export default function PaymentListPage() {
     ],
     [companies.data],
   );
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const columns = useMemo(() => paymentColumns(i18n.language, phone), [i18n.language, phone]);
+  const columns = useMemo(() => paymentColumns(i18n.language), [i18n.language]);
 
   const onCancel = async (p: CompanyPayment) => {
     const ok = await confirm({

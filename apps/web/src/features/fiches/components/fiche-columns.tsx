@@ -1,9 +1,7 @@
 import type { FicheRow } from '@borlette/shared/contracts/fiches';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format-time';
@@ -13,38 +11,21 @@ import { DrawNames, Money, StatusCell, TwoLines, useCompanyDisplay, When } from 
 
 /**
  * The ticket number as a button: the keyboard way to open the drawer (a click anywhere on the row
- * works too). On phones, where the status column is hidden, its chip sits under the number.
+ * works too).
  */
-function NumberCell({
-  row,
-  onOpen,
-  withStatus,
-}: {
-  row: FicheRow;
-  onOpen: (row: FicheRow) => void;
-  withStatus: boolean;
-}) {
+function NumberCell({ row, onOpen }: { row: FicheRow; onOpen: (row: FicheRow) => void }) {
   const { t } = useTranslation('fiches');
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <>
-      <Link
-        component="button"
-        type="button"
-        underline="hover"
-        onClick={() => onOpen(row)}
-        aria-label={t('openTicket', { number: row.number })}
-        sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', fontSize: 'inherit', color: 'text.primary' }}
-      >
-        {row.number}
-      </Link>
-      {phone && withStatus ? (
-        <Box sx={{ mt: 0.5 }}>
-          <StatusCell status={row.status} blocked={row.blocked} />
-        </Box>
-      ) : null}
-    </>
+    <Link
+      component="button"
+      type="button"
+      underline="hover"
+      onClick={() => onOpen(row)}
+      aria-label={t('openTicket', { number: row.number })}
+      sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', fontSize: 'inherit', color: 'text.primary' }}
+    >
+      {row.number}
+    </Link>
   );
 }
 
@@ -86,13 +67,14 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
       id: 'number',
       header: 'fiches:columns.number',
       sortKey: FICHE_SORTS.number,
-      render: (r) => <NumberCell row={r} onOpen={onOpen} withStatus={kind !== 'paid'} />,
+      render: (r) => <NumberCell row={r} onOpen={onOpen} />,
     },
     {
       id: 'sold_at',
       header: 'fiches:columns.soldAt',
       sortKey: FICHE_SORTS.soldAt,
       hideOnPhone: true,
+      card: 'subtitle',
       render: (r) => <When at={r.sold_at} />,
     },
     {
@@ -157,6 +139,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
       id: 'status_at',
       header: 'fiches:columns.statusChange',
       sortKey: FICHE_SORTS.statusAt,
+      card: 'wide',
       render: (r) => <StatusChange row={r} />,
     });
   return columns;

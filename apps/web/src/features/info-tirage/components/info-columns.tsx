@@ -85,6 +85,7 @@ export const infoColumns: DataTableColumn<InfoTirage>[] = [
     id: 'draw_date',
     header: 'infoTirage:columns.date',
     sortKey: INFO_SORTS.date,
+    card: 'subtitle',
     render: (r) => <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>{r.draw_date}</Box>,
   },
   {
@@ -92,6 +93,7 @@ export const infoColumns: DataTableColumn<InfoTirage>[] = [
     header: 'infoTirage:columns.tirage',
     sortKey: INFO_SORTS.tirage,
     minWidth: 140,
+    card: 'title',
     render: (r) => <Tirage r={r} />,
   },
   {

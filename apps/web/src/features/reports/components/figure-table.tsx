@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../com
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { type FigureColumn, formatCell } from '../lib/figures';
+import { FigureCards } from './figure-cards';
 
 export interface FigureTableProps<R, T> {
   columns: FigureColumn<R>[];
@@ -41,14 +42,17 @@ export interface FigureTableProps<R, T> {
   ns?: string;
 }
 
-/** Sticky first column while the table scrolls sideways (phones). */
-const sticky = (theme: Theme, tint?: string) => ({
+/**
+ * Sticky first column (what a row is) and last one (its outcome: the balance, « À collecter ») while
+ * the table scrolls sideways, so the key figure is never the one scrolled out of view.
+ */
+const sticky = (theme: Theme, tint?: string, side: 'left' | 'right' = 'left') => ({
   position: 'sticky' as const,
-  left: 0,
+  [side]: 0,
   zIndex: 2,
   bgcolor: 'background.paper',
   backgroundImage: tint ? `linear-gradient(${tint}, ${tint})` : 'none',
-  borderRight: `1px solid ${theme.palette.divider}`,
+  [side === 'left' ? 'borderRight' : 'borderLeft']: `1px solid ${theme.palette.divider}`,
 });
 
 /** A number cell: tabular digits; a balance as everywhere (components/balance-figure: sign, colour, label). */
@@ -71,16 +75,39 @@ export function FigureCell({ kind, value }: { kind: FigureColumn<unknown>['kind'
   );
 }
 
+/** A cell of a report: the first as `renderFirst` draws it, a label with its caption, or a figure. */
+export function figureCell<R>(c: FigureColumn<R>, i: number, row: R, renderFirst?: (row: R) => ReactNode): ReactNode {
+  if (i === 0 && renderFirst) return renderFirst(row);
+  if (c.kind !== 'text') return <FigureCell kind={c.kind} value={c.value(row)} />;
+  const caption = c.caption?.(row);
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {formatCell('text', c.value(row), { language: '', currency: '' })}
+      </Box>
+      {caption ? (
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', fontWeight: 400 }}>
+          {caption}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /** A report as a table: one row per group, the totals line at the bottom (kept in view on long lists). */
 export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
   const { columns, rows, totals, rowKey, loading, fetching, error, onRetry, empty, renderFirst, ariaLabel } = props;
   const { t } = useTranslation([props.ns ?? 'reports', 'reports', 'components']);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const shown = columns.filter((c) => !(phone && c.hideOnPhone));
-  // A wide report (the agent control) keeps more columns in view with tighter cells.
-  const dense = phone || shown.length > 8;
+  const shown = columns;
+  // A wide report (the agent control) keeps every column in view at 1440 px: tighter cells, headers
+  // on two lines, a narrower first column (its caption wraps).
+  const dense = shown.length > 8;
   const align = (c: FigureColumn<R>) => (c.kind === 'text' ? 'left' : 'right');
+  const last = shown.length - 1;
+  const edge = (i: number, tint?: string) =>
+    i === 0 ? sticky(theme, tint) : i === last && last > 1 ? sticky(theme, tint, 'right') : undefined;
 
   let message: ReactNode = null;
   let body: ReactNode = null;
@@ -105,29 +132,30 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
     body = rows.map((row) => (
       <TableRow hover key={rowKey(row)}>
         {shown.map((c, i) => (
-          <TableCell key={c.id} align={align(c)} sx={i === 0 ? { ...sticky(theme), fontWeight: 600 } : undefined}>
-            {i === 0 && renderFirst ? (
-              renderFirst(row)
-            ) : c.kind === 'text' ? (
-              <>
-                <Box component="span" sx={{ display: 'block' }}>
-                  {formatCell('text', c.value(row), { language: '', currency: '' })}
-                </Box>
-                {c.caption?.(row) ? (
-                  <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', fontWeight: 400 }}>
-                    {c.caption(row)}
-                  </Typography>
-                ) : null}
-              </>
-            ) : (
-              <FigureCell kind={c.kind} value={c.value(row)} />
-            )}
+          <TableCell key={c.id} align={align(c)} sx={{ ...edge(i), ...(i === 0 && { fontWeight: 600 }) }}>
+            {figureCell(c, i, row, renderFirst)}
           </TableCell>
         ))}
       </TableRow>
     ));
 
   const head = theme.palette.background.neutral;
+  if (phone)
+    return (
+      <FigureCards
+        columns={columns}
+        rows={rows}
+        totals={totals}
+        totalsLabels={props.totalsLabels}
+        rowKey={rowKey}
+        loading={loading}
+        fetching={fetching}
+        cell={(c, i, row) => figureCell(c, i, row, renderFirst)}
+        message={message}
+        ariaLabel={ariaLabel}
+        t={t}
+      />
+    );
   return (
     <Card>
       <Box sx={{ position: 'relative' }}>
@@ -140,7 +168,7 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
             size={dense ? 'small' : 'medium'}
             aria-label={ariaLabel}
             aria-busy={fetching}
-            sx={{ minWidth: phone ? 480 : 720, '& td, & th': dense && !phone ? { px: 1.5, py: 1.25 } : {} }}
+            sx={{ minWidth: 720, '& td, & th': dense ? { px: 1, py: 1.25, fontSize: '0.8125rem' } : {} }}
           >
             <TableHead>
               <TableRow>
@@ -149,11 +177,16 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
                     key={c.id}
                     align={align(c)}
                     sx={{
-                      whiteSpace: 'nowrap',
+                      // Dense: « Transactions zéro » on two lines rather than a column out of view.
+                      whiteSpace: dense && i > 0 ? 'normal' : 'nowrap',
+                      verticalAlign: 'bottom',
+                      lineHeight: 1.3,
                       color: 'text.secondary',
                       fontWeight: 600,
                       bgcolor: 'background.neutral',
-                      ...(i === 0 && { ...sticky(theme, head), zIndex: 3, minWidth: phone ? 140 : 190 }),
+                      ...edge(i, head),
+                      ...((i === 0 || i === last) && { zIndex: 3 }),
+                      ...(i === 0 && { minWidth: dense ? 150 : 190 }),
                     }}
                   >
                     {t(c.label)}
@@ -188,7 +221,9 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
                         sx={
                           i === 0
                             ? { left: 0, zIndex: '3 !important', borderRight: `1px solid ${theme.palette.divider}` }
-                            : undefined
+                            : i === last && last > 1
+                              ? { right: 0, zIndex: '3 !important', borderLeft: `1px solid ${theme.palette.divider}` }
+                              : undefined
                         }
                       >
                         {i === 0 ? (

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,7 +16,9 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../components/data-table/row-cards';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
@@ -93,6 +96,26 @@ export function StatsTable({
 }) {
   const { t } = useTranslation(['statistics', 'components']);
   const d = useCompanyDisplay();
+  const theme = useTheme();
+  // Phones: one card per number (amount, limit and exposure in view), like every list.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const label = (c: string) => t(`table.columns.${c}`, { currency: d.currency });
+  const cardColumns: CardListColumn<Row>[] = [
+    { id: 'number', card: 'title', label: label('number'), render: (r) => `${r.number} · ${gameLabel(r.code)}` },
+    { id: 'amount', card: 'amount', label: label('amount'), render: (r) => formatPlain(r.amount, d) },
+    {
+      id: 'limit',
+      card: 'amount',
+      label: label('limit'),
+      render: (r) => (r.limit === null ? '—' : formatPlain(r.limit, d)),
+    },
+    {
+      id: 'exposure',
+      card: 'wide',
+      label: label('exposure'),
+      render: (r) => <ExposureBar amount={r.amount} limit={r.limit} />,
+    },
+  ];
 
   let message = null;
   if (error && !rows)
@@ -150,65 +173,75 @@ export function StatsTable({
         {fetching && !loading ? (
           <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2, zIndex: 3 }} />
         ) : null}
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('table.title')} aria-busy={fetching} sx={{ minWidth: 420 }}>
-            <TableHead>
-              <TableRow>
-                {['number', 'amount', 'limit', 'exposure'].map((c) => (
-                  <TableCell
-                    key={c}
-                    align={c === 'amount' || c === 'limit' ? 'right' : 'left'}
-                    sx={{
-                      whiteSpace: 'nowrap',
-                      color: 'text.secondary',
-                      fontWeight: 600,
-                      bgcolor: 'background.neutral',
-                    }}
-                  >
-                    {t(`table.columns.${c}`, { currency: d.currency })}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {loading ? (
-                <SkeletonRows rows={5} columns={4} actions={false} />
-              ) : (
-                (rows ?? []).map((r) => (
-                  <TableRow hover key={`${r.code}-${r.number}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Box
-                        component="span"
-                        sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
-                      >
-                        {r.number}
-                      </Box>
-                      <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-                        {gameLabel(r.code)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {formatPlain(r.amount, d)}
-                    </TableCell>
+        {phone ? (
+          <CardList label={t('table.title')}>
+            {loading ? (
+              <CardSkeletons count={4} />
+            ) : (
+              (rows ?? []).map((r) => <RowCard key={`${r.code}-${r.number}`} row={r} columns={cardColumns} />)
+            )}
+          </CardList>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('table.title')} aria-busy={fetching} sx={{ minWidth: 420 }}>
+              <TableHead>
+                <TableRow>
+                  {['number', 'amount', 'limit', 'exposure'].map((c) => (
                     <TableCell
-                      align="right"
+                      key={c}
+                      align={c === 'amount' || c === 'limit' ? 'right' : 'left'}
                       sx={{
-                        fontVariantNumeric: 'tabular-nums',
                         whiteSpace: 'nowrap',
-                        color: r.limit === null ? 'text.disabled' : undefined,
+                        color: 'text.secondary',
+                        fontWeight: 600,
+                        bgcolor: 'background.neutral',
                       }}
                     >
-                      {r.limit === null ? '—' : formatPlain(r.limit, d)}
+                      {t(`table.columns.${c}`, { currency: d.currency })}
                     </TableCell>
-                    <TableCell>
-                      <ExposureBar amount={r.amount} limit={r.limit} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {loading ? (
+                  <SkeletonRows rows={5} columns={4} actions={false} />
+                ) : (
+                  (rows ?? []).map((r) => (
+                    <TableRow hover key={`${r.code}-${r.number}`}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <Box
+                          component="span"
+                          sx={{ display: 'block', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+                        >
+                          {r.number}
+                        </Box>
+                        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                          {gameLabel(r.code)}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                        {formatPlain(r.amount, d)}
+                      </TableCell>
+                      <TableCell
+                        align="right"
+                        sx={{
+                          fontVariantNumeric: 'tabular-nums',
+                          whiteSpace: 'nowrap',
+                          color: r.limit === null ? 'text.disabled' : undefined,
+                        }}
+                      >
+                        {r.limit === null ? '—' : formatPlain(r.limit, d)}
+                      </TableCell>
+                      <TableCell>
+                        <ExposureBar amount={r.amount} limit={r.limit} />
+                      </TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
         {message}
       </Box>
       <TablePagination

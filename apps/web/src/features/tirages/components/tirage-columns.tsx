@@ -31,27 +31,6 @@ function Source({ r }: { r: Tirage }) {
   );
 }
 
-/** The name, and on phones (where the mode column is hidden) a forced mode under it. */
-function Name({ r }: { r: Tirage }) {
-  const { t } = useTranslation('tirages');
-  return (
-    <>
-      <Box component="span" sx={{ display: 'block' }}>
-        {r.name}
-      </Box>
-      {r.mode !== 'auto' ? (
-        <Typography
-          component="span"
-          variant="caption"
-          sx={{ display: { xs: 'block', sm: 'none' }, color: 'warning.main', fontWeight: 600 }}
-        >
-          {t(`mode.${r.mode}`)}
-        </Typography>
-      ) : null}
-    </>
-  );
-}
-
 function LastResult({ r }: { r: Tirage }) {
   const { t } = useTranslation('tirages');
   const last = r.last_result;
@@ -73,7 +52,7 @@ export const tirageColumns: DataTableColumn<Tirage>[] = [
     header: 'tirages:columns.name',
     sortKey: TIRAGE_SORTS.name,
     minWidth: 110,
-    render: (r) => <Name r={r} />,
+    render: (r) => r.name,
   },
   {
     id: 'source',

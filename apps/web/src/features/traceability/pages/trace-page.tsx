@@ -81,7 +81,13 @@ export function TracePage({ kind }: { kind: TraceKind }) {
 
   const columns = useMemo<DataTableColumn<TraceEntry>[]>(
     () => [
-      { id: 'at', header: 'traceability:columns.at', sortKey: TRACE_SORTS.at, render: (e) => <When entry={e} /> },
+      {
+        id: 'at',
+        header: 'traceability:columns.at',
+        sortKey: TRACE_SORTS.at,
+        card: 'subtitle',
+        render: (e) => <When entry={e} />,
+      },
       {
         id: 'username',
         header: 'traceability:columns.who',
@@ -93,12 +99,14 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         id: 'action',
         header: 'traceability:columns.what',
         sortKey: TRACE_SORTS.action,
+        card: 'title',
         render: (e) => <What entry={e} />,
       },
       {
         id: 'changes',
         header: 'traceability:columns.changes',
         hideOnPhone: true,
+        card: 'wide',
         render: (e) => <ChangesPreview changes={e.changes} timeZone={e.timezone} />,
       },
       { id: 'ip', header: 'traceability:columns.where', hideOnPhone: true, render: (e) => <Where entry={e} /> },

@@ -1,11 +1,8 @@
 import type { WalletEntry } from '@borlette/shared/contracts/wallet';
 import Box from '@mui/material/Box';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { TwoLines, useCompanyDisplay, When } from '../../fiches/components/fiche-bits';
 import { formatPlain } from '../../reports/lib/figures';
@@ -74,20 +71,10 @@ function NoteCell({ row }: { row: WalletEntry }) {
   );
 }
 
-/** The agent and its sub-branch; on phones, where the date column is hidden, the date under them. */
+/** The agent and its sub-branch. */
 function AgentCell({ row }: { row: WalletEntry }) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const d = useCompanyDisplay();
   return (
-    <>
-      <TwoLines main={row.agent_name} caption={[row.agent_username, row.surcussale_name].filter(Boolean).join(' · ')} />
-      {phone ? (
-        <Typography component="span" variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>
-          {fDateTime(row.at, d)}
-        </Typography>
-      ) : null}
-    </>
+    <TwoLines main={row.agent_name} caption={[row.agent_username, row.surcussale_name].filter(Boolean).join(' · ')} />
   );
 }
 
@@ -98,6 +85,7 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
     header: 'wallet:columns.at',
     sortKey: WALLET_SORTS.at,
     hideOnPhone: true,
+    card: 'subtitle',
     render: (r) => <When at={r.at} />,
   },
   {
@@ -105,9 +93,16 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
     header: 'wallet:columns.agent',
     sortKey: WALLET_SORTS.agent,
     minWidth: 150,
+    card: 'title',
     render: (r) => <AgentCell row={r} />,
   },
-  { id: 'kind', header: 'wallet:columns.kind', sortKey: WALLET_SORTS.kind, render: (r) => <KindCell row={r} /> },
+  {
+    id: 'kind',
+    header: 'wallet:columns.kind',
+    sortKey: WALLET_SORTS.kind,
+    card: 'status',
+    render: (r) => <KindCell row={r} />,
+  },
   {
     id: 'amount',
     header: 'wallet:columns.amount',
@@ -115,5 +110,5 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
     align: 'right',
     render: (r) => <AmountCell row={r} />,
   },
-  { id: 'note', header: 'wallet:columns.note', hideOnPhone: true, render: (r) => <NoteCell row={r} /> },
+  { id: 'note', header: 'wallet:columns.note', hideOnPhone: true, card: 'wide', render: (r) => <NoteCell row={r} /> },
 ];
