@@ -1,8 +1,9 @@
 import type { LotGagnant } from '@borlette/shared/contracts/reports';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import { currencyTenant } from '../_lib/currency-scope';
 import type { CsvColumn } from '../_lib/list';
-import { money, type Period, type ReportFilterValues, tenantCondition, visibleAgent } from '../_lib/report-scope';
+import { money, type Period, type ReportFilterValues, visibleAgent } from '../_lib/report-scope';
 import { SqlParams } from '../_lib/sql';
 
 export type LotGagnantRow = LotGagnant['rows'][number];
@@ -21,7 +22,7 @@ export async function lotGagnantRows(
 ): Promise<LotGagnantRow[]> {
   const params = new SqlParams();
   const where = [
-    ...tenantCondition(request, params, 'i.company_id'),
+    ...currencyTenant(request, params, 'i.company_id', period),
     `i.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
   ];
   if (q.tirage_id) where.push(`i.tirage_id = ${params.p(q.tirage_id)}`);

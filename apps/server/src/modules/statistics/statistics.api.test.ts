@@ -73,7 +73,7 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
     expect(every.exposed).toEqual(exposed);
     for (const b of every.bolet) {
       const row = every.rows.find((r: Row) => r.code === 20 && r.number === b.number);
-      expect(b).toEqual({ number: b.number, amount: row?.amount ?? 0, limit: row?.limit ?? null });
+      expect(b).toEqual({ number: b.number, amount: row?.amount ?? 0, limit: row?.limit ?? null, blocked: null });
     }
 
     const p1 = (await get(w.adminA, 'statistiques', `${period()}&page_size=5`)).json();
