@@ -88,18 +88,32 @@ describeBrowser('home board: what each role may read, money per currency, blocke
     expect(await page.getByRole('region', { name: 'Lots gagnants' }).count()).toBe(0);
   });
 
-  it('shows a supervisor holding almost nothing an explained board, without a single refusal', async () => {
+  it('shows a supervisor or staff holding almost nothing an explained board, without a single refusal', async () => {
     const [demo] = await h.database.raw.query<{ id: number }>("SELECT id FROM companies WHERE ref_code = 'DEMO'");
     const sup = await createUser(h.database, {
       role: 'supervisor',
       companyId: demo.id,
       permissions: ['view_fichevente'],
     });
-    const { page, refused, errors } = await board(sup.username, PASSWORD);
-    const note = page.getByTestId('hidden-sections');
-    await expect.poll(() => note.textContent()).toContain('indicateurs et classements, graphiques, lots gagnants');
+    // And platform staff holding no codename at all.
+    const staff = await createUser(h.database, { role: 'superuser', permissions: [] });
+    for (const username of [sup.username, staff.username]) {
+      const { page, refused, errors } = await board(username, PASSWORD);
+      const note = page.getByTestId('hidden-sections');
+      await expect.poll(() => note.textContent()).toContain('indicateurs et classements, graphiques, lots gagnants');
+      await settle(page);
+      expect(await page.getByRole('list', { name: 'Indicateurs de la période' }).count()).toBe(0);
+      expect(refused, username).toEqual([]);
+      expect(errors, username).toEqual([]);
+    }
+  });
+
+  it('shows the company’s admin every section without a refusal', async () => {
+    const { page, refused, errors } = await board('demo');
+    await page.getByRole('region', { name: 'Lots gagnants' }).waitFor();
+    await page.getByRole('region', { name: 'Ventes par tirage' }).waitFor();
     await settle(page);
-    expect(await page.getByRole('list', { name: 'Indicateurs de la période' }).count()).toBe(0);
+    expect(await page.getByTestId('hidden-sections').count()).toBe(0);
     expect(refused).toEqual([]);
     expect(errors).toEqual([]);
   });

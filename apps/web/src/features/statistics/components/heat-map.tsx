@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -137,7 +137,7 @@ export function HeatMap({
                       outlineOffset: 1,
                       borderRadius: 1,
                       cursor: 'pointer',
-                      bgcolor: level ? colors.bg : 'background.neutral',
+                      bgcolor: level ? colors.bg : c.blocked ? alpha(red, 0.1) : 'background.neutral',
                       color: colors.strong ? theme.palette.primary.contrastText : 'text.primary',
                       display: 'flex',
                       flexDirection: 'column',
@@ -154,9 +154,9 @@ export function HeatMap({
                         aria-hidden
                         sx={{
                           position: 'absolute',
-                          top: 1,
-                          right: 1,
-                          fontSize: { xs: 9, sm: 12 },
+                          top: 2,
+                          right: 2,
+                          fontSize: { xs: 8, sm: 10 },
                           color: colors.strong ? 'inherit' : red,
                         }}
                       />
@@ -167,7 +167,7 @@ export function HeatMap({
                         fontWeight: 700,
                         fontSize: { xs: 11, sm: 13 },
                         fontVariantNumeric: 'tabular-nums',
-                        textDecoration: c.blocked === 'all' ? 'line-through' : undefined,
+                        color: c.blocked && !colors.strong ? red : undefined,
                       }}
                     >
                       {c.number}
