@@ -231,6 +231,8 @@ export const lotGagnantRow = z.object({
   tickets: z.number().int(),
   winners: z.number().int(),
   wins: money,
+  /** The currency of `wins`: the draw's company's. */
+  currency: z.string(),
 });
 export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.string() });
 export type LotGagnant = z.infer<typeof lotGagnant>;

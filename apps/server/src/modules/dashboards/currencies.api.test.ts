@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
+import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
   auth,
   createTestApp,
@@ -131,5 +131,26 @@ describeApi('currencies: « Toutes » over a company in EUR and one in HTG', () 
     expect(page.totals).toMatchObject({ currency: 'HTG', amount: 57_100, count: 2 });
     const bad = await t.app.inject({ url: '/api/companies/app?currency=E1', headers: auth(root) });
     expect(expectErrorBody(bad, 400).message).toContain('Devise invalide');
+  });
+
+  it('lists the winning lots of every company, each in its company’s currency', async () => {
+    for (const [co, pick3] of [
+      [eur, '012'],
+      [htg, '034'],
+    ] as const) {
+      await enterResult(t.database, {
+        companyId: co.company.id,
+        tirageId: co.tirages[0].id,
+        date: day(),
+        pick3,
+        pick4: '9999',
+      });
+    }
+    for (const path of ['lotgagnant', 'appTirage-lotgagnant']) {
+      const { rows } = await get(path);
+      const byDraw = Object.fromEntries(rows.map((r: { tirage_id: number }) => [r.tirage_id, r]));
+      expect(byDraw[eur.tirages[0].id], path).toMatchObject({ wins: 10_000 * 50, currency: 'EUR' });
+      expect(byDraw[htg.tirages[0].id], path).toMatchObject({ wins: 57_100 * 50, currency: 'HTG' });
+    }
   });
 });

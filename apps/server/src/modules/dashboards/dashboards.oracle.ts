@@ -293,6 +293,7 @@ export function lots(d: RawData, s: Scope) {
         tickets: f.tickets,
         winners: f.winners,
         wins: f.wins,
+        currency: 'HTG', // every company of the world
       };
     })
     .sort(

@@ -53,7 +53,7 @@ interface BoardChartsProps {
 }
 
 /** The charts and rankings of the board, each in its own card with its own states. */
-export function BoardCharts({ filters, range, currency, money, kpis, can }: BoardChartsProps) {
+export function BoardCharts({ filters, range, currency: asked, money, kpis, can }: BoardChartsProps) {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.resolvedLanguage;
   const oneDay = range.start === range.end;
@@ -66,6 +66,8 @@ export function BoardCharts({ filters, range, currency, money, kpis, can }: Boar
   const draws = useDrawSeries(filters, can.charts);
   const games = useGameSeries(filters, can.charts);
   const lots = useWinningLots(filters, can.lots);
+  // The series name their currency (the KPI answer may be refused to this user).
+  const currency = daily.data?.[0]?.currency || asked;
   const span = (r: Range) =>
     r.start === r.end
       ? t('day', { day: longDay(r.start, lang) })
@@ -113,7 +115,7 @@ export function BoardCharts({ filters, range, currency, money, kpis, can }: Boar
           emptyText={t('lots.empty')}
           height={200}
         >
-          {(data) => <WinningLots data={data} money={money} />}
+          {(data) => <WinningLots data={data} />}
         </Section>
       ) : null}
       {can.charts ? (
