@@ -152,12 +152,17 @@ export function HeatMap({
                     {c.blocked ? (
                       <LockOutlinedIcon
                         aria-hidden
+                        // A badge on the corner, over the gap: the number stays readable in a small cell.
                         sx={{
                           position: 'absolute',
-                          top: 2,
-                          right: 2,
-                          fontSize: { xs: 8, sm: 10 },
-                          color: colors.strong ? 'inherit' : red,
+                          top: -6,
+                          right: -6,
+                          zIndex: 1,
+                          fontSize: { xs: 12, sm: 14 },
+                          p: '1px',
+                          borderRadius: '50%',
+                          color: theme.palette.error.contrastText,
+                          bgcolor: red,
                         }}
                       />
                     ) : null}
