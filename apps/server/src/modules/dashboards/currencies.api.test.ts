@@ -121,6 +121,24 @@ describeApi('currencies: « Toutes » over a company in EUR and one in HTG', () 
     }
   });
 
+  it('names the currency on every row of the exports', async () => {
+    const csv = async (path: string, q: string) => {
+      const res = await t.app.inject({
+        url: `/api/companies/${path}?start_date=${day()}&format=csv${q}`,
+        headers: auth(root),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [head, ...rows] = res.body.trim().split('\r\n');
+      return { head, rows };
+    };
+    const fiches = await csv('fiche', '');
+    expect(fiches.head.endsWith(';Devise')).toBe(true);
+    expect(fiches.rows.map((r) => r.slice(r.lastIndexOf(';') + 1)).sort()).toEqual(['EUR', 'HTG', 'HTG']);
+    const stats = await csv('statistiques', '&currency=EUR');
+    expect(stats.rows).toHaveLength(1);
+    expect(stats.rows[0]).toMatch(/;12;100,00;.*;EUR$/);
+  });
+
   it('keeps a company’s user in its company’s currency, and refuses a malformed currency', async () => {
     expect(await get('app', { currency: 'EUR' }, adminHtg)).toMatchObject({
       currency: 'HTG',

@@ -22,11 +22,13 @@ const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(
 const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 type StatisticsRow = Statistics['rows'][number];
-const statisticsCsv: CsvColumn<StatisticsRow>[] = [
+/** The columns of the export; the amounts' currency on every row (one per answer: currency-scope.ts). */
+const statisticsCsv = (currency: string): CsvColumn<StatisticsRow>[] => [
   { header: 'Jeu', value: (r) => gameLabel(r.code) },
   { header: 'Numéro', value: (r) => r.number },
   { header: 'Montant vendu', value: (r) => money(r.amount) },
   { header: 'Limite', value: (r) => money(r.limit) },
+  { header: 'Devise', value: () => currency },
 ];
 
 const FILTERS =
@@ -59,7 +61,12 @@ export const statisticsRoutes =
         const q = request.query;
         const period = await resolveCurrencyPeriod(raw, request, q);
         if (q.format === 'csv')
-          return sendCsv(reply, 'statistiques', statisticsCsv, await everyNumber(reads, request, q, period));
+          return sendCsv(
+            reply,
+            'statistiques',
+            statisticsCsv(period.currency),
+            await everyNumber(reads, request, q, period),
+          );
         const found = await soldPerNumber(reads, request, q, period);
         const bolet = new Map(found.bolet.map((b) => [b.number, b]));
         const blocked = await blockedBalls(raw, request, q, period);
