@@ -157,6 +157,15 @@ describeBrowser('home board: what each role may read, money per currency, blocke
       '100,00€',
     );
     await page.screenshot({ path: '/tmp/cur-fiches-all.png', fullPage: true });
+
+    // The statistics: one currency at a time too.
+    await page.goto('/dashboard/borlette/statistiques');
+    const stats = page.getByRole('group', { name: 'Devise des montants' });
+    await stats.getByRole('button', { name: 'EUR' }).click();
+    await page.waitForURL(/currency=EUR/);
+    const total = page.getByRole('region', { name: 'Résumé de la période' });
+    await expect.poll(async () => digits(await total.textContent())).toContain('100,00€');
+    expect(digits(await total.textContent())).not.toContain('HTG');
     expect(refused).toEqual([]);
   });
 
