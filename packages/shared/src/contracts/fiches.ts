@@ -120,12 +120,31 @@ export const ficheRow = z.object({
 });
 export type FicheRow = z.infer<typeof ficheRow>;
 
-export const ficheTotals = z.object({
+/** The sums of the tickets of one currency. */
+export const ficheCurrencyTotals = z.object({
+  currency: z.string(),
   count: z.number().int(),
   amount: money,
   commission_amount: money,
   win_amount: money,
   paid_amount: money,
+});
+export type FicheCurrencyTotals = z.infer<typeof ficheCurrencyTotals>;
+
+/**
+ * The sums of every matching ticket. Amounts are never added across currencies: `by_currency` has one
+ * entry per currency of the tickets; the amounts beside `count` are those of `currency`, the one
+ * currency of the tickets (0 when there is none), and null when the tickets are of several currencies
+ * (the superuser's « Toutes »).
+ */
+export const ficheTotals = z.object({
+  count: z.number().int(),
+  currency: z.string().nullable(),
+  amount: money.nullable(),
+  commission_amount: money.nullable(),
+  win_amount: money.nullable(),
+  paid_amount: money.nullable(),
+  by_currency: z.array(ficheCurrencyTotals),
 });
 export type FicheTotals = z.infer<typeof ficheTotals>;
 

@@ -32,6 +32,20 @@ export const reportQuery = z
   .superRefine(checkDateRange);
 export type ReportQuery = z.input<typeof reportQuery>;
 
+/**
+ * The currency of the figures (ISO 4217) when the superuser's « Toutes » spans companies of several
+ * currencies: amounts are never added across currencies. Ignored for a company (its own currency);
+ * one that is not in the selection gives the default (the selected country's). The answer names it.
+ */
+export const currencyFilter = {
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Devise invalide (trois lettres, ex. HTG)')
+    .optional(),
+};
+
 /** The figures of a row (and of the totals). */
 export const figures = z.object({
   tickets: z.number().int(),
@@ -184,6 +198,7 @@ export const statisticsQuery = z
       .max(20, 'La recherche est trop longue (20 caractères au plus)')
       .optional()
       .transform((v) => v?.replace(/\D/g, '') || undefined),
+    ...currencyFilter,
     format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
   })
   .superRefine(checkDateRange);
@@ -197,7 +212,9 @@ export const statisticsRow = z.object({
 export const statistics = z.object({
   start_date: z.string(),
   end_date: z.string(),
+  /** The currency of every amount of the answer; `currencies`: those of the selection (currencyFilter). */
   currency: z.string(),
+  currencies: z.array(z.string()),
   /** One page of the numbers matching `search`, largest amount first (then game, number). */
   rows: z.array(statisticsRow),
   /** Numbers matching `search` (the table's length). */
@@ -209,8 +226,19 @@ export const statistics = z.object({
   /** The number sold most, and the one nearest its limit (largest amount ÷ limit), over every number. */
   top: statisticsRow.nullable(),
   exposed: statisticsRow.nullable(),
-  /** The bolet grid 00-99 (code 20): amount per ball and its limit, for the heat map. */
-  bolet: z.array(z.object({ number: z.string(), amount: money, limit: money.nullable() })),
+  /**
+   * The bolet grid 00-99 (code 20): amount per ball, its limit, and whether the ball is blocked now
+   * (blocage-boule, active): 'all' for every draw asked (the draw filtered on, or all draws), 'some'
+   * for some of the company's draws only, null when it sells.
+   */
+  bolet: z.array(
+    z.object({
+      number: z.string(),
+      amount: money,
+      limit: money.nullable(),
+      blocked: z.enum(['all', 'some']).nullable(),
+    }),
+  ),
   total: money,
 });
 export type Statistics = z.infer<typeof statistics>;
@@ -228,6 +256,8 @@ export const lotGagnantRow = z.object({
   tickets: z.number().int(),
   winners: z.number().int(),
   wins: money,
+  /** The currency of `wins`: the draw's company's. */
+  currency: z.string(),
 });
 export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.string() });
 export type LotGagnant = z.infer<typeof lotGagnant>;
@@ -239,7 +269,13 @@ export type LotGagnant = z.infer<typeof lotGagnant>;
  * (bet code) from the counters; appGain: wins and payouts per day; appGpc: gain / perte / commission per
  * day. Each takes the report filters; the superuser with « Toutes » gets the platform totals.
  */
-export const dashboardQuery = reportQuery;
+export const dashboardQuery = z
+  .object({
+    ...reportFilters,
+    ...currencyFilter,
+    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
+  })
+  .superRefine(checkDateRange);
 /*
  * Answers: app -> dashboardKpis (view_app_report); app-journalier, appGain, appGpc -> dailySeries (one
  * row per day of the period, zeros included; GPC: gain = net, perte = payouts, commission);
@@ -250,7 +286,9 @@ export const dashboardQuery = reportQuery;
 export const dashboardKpis = figures.extend({
   net: money,
   active_agents: z.number().int(),
+  /** The currency of every amount of the answer; `currencies`: those of the selection (currencyFilter). */
   currency: z.string(),
+  currencies: z.array(z.string()),
   start_date: z.string(),
   end_date: z.string(),
   top_agents: z.array(z.object({ id: z.number().int(), name: z.string(), sales: money })),
@@ -268,6 +306,7 @@ export const dailySeries = z.array(
     tickets: z.number().int(),
     winners: z.number().int(),
     paid: z.number().int(),
+    currency: z.string(),
   }),
 );
 export const drawSeries = z.array(
@@ -277,7 +316,10 @@ export const drawSeries = z.array(
     sales: money,
     wins: money,
     tickets: z.number().int(),
+    currency: z.string(),
   }),
 );
-export const gameSeries = z.array(z.object({ code: z.number().int(), label: z.string(), sales: money }));
+export const gameSeries = z.array(
+  z.object({ code: z.number().int(), label: z.string(), sales: money, currency: z.string() }),
+);
 export const ficheStatusSeries = z.array(z.object({ status: z.string(), count: z.number().int() }));

@@ -66,16 +66,18 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
     const q = toQuery(s);
     const label = JSON.stringify(q);
     const kpis = await get(token, 'app', q);
-    expect(kpis, `app ${label}`).toEqual({ ...oracle.kpis(d, s), currency: 'HTG' });
-    const daily = oracle.daily(d, s);
+    expect(kpis, `app ${label}`).toEqual({ ...oracle.kpis(d, s), currency: 'HTG', currencies: ['HTG'] });
+    // Every amount names its currency (one here: every company of the world is in HTG).
+    const htg = <T extends object>(rows: T[]) => rows.map((r) => ({ ...r, currency: 'HTG' }));
+    const daily = htg(oracle.daily(d, s));
     for (const path of ['app-journalier', 'appGain', 'appGpc']) {
       expect(await get(token, path, q), `${path} ${label}`).toEqual(daily);
     }
     expect(daily.reduce((a, x) => a + x.sales, 0)).toBe(kpis.sales);
     expect(daily.reduce((a, x) => a + x.payouts, 0)).toBe(kpis.payouts);
-    expect(await get(token, 'appTirage', q), `appTirage ${label}`).toEqual(oracle.draws(d, s));
+    expect(await get(token, 'appTirage', q), `appTirage ${label}`).toEqual(htg(oracle.draws(d, s)));
     const games = await get(token, 'appLotto', q);
-    expect(games, `appLotto ${label}`).toEqual(oracle.games(d, s));
+    expect(games, `appLotto ${label}`).toEqual(htg(oracle.games(d, s)));
     // The counters and the summaries agree: the games' sales are the tickets' sales.
     expect(games.reduce((a: number, x: { sales: number }) => a + x.sales, 0)).toBe(kpis.sales);
     expect(await get(token, 'appFiche', q), `appFiche ${label}`).toEqual(oracle.statuses(d, s));
@@ -92,6 +94,7 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
       start_date: s.start,
       end_date: s.end,
       currency: 'HTG',
+      currencies: ['HTG'],
       ...oracle.statistics(d, s),
     });
     expect(stats.total).toBe(kpis.sales);
@@ -109,12 +112,23 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
         start_date: s.start,
         end_date: s.end,
         currency: 'HTG',
+        currencies: ['HTG'],
         ...oracle.statistics(d, s, view),
       });
     }
     if (rapports) {
       const report = await get(token, 'rapports', { ...q, filter_choice: 'agent' });
-      const { net, active_agents, currency, start_date, end_date, top_agents, top_surcussales, ...figures } = kpis;
+      const {
+        net,
+        active_agents,
+        currency,
+        currencies,
+        start_date,
+        end_date,
+        top_agents,
+        top_surcussales,
+        ...figures
+      } = kpis;
       expect(report.totals, `rapports ${label}`).toEqual(figures);
     }
     return kpis;

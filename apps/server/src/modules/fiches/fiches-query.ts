@@ -1,4 +1,10 @@
-import type { FicheDetail, FicheRow, FicheTotals, ficheListQuery } from '@borlette/shared/contracts/fiches';
+import type {
+  FicheCurrencyTotals,
+  FicheDetail,
+  FicheRow,
+  FicheTotals,
+  ficheListQuery,
+} from '@borlette/shared/contracts/fiches';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
@@ -119,15 +125,45 @@ export async function ficheTotals(raw: RawClient, spec: ListSpec, q: Query): Pro
     const term = spec.params.p(`%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${term}`).join(' OR ')})`);
   }
-  const [row] = await raw.query<FicheTotals>(
-    `SELECT count(*)::int AS count, coalesce(sum(f.amount), 0)::bigint AS amount,
+  const rows = await raw.query<FicheCurrencyTotals>(
+    `SELECT co.currency, count(*)::int AS count, coalesce(sum(f.amount), 0)::bigint AS amount,
             coalesce(sum(f.commission_amount), 0)::bigint AS commission_amount,
             coalesce(sum(f.win_amount), 0)::bigint AS win_amount,
             coalesce(sum(f.paid_amount), 0)::bigint AS paid_amount
-       ${spec.from} WHERE ${where.join(' AND ')}`,
+       ${spec.from} WHERE ${where.join(' AND ')}
+      GROUP BY co.currency ORDER BY co.currency`,
     spec.params.values,
   );
-  return row;
+  return totalsOf(rows);
+}
+
+/**
+ * The list's totals from its sums per currency: amounts are never added across currencies, so the
+ * amounts beside the count are the one currency's, or null when the tickets are of several.
+ */
+export function totalsOf(byCurrency: FicheCurrencyTotals[]): FicheTotals {
+  const count = byCurrency.reduce((n, r) => n + r.count, 0);
+  if (byCurrency.length > 1) {
+    return {
+      count,
+      currency: null,
+      amount: null,
+      commission_amount: null,
+      win_amount: null,
+      paid_amount: null,
+      by_currency: byCurrency,
+    };
+  }
+  const [one] = byCurrency;
+  return {
+    count,
+    currency: one?.currency ?? null,
+    amount: one?.amount ?? 0,
+    commission_amount: one?.commission_amount ?? 0,
+    win_amount: one?.win_amount ?? 0,
+    paid_amount: one?.paid_amount ?? 0,
+    by_currency: byCurrency,
+  };
 }
 
 /**
@@ -172,15 +208,27 @@ export async function ficheDayTotals(
     days.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = s.agent_id AND ${visible.join(' AND ')})`);
     paid.push(`EXISTS (SELECT 1 FROM users a WHERE a.id = f.agent_id AND ${visible.join(' AND ')})`);
   }
-  const [row] = await raw.query<FicheTotals>(
-    `SELECT coalesce(sum(s.tickets), 0)::int AS count, coalesce(sum(s.sales), 0)::bigint AS amount,
-            coalesce(sum(s.commission), 0)::bigint AS commission_amount,
-            coalesce(sum(s.wins), 0)::bigint AS win_amount,
-            (SELECT coalesce(sum(f.paid_amount), 0) FROM fiches f WHERE ${paid.join(' AND ')})::bigint AS paid_amount
-       FROM stats_agent_day s WHERE ${days.join(' AND ')}`,
+  // Per currency of the companies (the superuser's « Toutes » spans several).
+  const rows = await raw.query<FicheCurrencyTotals>(
+    `WITH d AS (
+       SELECT co.currency, sum(s.tickets)::int AS count, sum(s.sales)::bigint AS amount,
+              sum(s.commission)::bigint AS commission_amount, sum(s.wins)::bigint AS win_amount
+         FROM stats_agent_day s JOIN companies co ON co.id = s.company_id
+        WHERE ${days.join(' AND ')} GROUP BY co.currency
+     ), p AS (
+       SELECT co.currency, sum(f.paid_amount)::bigint AS paid_amount
+         FROM fiches f JOIN companies co ON co.id = f.company_id
+        WHERE ${paid.join(' AND ')} GROUP BY co.currency
+     )
+     SELECT coalesce(d.currency, p.currency) AS currency, coalesce(d.count, 0)::int AS count,
+            coalesce(d.amount, 0)::bigint AS amount, coalesce(d.commission_amount, 0)::bigint AS commission_amount,
+            coalesce(d.win_amount, 0)::bigint AS win_amount, coalesce(p.paid_amount, 0)::bigint AS paid_amount
+       FROM d FULL JOIN p ON p.currency = d.currency
+      WHERE coalesce(d.count, 0) <> 0 OR coalesce(p.paid_amount, 0) <> 0
+      ORDER BY 1`,
     params.values,
   );
-  return row;
+  return totalsOf(rows);
 }
 
 /** One ticket with its events, within the company and the supervisor's scope. */

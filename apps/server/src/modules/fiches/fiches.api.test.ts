@@ -95,13 +95,14 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
   it('lists today’s sold tickets with totals, filters and search', async () => {
     const all = (await get('/api/companies/fiche', admin)).json();
     expect(all.count).toBe(3);
-    expect(all.totals).toEqual({
+    const sums = {
       count: 3,
       amount: 1000 + 1000 + 300,
       commission_amount: 100 + 100 + 30,
       win_amount: 0,
       paid_amount: 0,
-    });
+    };
+    expect(all.totals).toEqual({ ...sums, currency: 'HTG', by_currency: [{ currency: 'HTG', ...sums }] });
     expect(all.results[0].id).toBe(ids.c.id); // newest first
     expect(all.results.find((r: { id: number }) => r.id === ids.b.id).tirages).toHaveLength(2);
     const byDraw = (await get(`/api/companies/fiche?tirage_id=${c.tirages[1].id}`, admin)).json();

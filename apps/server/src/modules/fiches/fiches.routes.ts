@@ -64,6 +64,8 @@ const csvColumns: CsvColumn<FicheRow>[] = [
   { header: 'Par', value: (r) => r.status_by_name },
   { header: 'Motif', value: (r) => r.status_reason },
   { header: 'Compagnie', value: (r) => r.company_name },
+  // The amounts' currency: the superuser's « Toutes » exports companies of several.
+  { header: 'Devise', value: (r) => r.currency },
 ];
 
 /** The four lists of the spec: path, permission, content, CSV name. */

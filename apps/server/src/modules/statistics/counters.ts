@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, RawClient } from '../../db/client';
-import { type Period, type ReportFilterValues, tenantCondition } from '../_lib/report-scope';
+import { currencyTenant } from '../_lib/currency-scope';
+import type { Period, ReportFilterValues } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
@@ -26,7 +27,7 @@ export function counterSource(
   period: Period,
 ): { from: string; where: string[] } {
   const where = [
-    ...tenantCondition(request, params, 't.company_id'),
+    ...currencyTenant(request, params, 't.company_id', period),
     `sc.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
   ];
   if (q.tirage_id) where.push(`t.id = ${params.p(q.tirage_id)}`);
@@ -86,7 +87,7 @@ function perNumber(request: FastifyRequest, params: SqlParams, q: CounterFilterV
   const ball = (alias: string, tirage: string) =>
     `LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
        AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`;
-  return `WITH ${limitSets(tenantCondition(request, params, 'sl.company_id'))}, n AS (
+  return `WITH ${limitSets(currencyTenant(request, params, 'sl.company_id', period))}, n AS (
        SELECT sc.code::int AS code, sc.number, sum(sc.amount)::bigint AS amount,
               min(coalesce(b1.max_amount, b2.max_amount, gl.max_amount))::bigint AS "limit"
          ${from}
@@ -185,7 +186,7 @@ export async function soldPerGame(
   const params = new SqlParams();
   if (companyWide(request, q)) {
     const where = [
-      ...tenantCondition(request, params, 'sn.company_id'),
+      ...currencyTenant(request, params, 'sn.company_id', period),
       `sn.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
     ];
     if (q.lotto_id !== undefined) where.push(`sn.code = ${params.p(q.lotto_id)}`);

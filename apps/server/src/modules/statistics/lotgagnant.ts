@@ -11,7 +11,8 @@ export type LotGagnantRow = LotGagnant['rows'][number];
  * The winning lots of each draw and date of the period (the results in force, `info_tirages`) with
  * what they did to the tickets sold for that draw and date (the draw summaries, the sale day being the
  * draw date): tickets (not cancelled or deleted), winning tickets and their winnings. The sub-branch,
- * agent and supervisor filters limit the tickets counted, never the lots.
+ * agent and supervisor filters limit the tickets counted, never the lots. Each row is one company's
+ * draw: its winnings in that company's currency (the row says which; « Toutes » lists every company).
  */
 export async function lotGagnantRows(
   raw: RawClient,
@@ -33,9 +34,10 @@ export async function lotGagnantRows(
     `SELECT i.tirage_id, t.name AS tirage_name, to_char(i.draw_date, 'YYYY-MM-DD') AS draw_date,
             i.pick3, i.pick4, i.lot1, i.lot2, i.lot3,
             coalesce(x.tickets, 0)::int AS tickets, coalesce(x.winners, 0)::int AS winners,
-            coalesce(x.wins, 0)::bigint AS wins
+            coalesce(x.wins, 0)::bigint AS wins, c.currency
        FROM info_tirages i
        JOIN tirages t ON t.id = i.tirage_id
+       JOIN companies c ON c.id = i.company_id
        LEFT JOIN LATERAL (
          SELECT sum(s.tickets) AS tickets, sum(s.winners) AS winners, sum(s.wins) AS wins
            FROM stats_agent_draw_day s WHERE ${inner.join(' AND ')}
@@ -57,4 +59,5 @@ export const lotGagnantCsv: CsvColumn<LotGagnantRow>[] = [
   { header: 'Fiches', value: (r) => r.tickets },
   { header: 'Gagnantes', value: (r) => r.winners },
   { header: 'Gains', value: (r) => money(r.wins) },
+  { header: 'Devise', value: (r) => r.currency },
 ];

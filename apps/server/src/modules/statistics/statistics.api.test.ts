@@ -73,7 +73,7 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
     expect(every.exposed).toEqual(exposed);
     for (const b of every.bolet) {
       const row = every.rows.find((r: Row) => r.code === 20 && r.number === b.number);
-      expect(b).toEqual({ number: b.number, amount: row?.amount ?? 0, limit: row?.limit ?? null });
+      expect(b).toEqual({ number: b.number, amount: row?.amount ?? 0, limit: row?.limit ?? null, blocked: null });
     }
 
     const p1 = (await get(w.adminA, 'statistiques', `${period()}&page_size=5`)).json();
@@ -102,8 +102,9 @@ describeApi('statistics: /api/companies/statistiques and /lotgagnant', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('statistiques-');
-    expect(res.body.startsWith('\uFEFFJeu;Numéro;Montant vendu;Limite\r\n')).toBe(true);
+    expect(res.body.startsWith('\uFEFFJeu;Numéro;Montant vendu;Limite;Devise\r\n')).toBe(true);
     expect(res.body).toContain('Bolet;07;');
+    expect(res.body.trim().split('\r\n')[1].endsWith(';HTG')).toBe(true);
     const lots = await get(w.adminA, 'lotgagnant', `${period()}&format=csv`);
     expect(lots.statusCode).toBe(200);
     expect(lots.body.startsWith('\uFEFFDate;Tirage;Pick 3;Pick 4;1er lot;2e lot;3e lot;Fiches;Gagnantes;Gains')).toBe(

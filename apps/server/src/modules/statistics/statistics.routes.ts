@@ -1,7 +1,7 @@
 import { errorBody } from '@borlette/shared/contracts/common';
 import {
+  dashboardQuery,
   lotGagnant,
-  reportQuery,
   type Statistics,
   statistics,
   statisticsQuery,
@@ -10,8 +10,10 @@ import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
+import { resolveCurrencyPeriod } from '../_lib/currency-scope';
 import { type CsvColumn, sendCsv } from '../_lib/list';
-import { money, resolvePeriod } from '../_lib/report-scope';
+import { money } from '../_lib/report-scope';
+import { blockedBalls } from './blocked-balls';
 import { everyNumber, soldPerNumber } from './counters';
 import { lotGagnantCsv, lotGagnantRows } from './lotgagnant';
 
@@ -20,17 +22,20 @@ const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(
 const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 type StatisticsRow = Statistics['rows'][number];
-const statisticsCsv: CsvColumn<StatisticsRow>[] = [
+/** The columns of the export; the amounts' currency on every row (one per answer: currency-scope.ts). */
+const statisticsCsv = (currency: string): CsvColumn<StatisticsRow>[] => [
   { header: 'Jeu', value: (r) => gameLabel(r.code) },
   { header: 'Numéro', value: (r) => r.number },
   { header: 'Montant vendu', value: (r) => money(r.amount) },
   { header: 'Limite', value: (r) => money(r.limit) },
+  { header: 'Devise', value: () => currency },
 ];
 
 const FILTERS =
   'Période : start_date / end_date (jours de la compagnie ; par défaut aujourd’hui ; une seule borne : ce jour). ' +
   'Filtres : tirage_id, surcussale_id, agent_id. Un superviseur ne voit que ses vendeurs ; le superadmin avec ' +
-  '« Toutes » voit toutes les compagnies du pays choisi. format=csv : export.';
+  '« Toutes » voit toutes les compagnies du pays choisi, une devise à la fois (currency ; par défaut celle du pays). ' +
+  'format=csv : export.';
 
 /** Exposure per number (statistiques) and the winning lots of the period (lotgagnant). */
 export const statisticsRoutes =
@@ -54,15 +59,22 @@ export const statisticsRoutes =
       },
       async (request, reply) => {
         const q = request.query;
-        const period = await resolvePeriod(raw, request, q);
+        const period = await resolveCurrencyPeriod(raw, request, q);
         if (q.format === 'csv')
-          return sendCsv(reply, 'statistiques', statisticsCsv, await everyNumber(reads, request, q, period));
+          return sendCsv(
+            reply,
+            'statistiques',
+            statisticsCsv(period.currency),
+            await everyNumber(reads, request, q, period),
+          );
         const found = await soldPerNumber(reads, request, q, period);
         const bolet = new Map(found.bolet.map((b) => [b.number, b]));
+        const blocked = await blockedBalls(raw, request, q, period);
         return {
           start_date: period.start,
           end_date: period.end,
           currency: period.currency,
+          currencies: period.currencies,
           rows: found.rows,
           count: found.count,
           page: q.page,
@@ -74,6 +86,7 @@ export const statisticsRoutes =
             number,
             amount: bolet.get(number)?.amount ?? 0,
             limit: bolet.get(number)?.limit ?? null,
+            blocked: blocked.get(number) ?? null,
           })),
           total: found.total,
         };
@@ -88,13 +101,13 @@ export const statisticsRoutes =
           tags: ['statistiques'],
           summary: 'Lots gagnants par tirage et date de la période, avec fiches, fiches gagnantes et gains',
           description: FILTERS,
-          querystring: reportQuery,
+          querystring: dashboardQuery,
           response: { 200: lotGagnant, ...errors },
         },
       },
       async (request, reply) => {
         const q = request.query;
-        const period = await resolvePeriod(raw, request, q);
+        const period = await resolveCurrencyPeriod(raw, request, q);
         const rows = await lotGagnantRows(raw, request, q, period);
         if (q.format === 'csv') return sendCsv(reply, 'lots-gagnants', lotGagnantCsv, rows);
         return { rows, currency: period.currency };

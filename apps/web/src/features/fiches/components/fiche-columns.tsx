@@ -59,7 +59,8 @@ function StatusChange({ row }: { row: FicheRow }) {
 
 /**
  * Columns of the four lists: number, sold at, agent, draws, amount, winnings, status; then the
- * payment (payées) or the cancellation / deletion (supprimées). Secondary ones hide on phones.
+ * payment (payées) or the cancellation / deletion (supprimées). Secondary ones hide on phones. Amounts
+ * in the ticket's own company's currency (the superuser's « Toutes » lists companies of several).
  */
 export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): DataTableColumn<FicheRow>[] {
   const columns: DataTableColumn<FicheRow>[] = [
@@ -98,7 +99,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
       align: 'right',
       // On a phone the sold list keeps the stake, the others what matters to them.
       hideOnPhone: kind !== 'sold',
-      render: (r) => <Money centimes={r.amount} />,
+      render: (r) => <Money centimes={r.amount} currency={r.currency} />,
     },
   ];
   // A cancelled or deleted ticket never wins.
@@ -109,7 +110,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
       sortKey: FICHE_SORTS.win,
       align: 'right',
       hideOnPhone: kind === 'sold',
-      render: (r) => <Money centimes={r.win_amount} muteZero strong={r.win_amount > 0} />,
+      render: (r) => <Money centimes={r.win_amount} currency={r.currency} muteZero strong={r.win_amount > 0} />,
     });
   // The paid list holds only « Payé » (a paid ticket cannot be blocked): its payment instead.
   if (kind === 'paid')

@@ -94,11 +94,11 @@ function Lines({ lines, currency }: { lines: FicheLine[]; currency: string }) {
                     —
                   </Box>
                 ) : (
-                  <Money centimes={l.stake} plain />
+                  <Money centimes={l.stake} currency={currency} plain />
                 )}
               </TableCell>
               <TableCell align="right" sx={{ color: l.win_amount > 0 ? 'success.main' : undefined }}>
-                <Money centimes={l.win_amount} plain muteZero strong />
+                <Money centimes={l.win_amount} currency={currency} plain muteZero strong />
               </TableCell>
             </TableRow>
           ))}

@@ -1,4 +1,4 @@
-import type { FicheTotals } from '@borlette/shared/contracts/fiches';
+import type { FicheCurrencyTotals, FicheTotals } from '@borlette/shared/contracts/fiches';
 import EmojiEventsOutlinedIcon from '@mui/icons-material/EmojiEventsOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
@@ -12,8 +12,10 @@ import type { FicheKind } from '../lib/fiche-filters';
 import type { Tone } from '../lib/fiche-status';
 import { useCompanyDisplay } from './fiche-bits';
 
+type Key = 'count' | 'amount' | 'commission_amount' | 'win_amount' | 'paid_amount';
+
 interface Item {
-  key: keyof FicheTotals;
+  key: Key;
   icon: ReactNode;
   tone: Tone;
 }
@@ -26,7 +28,11 @@ const ITEMS: Item[] = [
   { key: 'paid_amount', icon: <PaymentsOutlinedIcon />, tone: 'secondary' },
 ];
 
-/** The sums of the filtered period (every matching ticket, not only the page): five small cards. */
+/**
+ * The sums of the filtered period (every matching ticket, not only the page): five small cards. Amounts
+ * are never added across currencies: when the tickets are of several (the superuser's « Toutes »), one
+ * row of cards per currency, each card naming it.
+ */
 export function FicheTotalsCards({
   kind,
   totals,
@@ -36,19 +42,58 @@ export function FicheTotalsCards({
   totals: FicheTotals | undefined;
   loading: boolean;
 }) {
+  const d = useCompanyDisplay();
+  if (totals && totals.by_currency.length > 1)
+    return (
+      <>
+        {totals.by_currency.map((c) => (
+          <TotalsRow key={c.currency} kind={kind} totals={c} currency={c.currency} named loading={loading} />
+        ))}
+      </>
+    );
+  const one = totals && { ...totals, ...totals.by_currency[0] };
+  return (
+    <TotalsRow
+      kind={kind}
+      totals={one as FicheCurrencyTotals | undefined}
+      currency={totals?.currency ?? d.currency}
+      named={false}
+      loading={loading}
+    />
+  );
+}
+
+function TotalsRow({
+  kind,
+  totals,
+  currency,
+  named,
+  loading,
+}: {
+  kind: FicheKind;
+  totals: Pick<FicheCurrencyTotals, Key> | undefined;
+  currency: string;
+  /** Several currencies on the page: each card says which. */
+  named: boolean;
+  loading: boolean;
+}) {
   const { t } = useTranslation('fiches');
   const d = useCompanyDisplay();
   // Cancelled and deleted tickets earn no commission and win nothing: their count and amount only.
   const items = kind === 'deleted' ? ITEMS.filter((i) => i.key === 'count' || i.key === 'amount') : ITEMS;
-  const format = (key: keyof FicheTotals, value: number | undefined) =>
+  const format = (key: Key, value: number | undefined) =>
     value === undefined
       ? null
       : key === 'count'
         ? new Intl.NumberFormat(d.language === 'ht' ? 'fr' : d.language).format(value)
-        : formatMoney(value, d.currency, d.language);
+        : formatMoney(value, currency, d.language);
+  const label = (key: Key) => {
+    const text = t(kind === 'deleted' && key === 'amount' ? 'totals.deletedAmount' : `totals.${key}`);
+    return named ? `${text} · ${currency}` : text;
+  };
   return (
     <SummaryCards
-      label={t('totals.label')}
+      label={named ? `${t('totals.label')} · ${currency}` : t('totals.label')}
       loading={loading}
       // The deleted list's two cards: a grid of four on desktops rather than two wide cards.
       columns={items.length < 5 ? 4 : 5}
@@ -56,7 +101,7 @@ export function FicheTotalsCards({
         key,
         icon,
         tone,
-        label: t(kind === 'deleted' && key === 'amount' ? 'totals.deletedAmount' : `totals.${key}`),
+        label: label(key),
         value: format(key, totals?.[key]),
       }))}
     />

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type BoardSection,
   type DailyRow,
   type DashboardFilters,
   type DashboardKpis,
@@ -26,6 +27,7 @@ const GameChart = lazy(() => import('../charts/game-chart'));
 
 const zeroDay = (date: string): DailyRow => ({
   date,
+  currency: '',
   sales: 0,
   commission: 0,
   payouts: 0,
@@ -46,10 +48,12 @@ interface BoardChartsProps {
   currency: string;
   money: (centimes: number) => string;
   kpis: UseQueryResult<DashboardKpis>;
+  /** The sections the user may read (the others are neither asked nor drawn). */
+  can: Record<BoardSection, boolean>;
 }
 
 /** The charts and rankings of the board, each in its own card with its own states. */
-export function BoardCharts({ filters, range, currency, money, kpis }: BoardChartsProps) {
+export function BoardCharts({ filters, range, currency: asked, money, kpis, can }: BoardChartsProps) {
   const { t, i18n } = useTranslation('home');
   const lang = i18n.resolvedLanguage;
   const oneDay = range.start === range.end;
@@ -58,10 +62,12 @@ export function BoardCharts({ filters, range, currency, money, kpis }: BoardChar
     () => (oneDay ? { ...filters, start_date: addDays(filters.end_date, -(TREND_DAYS - 1)) } : filters),
     [filters, oneDay],
   );
-  const daily = useDailySeries(dayFilters);
-  const draws = useDrawSeries(filters);
-  const games = useGameSeries(filters);
-  const lots = useWinningLots(filters);
+  const daily = useDailySeries(dayFilters, can.charts);
+  const draws = useDrawSeries(filters, can.charts);
+  const games = useGameSeries(filters, can.charts);
+  const lots = useWinningLots(filters, can.lots);
+  // The series name their currency (the KPI answer may be refused to this user).
+  const currency = daily.data?.[0]?.currency || asked;
   const span = (r: Range) =>
     r.start === r.end
       ? t('day', { day: longDay(r.start, lang) })
@@ -71,7 +77,8 @@ export function BoardCharts({ filters, range, currency, money, kpis }: BoardChar
   const wide = { gridColumn: { xs: 'auto', md: 'span 2' } };
   // Without the winning lots (a supervisor rarely has them), the rankings move up beside the GPC chart
   // (dense flow) and the draws take the whole row: no hole in the grid.
-  const lotsHidden = isForbidden(lots.error);
+  const lotsHidden = !can.lots || isForbidden(lots.error);
+  if (!can.charts && !can.lots && !can.kpis) return null;
   const days = (rows: DailyRow[]) => fillDays(rows, dayRange, zeroDay);
 
   return (
@@ -84,60 +91,72 @@ export function BoardCharts({ filters, range, currency, money, kpis }: BoardChar
         alignItems: 'start',
       }}
     >
-      <Section title={t('charts.daily')} subtitle={trend} query={daily} isEmpty={noSales} sx={wide}>
-        {(rows) => <SalesChart rows={days(rows)} currency={currency} caption={caption(t('charts.daily'), dayRange)} />}
-      </Section>
-      <Section title={t('charts.games')} query={games} isEmpty={noSales}>
-        {(rows) => <GameChart rows={rows} currency={currency} caption={caption(t('charts.games'))} />}
-      </Section>
-      <Section title={t('charts.gpc')} subtitle={trend} query={daily} isEmpty={noMoney} height={312} sx={wide}>
-        {(rows) => <GpcChart rows={days(rows)} currency={currency} caption={caption(t('charts.gpc'), dayRange)} />}
-      </Section>
-      <Section
-        title={t('charts.lots')}
-        subtitle={t('lots.day', { day: longDay(range.end, lang) })}
-        query={lots}
-        isEmpty={(d) => d.rows.length === 0}
-        emptyText={t('lots.empty')}
-        height={200}
-      >
-        {(data) => <WinningLots data={data} money={money} />}
-      </Section>
-      <Section
-        title={t('charts.draws')}
-        query={draws}
-        isEmpty={noSales}
-        height={240}
-        sx={lotsHidden ? { gridColumn: { xs: 'auto', md: '1 / -1' } } : wide}
-      >
-        {(rows) => <DrawChart rows={rows} currency={currency} caption={caption(t('charts.draws'))} />}
-      </Section>
-      <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, minWidth: 0 }}>
-        <Section title={t('charts.topAgents')} query={kpis} isEmpty={(k) => k.top_agents.length === 0} height={200}>
-          {(k, id) => (
-            <TopList
-              labelledBy={id}
-              format={money}
-              items={k.top_agents.map((a) => ({ key: a.id, name: a.name, value: a.sales }))}
-            />
-          )}
-        </Section>
+      {can.charts ? (
+        <>
+          <Section title={t('charts.daily')} subtitle={trend} query={daily} isEmpty={noSales} sx={wide}>
+            {(rows) => (
+              <SalesChart rows={days(rows)} currency={currency} caption={caption(t('charts.daily'), dayRange)} />
+            )}
+          </Section>
+          <Section title={t('charts.games')} query={games} isEmpty={noSales}>
+            {(rows) => <GameChart rows={rows} currency={currency} caption={caption(t('charts.games'))} />}
+          </Section>
+          <Section title={t('charts.gpc')} subtitle={trend} query={daily} isEmpty={noMoney} height={312} sx={wide}>
+            {(rows) => <GpcChart rows={days(rows)} currency={currency} caption={caption(t('charts.gpc'), dayRange)} />}
+          </Section>
+        </>
+      ) : null}
+      {can.lots ? (
         <Section
-          title={t('charts.topSurcussales')}
-          query={kpis}
-          isEmpty={(k) => k.top_surcussales.length === 0}
-          height={160}
+          title={t('charts.lots')}
+          subtitle={t('lots.day', { day: longDay(range.end, lang) })}
+          query={lots}
+          isEmpty={(d) => d.rows.length === 0}
+          emptyText={t('lots.empty')}
+          height={200}
         >
-          {(k, id) => (
-            <TopList
-              labelledBy={id}
-              color="info"
-              format={money}
-              items={k.top_surcussales.map((s) => ({ key: s.id ?? 'none', name: s.name, value: s.sales }))}
-            />
-          )}
+          {(data) => <WinningLots data={data} />}
         </Section>
-      </Box>
+      ) : null}
+      {can.charts ? (
+        <Section
+          title={t('charts.draws')}
+          query={draws}
+          isEmpty={noSales}
+          height={240}
+          sx={lotsHidden ? { gridColumn: { xs: 'auto', md: '1 / -1' } } : wide}
+        >
+          {(rows) => <DrawChart rows={rows} currency={currency} caption={caption(t('charts.draws'))} />}
+        </Section>
+      ) : null}
+      {can.kpis ? (
+        <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 }, minWidth: 0 }}>
+          <Section title={t('charts.topAgents')} query={kpis} isEmpty={(k) => k.top_agents.length === 0} height={200}>
+            {(k, id) => (
+              <TopList
+                labelledBy={id}
+                format={money}
+                items={k.top_agents.map((a) => ({ key: a.id, name: a.name, value: a.sales }))}
+              />
+            )}
+          </Section>
+          <Section
+            title={t('charts.topSurcussales')}
+            query={kpis}
+            isEmpty={(k) => k.top_surcussales.length === 0}
+            height={160}
+          >
+            {(k, id) => (
+              <TopList
+                labelledBy={id}
+                color="info"
+                format={money}
+                items={k.top_surcussales.map((s) => ({ key: s.id ?? 'none', name: s.name, value: s.sales }))}
+              />
+            )}
+          </Section>
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -11,6 +11,9 @@ import {
   todayIn,
 } from '../lib/period';
 
+/** An ISO 4217 code of the URL (the superuser's « Toutes » over several currencies), else none. */
+const currencyCode = (v: string | null) => (v && /^[A-Z]{3}$/.test(v) ? v : undefined);
+
 const positiveId = (v: string | null) => {
   const n = Number(v);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
@@ -18,8 +21,9 @@ const positiveId = (v: string | null) => {
 
 /**
  * The board's filters, kept in the URL: `period` (today by default), `start_date` / `end_date` for a
- * custom range, `tirage_id`, `surcussale_id`. A custom range the server would refuse is not sent: the
- * board keeps the last valid one and the inputs say what is wrong.
+ * custom range, `tirage_id`, `surcussale_id`, `currency` (« Toutes » over several currencies). A custom
+ * range the server would refuse is not sent: the board keeps the last valid one and the inputs say
+ * what is wrong.
  */
 export function useDashboardFilters(timeZone: string | null | undefined) {
   const [params, setParams] = useSearchParams();
@@ -29,6 +33,7 @@ export function useDashboardFilters(timeZone: string | null | undefined) {
   const customEnd = isoDayOrEmpty(params.get('end_date'));
   const tirageId = positiveId(params.get('tirage_id'));
   const surcussaleId = positiveId(params.get('surcussale_id'));
+  const currency = currencyCode(params.get('currency'));
   const wanted = periodRange(period, today, { start: customStart, end: customEnd });
   const problem = period === 'custom' ? rangeProblem(customStart, customEnd) : null;
 
@@ -62,8 +67,14 @@ export function useDashboardFilters(timeZone: string | null | undefined) {
   );
 
   const query: DashboardFilters = useMemo(
-    () => ({ start_date: valid.start, end_date: valid.end, tirage_id: tirageId, surcussale_id: surcussaleId }),
-    [valid, tirageId, surcussaleId],
+    () => ({
+      start_date: valid.start,
+      end_date: valid.end,
+      tirage_id: tirageId,
+      surcussale_id: surcussaleId,
+      currency,
+    }),
+    [valid, tirageId, surcussaleId, currency],
   );
 
   return {
@@ -79,5 +90,6 @@ export function useDashboardFilters(timeZone: string | null | undefined) {
     setCustom: (key: 'start_date' | 'end_date', value: string) => update({ [key]: isoDayOrEmpty(value) }),
     setTirage: (id: number | undefined) => update({ tirage_id: id }),
     setSurcussale: (id: number | undefined) => update({ surcussale_id: id }),
+    setCurrency: (code: string | undefined) => update({ currency: code }),
   };
 }

@@ -1,13 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
 import type { LotGagnant } from '../api/dashboard';
 import { longDay } from '../lib/format';
 import { Ball } from './lot-ball';
 
 /** The winning lots of the day per draw, as balls, with the draw's winners and what they won. */
-export function WinningLots({ data, money }: { data: LotGagnant; money: (centimes: number) => string }) {
+export function WinningLots({ data }: { data: LotGagnant }) {
   const { t, i18n } = useTranslation('home');
+  // Each draw's winnings in its company's currency (« Toutes » lists companies of several).
+  const money = (centimes: number, currency: string) => formatMoney(centimes, currency, i18n.resolvedLanguage ?? 'fr');
   return (
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
       {data.rows.map((r) => (
@@ -43,7 +46,9 @@ export function WinningLots({ data, money }: { data: LotGagnant; money: (centime
             <Ball value={r.pick4} tone="loto" title="Pick 4" />
           </Box>
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {r.winners > 0 ? t('lots.winners', { count: r.winners, amount: money(r.wins) }) : t('lots.none')}
+            {r.winners > 0
+              ? t('lots.winners', { count: r.winners, amount: money(r.wins, r.currency) })
+              : t('lots.none')}
           </Typography>
         </Box>
       ))}

@@ -1,11 +1,14 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CurrencySwitch } from '../../../components/currency-switch';
+import { hasPermission } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { companyLabel } from '../../../lib/session/company-label';
 import { useUser } from '../../../lib/session/use-session';
-import { useDashboardKpis } from '../api/dashboard';
+import { BOARD_SECTIONS, type BoardSection, useDashboardKpis } from '../api/dashboard';
 import { BoardCharts } from '../components/board-charts';
 import { DashboardFilters } from '../components/dashboard-filters';
 import { KpiCards } from '../components/kpi-cards';
@@ -14,9 +17,13 @@ import { useDashboardFilters } from '../components/use-dashboard-filters';
 import { WelcomeCard } from '../components/welcome-card';
 import { longDay } from '../lib/format';
 
+const SECTIONS = Object.keys(BOARD_SECTIONS) as BoardSection[];
+
 /**
  * /dashboard/app: the home board. The period and filters live in the URL; every section asks its own
- * endpoint (GET /api/companies/app…) and disappears when the server refuses it to the user.
+ * endpoint (GET /api/companies/app…), only if the user holds its codename: the others are not asked
+ * (no 403 in the console) and a note names them. With « Toutes » over several currencies, the board
+ * shows one currency at a time (never a sum across them) and offers the others.
  */
 export default function HomePage() {
   const { t, i18n } = useTranslation(['home', 'layout']);
@@ -25,7 +32,12 @@ export default function HomePage() {
   const timeZone = user.company?.timezone || DEFAULT_TIME_ZONE;
   const company = companyLabel(user, t('layout:allCompanies'));
   const filters = useDashboardFilters(timeZone);
-  const kpis = useDashboardKpis(filters.query);
+  const can = Object.fromEntries(SECTIONS.map((s) => [s, hasPermission(user, BOARD_SECTIONS[s])])) as Record<
+    BoardSection,
+    boolean
+  >;
+  const hidden = SECTIONS.filter((s) => !can[s]);
+  const kpis = useDashboardKpis(filters.query, can.kpis);
   const language = i18n.resolvedLanguage ?? 'fr';
   const currency = kpis.data?.currency ?? user.company?.currency ?? 'HTG';
   const money = (centimes: number) => formatMoney(centimes, currency, language);
@@ -48,8 +60,30 @@ export default function HomePage() {
         </Typography>
       </Box>
       <DashboardFilters filters={filters} />
-      <KpiCards query={kpis} money={money} />
-      <BoardCharts filters={filters.query} range={filters.range} currency={currency} money={money} kpis={kpis} />
+      <CurrencySwitch
+        currencies={kpis.data?.currencies}
+        value={currency}
+        onChange={filters.setCurrency}
+        label={t('currency.label')}
+        note={t('currency.note', { currency })}
+      />
+      {hidden.length ? (
+        <Alert severity="info" variant="outlined" data-testid="hidden-sections">
+          {t('hidden', {
+            count: hidden.length,
+            sections: hidden.map((s) => t(`sections.${s}`)).join(', '),
+          })}
+        </Alert>
+      ) : null}
+      {can.kpis ? <KpiCards query={kpis} money={money} /> : null}
+      <BoardCharts
+        filters={filters.query}
+        range={filters.range}
+        currency={currency}
+        money={money}
+        kpis={kpis}
+        can={can}
+      />
     </Box>
   );
 }

@@ -13,6 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeBadge } from '../../../components/code-badge';
+import { hasPermission } from '../../../lib/authorization';
 import { ALL, useCountries, useSelectCountry } from '../api/selection';
 
 /** The country's code (flag emoji are not drawn on many systems); a globe for 'all'. */
@@ -26,7 +27,8 @@ export function CountryPopover({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('layout');
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const countries = useCountries(true);
+  // Staff without view_country is not asked for the list (a 403 in the console): « all » is offered.
+  const countries = useCountries(hasPermission(user, 'view_country'));
   const select = useSelectCountry();
   const current = user.select_country_code ?? ALL;
   const currentCountry = countries.data?.find((c) => c.name_code === current);

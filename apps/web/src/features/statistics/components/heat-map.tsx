@@ -1,8 +1,9 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
-import { useTheme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -23,17 +24,21 @@ const MOVES: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown:
 
 /**
  * The bolet balls 00-99 as a 10×10 heat map: the more sold, the stronger the colour (square-root
- * scale). Each cell says its ball, amount and limit (aria-label and tooltip); one tab stop, the arrow
- * keys move between cells, Enter (or a click) shows that ball in the table.
+ * scale). Each cell says its ball, amount and limit (aria-label and tooltip); a blocked ball (the sale
+ * refuses it) wears a lock and a red frame, dashed when only some draws block it. One tab stop, the
+ * arrow keys move between cells, Enter (or a click) shows that ball in the table.
  */
 export function HeatMap({
   grid,
+  currency,
   loading,
   failed,
   selected,
   onSelect,
 }: {
   grid: BoletCell[][] | null;
+  /** The currency of the amounts (the answer's). */
+  currency: string;
   loading: boolean;
   /** The answer could not be read (the table beside says why and offers to retry). */
   failed: boolean;
@@ -48,16 +53,19 @@ export function HeatMap({
   const cells = grid?.flat() ?? [];
   const max = Math.max(0, ...cells.map((c) => c.amount));
   const base = theme.palette.primary.main;
-  const money = (v: number) => formatMoney(v, d.currency, d.language);
+  const money = (v: number) => formatMoney(v, currency, d.language);
+  const blocked = cells.filter((c) => c.blocked);
 
   const pctText = (v: number) =>
     new Intl.NumberFormat(d.language === 'ht' ? 'fr' : d.language, { maximumFractionDigits: 1 }).format(v);
   // An unsold ball is in no row of the answer: its limit is unknown, so nothing is said about it.
   const label = (c: BoletCell) => {
-    if (!c.amount) return [t('heat.ball', { number: c.number }), t('heat.none')].join(' · ');
+    const block = c.blocked ? [t(c.blocked === 'all' ? 'heat.blockedAll' : 'heat.blockedSome')] : [];
+    if (!c.amount) return [t('heat.ball', { number: c.number }), ...block, t('heat.none')].join(' · ');
     const pct = exposure(c.amount, c.limit);
     return [
       t('heat.ball', { number: c.number }),
+      ...block,
       t('heat.sold', { amount: money(c.amount) }),
       c.limit !== null && pct !== null
         ? t('heat.limit', { amount: money(c.limit), pct: pctText(pct) })
@@ -101,6 +109,7 @@ export function HeatMap({
               const level = heatLevel(c.amount, max);
               const colors = heatColors(level, base);
               const active = selected === c.number;
+              const red = theme.palette.error.main;
               return (
                 <Tooltip key={c.number} title={label(c)} placement="top" disableInteractive>
                   <Box
@@ -112,6 +121,7 @@ export function HeatMap({
                     tabIndex={i === focus ? 0 : -1}
                     aria-label={label(c)}
                     aria-pressed={active}
+                    data-blocked={c.blocked ?? undefined}
                     onFocus={() => setFocus(i)}
                     onKeyDown={(e) => onKey(e, i)}
                     onClick={() => onSelect(active ? '' : c.number)}
@@ -119,13 +129,15 @@ export function HeatMap({
                       aspectRatio: '1 / 1',
                       minWidth: 0,
                       p: 0,
-                      border: 1,
-                      borderColor: active ? 'text.primary' : 'divider',
+                      position: 'relative',
+                      border: c.blocked ? 2 : 1,
+                      borderStyle: c.blocked === 'some' ? 'dashed' : 'solid',
+                      borderColor: active ? 'text.primary' : c.blocked ? red : 'divider',
                       outline: active ? `2px solid ${theme.palette.text.primary}` : 'none',
                       outlineOffset: 1,
                       borderRadius: 1,
                       cursor: 'pointer',
-                      bgcolor: level ? colors.bg : 'background.neutral',
+                      bgcolor: level ? colors.bg : c.blocked ? alpha(red, 0.1) : 'background.neutral',
                       color: colors.strong ? theme.palette.primary.contrastText : 'text.primary',
                       display: 'flex',
                       flexDirection: 'column',
@@ -137,9 +149,31 @@ export function HeatMap({
                       '&:hover': { borderColor: 'text.secondary' },
                     }}
                   >
+                    {c.blocked ? (
+                      <LockOutlinedIcon
+                        aria-hidden
+                        // A badge on the corner, over the gap: the number stays readable in a small cell.
+                        sx={{
+                          position: 'absolute',
+                          top: -6,
+                          right: -6,
+                          zIndex: 1,
+                          fontSize: { xs: 12, sm: 14 },
+                          p: '1px',
+                          borderRadius: '50%',
+                          color: theme.palette.error.contrastText,
+                          bgcolor: red,
+                        }}
+                      />
+                    ) : null}
                     <Box
                       component="span"
-                      sx={{ fontWeight: 700, fontSize: { xs: 11, sm: 13 }, fontVariantNumeric: 'tabular-nums' }}
+                      sx={{
+                        fontWeight: 700,
+                        fontSize: { xs: 11, sm: 13 },
+                        fontVariantNumeric: 'tabular-nums',
+                        color: c.blocked && !colors.strong ? red : undefined,
+                      }}
                     >
                       {c.number}
                     </Box>
@@ -154,14 +188,28 @@ export function HeatMap({
             })}
           </Box>
         )}
-        <Legend max={max} base={base} />
+        <Legend max={max} base={base} currency={currency} />
+        {blocked.length ? (
+          <Typography
+            variant="caption"
+            data-testid="blocked-balls"
+            sx={{ mt: 1, display: 'flex', alignItems: 'center', gap: 0.5, color: 'error.main', flexWrap: 'wrap' }}
+          >
+            <LockOutlinedIcon aria-hidden sx={{ fontSize: 14 }} />
+            {t('heat.blockedList', {
+              count: blocked.length,
+              balls: blocked.map((c) => (c.blocked === 'some' ? `${c.number}*` : c.number)).join(', '),
+            })}
+            {blocked.some((c) => c.blocked === 'some') ? ` ${t('heat.blockedSomeNote')}` : ''}
+          </Typography>
+        ) : null}
       </Box>
     </Card>
   );
 }
 
 /** The scale under the grid: from nothing to the largest amount. */
-function Legend({ max, base }: { max: number; base: string }) {
+function Legend({ max, base, currency }: { max: number; base: string; currency: string }) {
   const { t } = useTranslation('statistics');
   const d = useCompanyDisplay();
   const legend = heatLegend(max);
@@ -187,7 +235,7 @@ function Legend({ max, base }: { max: number; base: string }) {
         ))}
       </Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {legend.length > 1 ? t('heat.more', { amount: formatMoney(max, d.currency, d.language) }) : t('heat.empty')}
+        {legend.length > 1 ? t('heat.more', { amount: formatMoney(max, currency, d.language) }) : t('heat.empty')}
       </Typography>
     </Box>
   );

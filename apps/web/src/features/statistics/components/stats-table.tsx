@@ -78,6 +78,7 @@ export function StatsTable({
   search,
   onSearch,
   gameLabel,
+  currency,
 }: {
   rows: Row[] | undefined;
   count: number;
@@ -93,6 +94,8 @@ export function StatsTable({
   search: string;
   onSearch: (value: string) => void;
   gameLabel: (code: number) => string;
+  /** The currency of the answer (« Toutes »: the one chosen); the company's by default. */
+  currency?: string;
 }) {
   const { t } = useTranslation(['statistics', 'components']);
   const d = useCompanyDisplay();
@@ -197,7 +200,7 @@ export function StatsTable({
                         bgcolor: 'background.neutral',
                       }}
                     >
-                      {t(`table.columns.${c}`, { currency: d.currency })}
+                      {t(`table.columns.${c}`, { currency: currency ?? d.currency })}
                     </TableCell>
                   ))}
                 </TableRow>

@@ -5,13 +5,13 @@ describe('the bolet grid', () => {
   it('holds 00-99 in ten rows of ten, missing balls at 0 without a limit', () => {
     const grid = boletGrid([
       { number: '07', amount: 9000, limit: null },
-      { number: '88', amount: 30000, limit: 500000 },
+      { number: '88', amount: 30000, limit: 500000, blocked: 'some' },
     ]);
     expect(grid).toHaveLength(10);
     expect(grid.every((r) => r.length === 10)).toBe(true);
-    expect(grid[0][0]).toEqual({ number: '00', amount: 0, limit: null });
-    expect(grid[0][7]).toEqual({ number: '07', amount: 9000, limit: null });
-    expect(grid[8][8]).toEqual({ number: '88', amount: 30000, limit: 500000 });
+    expect(grid[0][0]).toEqual({ number: '00', amount: 0, limit: null, blocked: null });
+    expect(grid[0][7]).toEqual({ number: '07', amount: 9000, limit: null, blocked: null });
+    expect(grid[8][8]).toEqual({ number: '88', amount: 30000, limit: 500000, blocked: 'some' });
     expect(grid[9][9].number).toBe('99');
   });
 });

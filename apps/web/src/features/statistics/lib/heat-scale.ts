@@ -8,20 +8,25 @@ export interface BoletCell {
   amount: number;
   /** The company limit of that ball (the tightest over the draws), null without one. */
   limit: number | null;
+  /** Blocked now (blocage-boule): on every draw asked, on some draws only, or not. */
+  blocked: 'all' | 'some' | null;
 }
 
 const BALLS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 
 /**
  * The balls 00-99 as ten rows of ten (row = tens digit), whatever the answer holds: a missing ball is
- * 0; the limits come from the rows of game 20.
+ * 0; the limits come from the rows of game 20; the blocks from the grid's marks.
  */
-export function boletGrid(bolet: { number: string; amount: number; limit?: number | null }[]): BoletCell[][] {
+export function boletGrid(
+  bolet: { number: string; amount: number; limit?: number | null; blocked?: 'all' | 'some' | null }[],
+): BoletCell[][] {
   const byBall = new Map(bolet.map((b) => [b.number, b]));
   const cells = BALLS.map((number) => ({
     number,
     amount: byBall.get(number)?.amount ?? 0,
     limit: byBall.get(number)?.limit ?? null,
+    blocked: byBall.get(number)?.blocked ?? null,
   }));
   return Array.from({ length: 10 }, (_, r) => cells.slice(r * 10, r * 10 + 10));
 }

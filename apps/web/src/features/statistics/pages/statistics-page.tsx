@@ -10,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurrencySwitch } from '../../../components/currency-switch';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table/table-toolbar';
 import { filterField, shrink } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
@@ -28,7 +29,12 @@ import { StatsTable } from '../components/stats-table';
 import { boletGrid, exposure } from '../lib/heat-scale';
 
 const GAMES = SOLD_BET_CODES.map(String);
-const EXTRA = { game: { param: 'lotto_id', type: GAMES } } as const satisfies UrlSpec<'game'>;
+const EXTRA = {
+  game: { param: 'lotto_id', type: GAMES },
+  // « Toutes » over companies of several currencies: the one to read (never a sum across them).
+  currency: { param: 'currency', type: 'text' },
+} as const satisfies UrlSpec<'game' | 'currency'>;
+const CURRENCY = /^[A-Z]{3}$/;
 const NARROWING = ['tirage', 'surcussale', 'agent', 'game'];
 
 /**
@@ -51,7 +57,11 @@ export default function StatisticsPage() {
     const id = setTimeout(() => setSentSearch(search), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(id);
   }, [search, sentSearch]);
-  const filters = useMemo(() => ({ ...f.apiParams, lotto_id: f.state.game || undefined }), [f.apiParams, f.state.game]);
+  const wantedCurrency = CURRENCY.test(f.state.currency) ? f.state.currency : undefined;
+  const filters = useMemo(
+    () => ({ ...f.apiParams, lotto_id: f.state.game || undefined, currency: wantedCurrency }),
+    [f.apiParams, f.state.game, wantedCurrency],
+  );
   // A new selection or search starts at the table's first page.
   const filterKey = JSON.stringify([filters, sentSearch]);
   const [pageKey, setPageKey] = useState(filterKey);
@@ -151,6 +161,15 @@ export default function StatisticsPage() {
             ))}
           </TextField>
         </PeriodFilters>
+        <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
+          <CurrencySwitch
+            currencies={data?.currencies}
+            value={currency}
+            onChange={(next) => f.update({ currency: next })}
+            label={t('currency.label')}
+            note={t('currency.note', { currency })}
+          />
+        </Box>
       </Card>
       <SummaryCards items={summary} loading={q.isPending} label={t('summary.label')} />
       <Box
@@ -167,6 +186,7 @@ export default function StatisticsPage() {
         {showGrid ? (
           <HeatMap
             grid={grid}
+            currency={currency}
             loading={q.isPending}
             failed={q.isError}
             selected={/^\d{2}$/.test(search) ? search : ''}
@@ -193,6 +213,7 @@ export default function StatisticsPage() {
           search={search}
           onSearch={setSearch}
           gameLabel={gameLabel}
+          currency={currency}
         />
       </Box>
     </>
