@@ -306,6 +306,11 @@ export const posConfig = z.object({
   free_mariage_amount: z.number().int(),
   /** and the primes this agent's lines take on each draw (agent > sub-branch > draw > general). */
   draw_primes: z.array(posDrawPrimes),
+  /**
+   * The company's blocked balls in force (boules-block): `tirage_id` null = every draw. '12' blocks the
+   * bolet 12 and every mariage with 12; the POS flags them as they are typed, the sale refuses them.
+   */
+  blocked_balls: z.array(z.object({ number: z.string(), tirage_id: z.number().int().nullable() })),
 });
 export type PosConfig = z.infer<typeof posConfig>;
 

@@ -132,6 +132,25 @@ describeApi('a refused sale lists every problem of the ticket', () => {
     await t.database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [c.company.id]);
   });
 
+  it('tells the POS the blocked balls in force (its company’s only), to flag them as they are typed', async () => {
+    const [d1] = c.tirages;
+    const other = await sellingCompany(t.database);
+    await t.database.raw.query(
+      `INSERT INTO boule_blocks (company_id, number, tirage_id, active) VALUES
+         ($1, '12', NULL, true), ($1, '34', $2, true), ($1, '56', NULL, false), ($3, '78', NULL, true)`,
+      [c.company.id, d1.id, other.company.id],
+    );
+    const config = await t.app.inject({ method: 'GET', url: '/api/agents/config', headers: auth(agent) });
+    expect(config.json().blocked_balls).toEqual([
+      { number: '12', tirage_id: null },
+      { number: '34', tirage_id: d1.id },
+    ]);
+    await t.database.raw.query('DELETE FROM boule_blocks WHERE company_id IN ($1, $2)', [
+      c.company.id,
+      other.company.id,
+    ]);
+  });
+
   describe('malformed lines', () => {
     it('names every malformed line at once (400), and the first as before', async () => {
       const body = refusal(
