@@ -176,7 +176,7 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     const payButton = pos.getByRole('button', { name: /^Payer 500,00/ });
 
     await find(sold.agent2);
-    const sameBranch = /Fiche d’un autre vendeur : vendue par .+ \(même succursale\)\./;
+    const sameBranch = /Fiche d’un autre vendeur : vendue par .+, de votre succursale\./;
     await pos.getByText(sameBranch).first().waitFor();
     await payButton.click();
     const confirm = pos.getByRole('dialog');
@@ -194,7 +194,7 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     expect(await payButton.count()).toBe(0);
 
     await find(sold.agent4);
-    const otherBranch = /Fiche d’une autre succursale : vendue par .+, succursale Succursale Pétion-Ville\./;
+    const otherBranch = /Fiche d’une autre succursale : vendue par .+ \(Succursale Pétion-Ville\)\./;
     await pos.getByText(otherBranch).first().waitFor();
     await payButton.click();
     await pos.getByRole('dialog').getByText(otherBranch).waitFor();

@@ -48,7 +48,14 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
       title: t('pay.confirmTitle', { amount: money(fiche.win_amount) }),
       message: ownerNotice ? (
         <>
-          <Box component="strong" sx={{ display: 'block', mb: 1, color: 'warning.main' }}>
+          <Box
+            component="strong"
+            sx={(theme) => ({
+              display: 'block',
+              mb: 1,
+              color: theme.palette.mode === 'light' ? 'warning.dark' : 'warning.light',
+            })}
+          >
             {ownerNotice}
           </Box>
           {t('pay.confirmText', { number: fiche.number })}

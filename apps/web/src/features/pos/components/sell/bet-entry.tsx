@@ -165,7 +165,14 @@ export function BetEntry({
             </FormHelperText>
           ))
         ) : warning ? (
-          <FormHelperText sx={{ mx: 0, fontSize: 14, color: 'warning.main', fontWeight: 600 }}>
+          <FormHelperText
+            sx={(theme) => ({
+              mx: 0,
+              fontSize: 14,
+              fontWeight: 600,
+              color: theme.palette.mode === 'light' ? 'warning.dark' : 'warning.light',
+            })}
+          >
             {warning}
           </FormHelperText>
         ) : (
