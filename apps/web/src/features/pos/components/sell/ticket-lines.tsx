@@ -68,7 +68,7 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
             <Typography variant="caption" sx={{ color: 'text.disabled', width: 18, textAlign: 'right', flexShrink: 0 }}>
               {i + 1}
             </Typography>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 700, fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
                   {line.bet.number}
