@@ -151,6 +151,42 @@ describeApi('a refused sale lists every problem of the ticket', () => {
     ]);
   });
 
+  it('under parallel sales the limits still hold, and each refusal names all its problems', async () => {
+    const [d1] = c.tirages;
+    // 30 HTG left on 45 for the company; each ticket plays 10 HTG on 45 and 10 HTG on 46 (limit 20 HTG).
+    await t.database.raw.query(
+      "INSERT INTO sale_limits (company_id, code, number, max_amount) VALUES ($1, 20, '45', 3000), ($1, 20, '46', 2000)",
+      [c.company.id],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        sale(
+          [d1.id],
+          [
+            { code: 20, number: '45', stake: 1000 },
+            { code: 20, number: '46', stake: 1000 },
+          ],
+        ),
+      ),
+    );
+    const sold = answers.filter((r) => r.statusCode === 200);
+    expect(sold).toHaveLength(2); // 46 allows two tickets, 45 three: the tighter one decides
+    for (const r of answers.filter((x) => x.statusCode !== 200)) {
+      const body = refusal(r, 409);
+      expect(body.problems.every((p) => p.code === 'LIMIT_EXCEEDED')).toBe(true);
+      // 46 is over on every refused ticket; 45 as well once three tickets' worth is counted.
+      expect(body.problems.some((p) => p.line === 2)).toBe(true);
+    }
+    const [row] = await t.database.raw.query<{ n45: number; n46: number }>(
+      `SELECT coalesce(sum(amount) FILTER (WHERE number = '45'), 0)::int AS n45,
+              coalesce(sum(amount) FILTER (WHERE number = '46'), 0)::int AS n46
+         FROM sale_counters WHERE company_id = $1 AND agent_id = 0 AND tirage_id = $2`,
+      [c.company.id, d1.id],
+    );
+    expect(row).toEqual({ n45: 2000, n46: 2000 });
+    await t.database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [c.company.id]);
+  });
+
   describe('malformed lines', () => {
     it('names every malformed line at once (400), and the first as before', async () => {
       const body = refusal(
