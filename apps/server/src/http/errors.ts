@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Every problem when there are several (a refused sale: contracts/fiches.ts saleRefusal). */
+    readonly problems?: readonly object[],
   ) {
     super(message);
   }
@@ -68,6 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: Record<string, unknown> = { statusCode: error.statusCode, code: error.code, message: error.message };
       if (error.fields) body.fields = error.fields;
+      if (error.problems) body.problems = error.problems;
       return reply.status(error.statusCode).send(body);
     }
     const refused = databaseRefusal(error);
@@ -122,13 +125,16 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 /**
  * A business refusal raised by the engine's SQL functions (borlette_fail): SQLSTATE P0001, a French
- * message, and a JSON detail `{ status, code, line?, … }`. A line number becomes the field `lines.<i>`.
+ * message, and a JSON detail `{ status, code, line?, problems?, … }`. A line number becomes the field
+ * `lines.<i>`. A refused sale lists every problem of its ticket (borlette_fail_all, migration 0014):
+ * the answer is the first one as before, with `problems` (code, message, line?, tirage_id?) and a
+ * field for every line named (its messages joined).
  */
 export function databaseRefusal(error: unknown): { statusCode: number; body: Record<string, unknown> } | null {
   let e = error as { code?: string; detail?: string; message?: string; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause as typeof e) {
     if (e.code !== 'P0001' || !e.detail) continue;
-    let detail: { status?: number; code?: string; line?: number };
+    let detail: { status?: number; code?: string; line?: number; problems?: unknown };
     try {
       detail = JSON.parse(e.detail);
     } catch {
@@ -138,9 +144,31 @@ export function databaseRefusal(error: unknown): { statusCode: number; body: Rec
     const message = String(e.message);
     const body: Record<string, unknown> = { statusCode: status, code: detail.code ?? 'REFUSED', message };
     if (typeof detail.line === 'number') body.fields = { [`lines.${detail.line - 1}`]: message };
+    if (Array.isArray(detail.problems)) {
+      const problems = detail.problems.map(refusalProblem);
+      const fields: Record<string, string> = {};
+      for (const p of problems) {
+        if (p.line === undefined) continue;
+        const key = `lines.${p.line - 1}`;
+        fields[key] = fields[key] ? `${fields[key]} ${p.message}` : p.message;
+      }
+      if (Object.keys(fields).length > 0) body.fields = fields;
+      body.problems = problems;
+    }
     return { statusCode: status, body };
   }
   return null;
+}
+
+/** One problem of a refusal's list, as the API answers it (contracts/fiches.ts saleProblem). */
+function refusalProblem(raw: unknown): { code: string; message: string; line?: number; tirage_id?: number } {
+  const p = (raw ?? {}) as { code?: unknown; message?: unknown; line?: unknown; tirage_id?: unknown };
+  return {
+    code: String(p.code ?? 'REFUSED'),
+    message: String(p.message ?? ''),
+    ...(typeof p.line === 'number' ? { line: p.line } : {}),
+    ...(typeof p.tirage_id === 'number' ? { tirage_id: p.tirage_id } : {}),
+  };
 }
 
 /**

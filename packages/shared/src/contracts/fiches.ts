@@ -1,5 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { errorBody } from './common';
 import { PLATFORM_CEILINGS } from './company-settings';
 import { amountField, checkDateRange, dateRangeFields, requiredId, soldBetCode } from './engine-common';
 import { listQuery } from './list';
@@ -247,6 +248,22 @@ export type SaleInput = z.input<typeof saleInput>;
 export const saleAnswer = ficheView.extend({ replayed: z.boolean() });
 export type SaleAnswer = z.infer<typeof saleAnswer>;
 
+/** One problem of a refused sale: a line (1-based `line`), a draw (`tirage_id`) or the whole ticket. */
+export const saleProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  line: z.number().int().optional(),
+  tirage_id: z.number().int().optional(),
+});
+export type SaleProblem = z.infer<typeof saleProblem>;
+
+/**
+ * A refused sale (400 / 409): the first problem as every error answer (code, message, `fields['lines.<i>']`),
+ * and `problems`, every problem of the ticket, so that the agent fixes them all at once (issue 16).
+ */
+export const saleRefusal = errorBody.extend({ problems: z.array(saleProblem).optional() });
+export type SaleRefusal = z.infer<typeof saleRefusal>;
+
 /** A draw as the POS offers it now. */
 export const posTirage = z.object({
   id: z.number().int(),
@@ -308,6 +325,11 @@ export const posConfig = z.object({
   free_mariage_amount: z.number().int(),
   /** and the primes this agent's lines take on each draw (agent > sub-branch > draw > general). */
   draw_primes: z.array(posDrawPrimes),
+  /**
+   * The company's blocked balls in force (boules-block): `tirage_id` null = every draw. '12' blocks the
+   * bolet 12 and every mariage with 12; the POS flags them as they are typed, the sale refuses them.
+   */
+  blocked_balls: z.array(z.object({ number: z.string(), tirage_id: z.number().int().nullable() })),
 });
 export type PosConfig = z.infer<typeof posConfig>;
 

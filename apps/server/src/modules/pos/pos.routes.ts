@@ -12,6 +12,7 @@ import {
   type SaleAnswer,
   saleAnswer,
   saleInput,
+  saleRefusal,
 } from '@borlette/shared/contracts/fiches';
 import { pageOf } from '@borlette/shared/contracts/list';
 import { agentMessage } from '@borlette/shared/contracts/messages';
@@ -70,9 +71,10 @@ export const posRoutes =
           description:
             'Les paris sont joués sur chaque tirage choisi. Refus en français : tirage fermé, boule bloquée, ' +
             'limite atteinte (avec le montant encore possible), limite de fiche, option indisponible, ' +
-            'vendeur / succursale / compagnie bloqués. `fields["lines.<i>"]` désigne la ligne refusée.',
+            'vendeur / succursale / compagnie bloqués. La réponse est le premier problème ; `problems` les ' +
+            'liste tous (chaque ligne, chaque tirage) et `fields["lines.<i>"]` désigne chaque ligne refusée.',
           body: saleInput,
-          response: { 200: saleAnswer, ...errors },
+          response: { 200: saleAnswer, ...errors, 400: saleRefusal, 409: saleRefusal },
         },
       },
       async (request, reply) => {

@@ -59,6 +59,16 @@ export async function posConfig(raw: RawClient, companyId: number, agentId: numb
     intervals,
     ticket_limit: await ticketLimitFor(raw, companyId, agentId),
     draw_primes: await raw.query<PosConfig['draw_primes'][number]>(DRAW_PRIMES_SQL, [companyId, agentId]),
+    // What the sale refuses as BOULE_BLOCKED (borlette_sell): active blocks of the company, on a draw it
+    // still offers or on all draws. An agent learns them from a refusal anyway; here before it types.
+    blocked_balls: await raw.query<PosConfig['blocked_balls'][number]>(
+      `SELECT b.number, b.tirage_id FROM boule_blocks b
+        WHERE b.company_id = $1 AND b.active
+          AND (b.tirage_id IS NULL
+               OR EXISTS (SELECT 1 FROM tirages t WHERE t.id = b.tirage_id AND t.company_id = $1 AND t.status = 'active'))
+        ORDER BY b.number, b.tirage_id NULLS FIRST`,
+      [companyId],
+    ),
   };
 }
 

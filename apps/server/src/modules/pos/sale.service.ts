@@ -22,16 +22,23 @@ export async function sellTicket(
   input: z.output<typeof saleInput>,
 ): Promise<string> {
   const auth = authOf(request);
-  const lines = input.lines.map((line, i) => {
+  // Every malformed line is named at once (issue 16), as the engine names every other problem.
+  const lines: { code: BetCode; number: string; stake: number; pos: number }[] = [];
+  const problems: { code: string; message: string; line: number }[] = [];
+  input.lines.forEach((line, i) => {
     try {
       const bet = normaliseBet({ code: line.code as BetCode, number: line.number, stake: line.stake });
-      return { code: bet.code, number: bet.number, stake: bet.stake, pos: i + 1 };
+      lines.push({ code: bet.code, number: bet.number, stake: bet.stake, pos: i + 1 });
     } catch (e) {
       if (!(e instanceof GameError)) throw e;
       const message = `Ligne ${i + 1} : ${e.message.charAt(0).toLowerCase()}${e.message.slice(1)}`;
-      throw new AppError(400, 'INVALID_LINE', message, { [`lines.${i}`]: message });
+      problems.push({ code: 'INVALID_LINE', message, line: i + 1 });
     }
   });
+  if (problems.length > 0) {
+    const fields = Object.fromEntries(problems.map((p) => [`lines.${p.line - 1}`, p.message]));
+    throw new AppError(400, 'INVALID_LINE', problems[0].message, fields, problems);
+  }
   const tirages = [...new Set(input.tirages)].sort((a, b) => a - b);
   // The same key with the same content is a retry; with another content, a mistake (409).
   const hash = createHash('sha256')

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { balanceKind, canCancel, cancelDeadline, payRefusal, payRefusalFromCode, readTicketInput } from './fiche-rules';
+import {
+  balanceKind,
+  canCancel,
+  cancelDeadline,
+  payOwner,
+  payRefusal,
+  payRefusalFromCode,
+  readTicketInput,
+} from './fiche-rules';
 
 const sold = '2026-03-14T15:00:00Z';
 const t0 = Date.parse(sold);
@@ -66,5 +74,16 @@ describe('what is typed or scanned in « Payer »', () => {
     expect(balanceKind(100)).toBe('owes');
     expect(balanceKind(-1)).toBe('deficit');
     expect(balanceKind(0)).toBe('even');
+  });
+});
+
+describe('payOwner', () => {
+  const me = { id: 7, surcussale_name: 'Nord' };
+  it('tells the agent’s own ticket, another agent’s of its sub-branch, another sub-branch’s', () => {
+    expect(payOwner({ agent_id: 7, surcussale_name: 'Nord' }, me)).toBe('own');
+    expect(payOwner({ agent_id: 8, surcussale_name: 'Nord' }, me)).toBe('otherAgent');
+    expect(payOwner({ agent_id: 8, surcussale_name: 'Sud' }, me)).toBe('otherBranch');
+    expect(payOwner({ agent_id: 8, surcussale_name: null }, me)).toBe('otherBranch');
+    expect(payOwner({ agent_id: 8, surcussale_name: null }, { id: 7, surcussale_name: null })).toBe('otherAgent');
   });
 });

@@ -91,3 +91,18 @@ export function readTicketInput(raw: string): TicketInput {
   if (!Number.isSafeInteger(number)) return { kind: 'invalid' };
   return isValidFicheNumber(number) ? { kind: 'number', number } : { kind: 'badCheckDigit' };
 }
+
+/** Whose ticket the agent is about to pay: its own, another agent's of its sub-branch, or another sub-branch's. */
+export type PayOwner = 'own' | 'otherAgent' | 'otherBranch';
+
+/**
+ * Compared with the signed-in agent (issue 16: paying someone else's ticket is said before confirming).
+ * The sub-branch is the ticket's at its sale and the agent's now, by name (unique in a company).
+ */
+export function payOwner(
+  fiche: Pick<FicheView, 'agent_id' | 'surcussale_name'>,
+  me: { id: number; surcussale_name: string | null },
+): PayOwner {
+  if (fiche.agent_id === me.id) return 'own';
+  return (fiche.surcussale_name ?? null) === (me.surcussale_name ?? null) ? 'otherAgent' : 'otherBranch';
+}

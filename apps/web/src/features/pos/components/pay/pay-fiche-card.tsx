@@ -15,8 +15,9 @@ import { fDateTime } from '../../../../lib/format-time';
 import { formatMoney } from '../../../../lib/money';
 import { FicheDetails } from '../../../fiche-view/components/fiche-details';
 import { FicheStatusChip } from '../../../fiche-view/components/fiche-status-chip';
-import { type PayProof, usePayFiche } from '../../api/pos-api';
-import { payRefusal } from '../../lib/fiche-rules';
+import { type PayProof, usePayFiche, usePosConfig } from '../../api/pos-api';
+import { usePosUser } from '../../api/pos-session';
+import { payOwner, payRefusal } from '../../lib/fiche-rules';
 import { fDay } from '../../lib/receipt';
 import { useCompanyToday } from '../use-now';
 
@@ -29,17 +30,39 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
   const confirm = useConfirm();
   const pay = usePayFiche();
   const today = useCompanyToday();
+  const user = usePosUser();
+  const { data: config } = usePosConfig();
   const [paid, setPaid] = useState<{ number: number; amount: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const money = (v: number) => formatMoney(v, fiche.currency, i18n.language);
   const when = (v: string) => fDateTime(v, { timeZone: fiche.timezone, language: i18n.language });
   const refusal = payRefusal(fiche, today);
   const justPaid = paid?.number === fiche.number;
+  // Someone else's ticket is said on the card and in the confirmation, before the money leaves (issue 16).
+  const owner = payOwner(fiche, { id: user.id, surcussale_name: config?.agent.surcussale_name ?? null });
+  const seller = { name: fiche.agent_name, branch: fiche.surcussale_name ?? t('pay.noBranch') };
+  const ownerNotice = owner === 'own' ? null : t(`pay.owner.${owner}`, seller);
 
   const onPay = async () => {
     const ok = await confirm({
       title: t('pay.confirmTitle', { amount: money(fiche.win_amount) }),
-      message: t('pay.confirmText', { number: fiche.number }),
+      message: ownerNotice ? (
+        <>
+          <Box
+            component="strong"
+            sx={(theme) => ({
+              display: 'block',
+              mb: 1,
+              color: theme.palette.mode === 'light' ? 'warning.dark' : 'warning.light',
+            })}
+          >
+            {ownerNotice}
+          </Box>
+          {t('pay.confirmText', { number: fiche.number })}
+        </>
+      ) : (
+        t('pay.confirmText', { number: fiche.number })
+      ),
       confirmText: t('pay.pay'),
     });
     if (!ok) return;
@@ -86,6 +109,11 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
           </Typography>
         </Box>
       </Box>
+      {ownerNotice && !justPaid ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {ownerNotice}
+        </Alert>
+      ) : null}
       {justPaid ? (
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {t('pay.done', { number: fiche.number, amount: money(paid.amount) })}

@@ -12,9 +12,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
-import { receiptData } from '../../lib/receipt';
+import { publicFicheUrl, receiptData } from '../../lib/receipt';
 import { usePrint } from './print-provider';
 import { Receipt } from './receipt';
+import { ReceiptLink } from './receipt-link';
 import { useReprintAndPrint } from './use-reprint';
 
 interface Props {
@@ -91,6 +92,13 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
               <Receipt data={receiptData(current, window.location.origin, { reprint: !fresh || printed })} />
             </Box>
           </Box>
+        ) : null}
+        {current ? (
+          <ReceiptLink
+            url={publicFicheUrl(window.location.origin, current.ref_code)}
+            number={current.number}
+            company={current.company_name}
+          />
         ) : null}
       </DialogContent>
       <DialogActions sx={{ px: { xs: 1.5, sm: 3 }, pb: 'max(16px, env(safe-area-inset-bottom))', gap: 1 }}>

@@ -15,6 +15,8 @@ interface Props {
   /** Enter (or the button): read the input. */
   onSubmit: (text: string) => void;
   errors: string[];
+  /** A warning on what is being typed (a blocked ball), shown while there is no error. */
+  warning?: string | null;
   editing: boolean;
   onCancelEdit: () => void;
   inputRef: RefObject<HTMLInputElement | null>;
@@ -28,7 +30,17 @@ const HELPERS = ['*', ' o1 ', ' o2 ', ' o3 ', ' ; '];
  * One input, one bet per Enter: « 23 10 », « 12*34 5 », « 123 2 », « 4567 o1 1 ». Several bets may be
  * typed at once with « ; » or pasted one per line. Errors stay under the input with what was typed.
  */
-export function BetEntry({ value, onChange, onSubmit, errors, editing, onCancelEdit, inputRef, onFocus }: Props) {
+export function BetEntry({
+  value,
+  onChange,
+  onSubmit,
+  errors,
+  warning,
+  editing,
+  onCancelEdit,
+  inputRef,
+  onFocus,
+}: Props) {
   const { t } = useTranslation('pos');
   const helperId = 'pos-bet-help';
 
@@ -152,6 +164,17 @@ export function BetEntry({ value, onChange, onSubmit, errors, editing, onCancelE
               {e}
             </FormHelperText>
           ))
+        ) : warning ? (
+          <FormHelperText
+            sx={(theme) => ({
+              mx: 0,
+              fontSize: 14,
+              fontWeight: 600,
+              color: theme.palette.mode === 'light' ? 'warning.dark' : 'warning.light',
+            })}
+          >
+            {warning}
+          </FormHelperText>
         ) : (
           <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block', mt: 0.5 }}>
             {editing ? t('sell.editHint') : t('sell.hint')}

@@ -16,13 +16,16 @@ import { usePosUser } from '../../api/pos-session';
 import { draftBreach } from '../../lib/ceilings';
 import { clockOffset, isOpenNow } from '../../lib/draws';
 import { type EntryError, parseEntry } from '../../lib/entry';
+import { readRefusal } from '../../lib/refusal';
 import * as ticket from '../../lib/ticket';
 import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
+import { type SaleErrorState, SaleRefusalAlert } from './sale-refusal-alert';
 import { SaleSummary } from './sale-summary';
 import { TicketLines } from './ticket-lines';
+import { useBlockedBalls } from './use-blocked-balls';
 import { useBreachMessage } from './use-breach-message';
 import { useDraft, useDraftInput } from './use-draft';
 
@@ -38,7 +41,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const [entryErrors, setEntryErrors] = useState<string[]>([]);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [refused, setRefused] = useState<Map<number, string>>(new Map());
-  const [saleError, setSaleError] = useState<{ message: string; network: boolean } | null>(null);
+  const [saleError, setSaleError] = useState<SaleErrorState | null>(null);
   const [receipt, setReceipt] = useState<SaleAnswer | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const offset = clockOffset(config.server_time, config.receivedAt);
@@ -111,9 +114,12 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   // Over the company's bounds: said before sending (the sale would refuse it), on the line if it is one.
   const over = useMemo(() => draftBreach(draft.lines, draft.tirages, config), [draft.lines, draft.tirages, config]);
   const overMessage = useBreachMessage(over?.breach ?? null, config.company.currency);
-  const shownRefused = useMemo(
-    () => (over?.lineId != null && overMessage ? new Map([...refused, [over.lineId, overMessage]]) : refused),
-    [over, overMessage, refused],
+  // Blocked balls of the chosen draws, flagged as typed (issue 16): the sale would refuse them.
+  const blocked = useBlockedBalls(draft.lines, draft.tirages, config, text);
+  const shownRefused = joinMessages(
+    refused,
+    blocked.byLine,
+    new Map(over?.lineId != null && overMessage ? [[over.lineId, overMessage]] : []),
   );
   const blocker =
     draft.lines.length === 0
@@ -122,7 +128,9 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
         ? t('sell.needDraw')
         : editingId !== null
           ? t('sell.finishEdit')
-          : overMessage;
+          : blocked.byLine.size > 0
+            ? t('sell.blockedLines')
+            : overMessage;
 
   const onSell = useCallback(async () => {
     if (blocker || sell.isPending) return;
@@ -141,10 +149,12 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       setReceipt(answer);
     } catch (error) {
       const network = !isApiError(error) || error.statusCode === 0;
-      setSaleError({ message: network ? t('sell.networkError') : error.message, network });
+      // Every problem of the ticket comes back at once: each line's beside it, the others above.
+      const refusal = network ? null : readRefusal(error.body, error.message);
+      setSaleError({ message: network ? t('sell.networkError') : error.message, network, refusal });
       if (isApiError(error)) {
         setRefused(ticket.refusedLines(error.fields, sent));
-        if (error.code === 'TIRAGE_CLOSED') refetch();
+        if (error.code === 'TIRAGE_CLOSED' || refusal?.codes.includes('TIRAGE_CLOSED')) refetch();
       }
     }
   }, [blocker, sell, draft, setDraft, t, refetch]);
@@ -218,6 +228,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
           }}
           onSubmit={onEntry}
           errors={entryErrors}
+          warning={blocked.typing}
           editing={editingId !== null}
           onCancelEdit={() => {
             setEditingId(null);
@@ -228,21 +239,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
             if (!wide && draft.tirages.length > 0) setDrawsOpen(false);
           }}
         />
-        {saleError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            action={
-              saleError.network ? (
-                <Button color="inherit" size="small" onClick={() => void onSell()}>
-                  {t('sell.retry')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {saleError.message}
-          </Alert>
-        ) : null}
+        {saleError ? <SaleRefusalAlert error={saleError} onRetry={() => void onSell()} /> : null}
         <TicketLines
           lines={draft.lines}
           refused={shownRefused}
@@ -292,4 +289,13 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       />
     </Box>
   );
+}
+
+/** Messages per line from several sources, joined when a line has more than one. */
+function joinMessages(...sources: ReadonlyMap<number, string>[]): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const source of sources) {
+    for (const [id, message] of source) out.set(id, out.has(id) ? `${out.get(id)} ${message}` : message);
+  }
+  return out;
 }

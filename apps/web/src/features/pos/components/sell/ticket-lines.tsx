@@ -49,6 +49,7 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
             key={line.id}
             sx={(theme) => ({
               display: 'flex',
+              flexWrap: 'wrap',
               alignItems: 'center',
               gap: 1,
               pl: 1.5,
@@ -67,7 +68,7 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
             <Typography variant="caption" sx={{ color: 'text.disabled', width: 18, textAlign: 'right', flexShrink: 0 }}>
               {i + 1}
             </Typography>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Box sx={{ flex: '1 1 0', minWidth: 0 }}>
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 700, fontSize: 20, fontVariantNumeric: 'tabular-nums' }}>
                   {line.bet.number}
@@ -76,11 +77,6 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
                   {t(`ficheView:games.${line.bet.code}`)}
                 </Typography>
               </Box>
-              {problem ? (
-                <Typography variant="caption" role="alert" sx={{ color: 'error.main', display: 'block' }}>
-                  {problem}
-                </Typography>
-              ) : null}
             </Box>
             <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
               {formatMoney(line.bet.stake, currency, i18n.language)}
@@ -99,6 +95,16 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
             >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
+            {problem ? (
+              // The whole width under the bet: several problems of one line stay readable on a phone.
+              <Typography
+                variant="caption"
+                role="alert"
+                sx={{ color: 'error.main', flexBasis: '100%', pl: 3.25, pr: 1, pb: 0.5, mt: -0.5 }}
+              >
+                {problem}
+              </Typography>
+            ) : null}
           </Box>
         );
       })}
