@@ -26,7 +26,9 @@ describeBrowser('create/edit pages with « Toutes » (superuser)', () => {
       const title = page.getByRole('heading', { name: 'Choisissez une compagnie' });
       await title.waitFor();
       // No form, no field: nothing can be typed before the company is chosen.
-      expect(await page.locator('main form, main input:not([type=hidden]), main textarea').count(), screen.path).toBe(0);
+      expect(await page.locator('main form, main input:not([type=hidden]), main textarea').count(), screen.path).toBe(
+        0,
+      );
       await page.getByRole('menuitem', { name: 'Borlette Démo' }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Toutes' }).count(), screen.path).toBe(0);
     }

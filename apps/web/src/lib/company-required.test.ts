@@ -63,7 +63,14 @@ describe('screenNeedsOneCompany', () => {
 
 describe('mustChooseCompany', () => {
   const screen = { path: '/dashboard/agent/new' };
-  const company = { ref_code: 'C1', companyname: 'Demo', logo: null, timezone: 'UTC', currency: 'HTG', country_code: 'HT' };
+  const company = {
+    ref_code: 'C1',
+    companyname: 'Demo',
+    logo: null,
+    timezone: 'UTC',
+    currency: 'HTG',
+    country_code: 'HT',
+  };
 
   it('asks only the superuser on « Toutes »', () => {
     expect(mustChooseCompany({ role: 'superuser', company: null }, screen)).toBe(true);

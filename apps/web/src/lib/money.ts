@@ -16,9 +16,13 @@ export function parseAmount(input: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** 123450 -> '1234.50' (the form's editable text). */
-export function centimesToInput(centimes: number): string {
-  return (centimes / 100).toFixed(2);
+/**
+ * 123450 -> '1234,50' (the form's editable text): the decimal comma of the app's languages (French
+ * first), a point in English; parseAmount reads both.
+ */
+export function centimesToInput(centimes: number, language = 'fr'): string {
+  const text = (centimes / 100).toFixed(2);
+  return language.startsWith('en') ? text : text.replace('.', ',');
 }
 
 /**

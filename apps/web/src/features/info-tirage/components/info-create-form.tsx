@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { FormPage, RHFSelect, RHFTextField } from '../../../components/form';
+import { RHFDateInput } from '../../../components/date-input';
+import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { useTirageOptions } from '../../tirages/api/tirages';
@@ -94,13 +95,7 @@ export function InfoCreateForm({
           options={options}
           helperText={tirages.isError ? (tirages.error as Error).message : t('form.tirageHelp')}
         />
-        <RHFTextField<CreateForm>
-          name="draw_date"
-          label={t('fields.date')}
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
-        />
+        <RHFDateInput<CreateForm> name="draw_date" label={t('fields.date')} required max={today} />
       </Box>
       <PickFields<CreateForm> />
     </FormPage>

@@ -2,11 +2,11 @@ import { TRACE_ACTIONS, type TraceEntry, type TraceKind } from '@borlette/shared
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
@@ -126,15 +126,14 @@ export function TracePage({ kind }: { kind: TraceKind }) {
   ];
 
   const dateField = (name: 'start_date' | 'end_date', value: string, label: string, fallback: string) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={label}
       value={value || fallback}
-      onChange={(ev) => setFilter({ [name]: day(ev.target.value) })}
+      onChange={(v) => setFilter({ [name]: day(v) })}
       error={!!problem && (name === 'end_date' || problem === 'tooLong')}
       sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
+      max={today}
     />
   );
 
