@@ -2,6 +2,7 @@ import type { InfoTirage } from '@borlette/shared/contracts/info-tirage';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
@@ -85,7 +86,11 @@ export const infoColumns: DataTableColumn<InfoTirage>[] = [
     id: 'draw_date',
     header: 'infoTirage:columns.date',
     sortKey: INFO_SORTS.date,
-    render: (r) => <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>{r.draw_date}</Box>,
+    render: (r) => (
+      <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>
+        <BusinessDay day={r.draw_date} />
+      </Box>
+    ),
   },
   {
     id: 'tirage',

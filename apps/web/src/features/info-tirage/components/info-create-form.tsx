@@ -11,6 +11,7 @@ import { RHFDateInput } from '../../../components/date-input';
 import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import { fBusinessDay } from '../../../lib/format-time';
 import { useTirageOptions } from '../../tirages/api/tirages';
 import { findResult, INFO_TIRAGE_PATHS, useCreateInfoTirage } from '../api/info-tirage';
 import { todayIn } from './period';
@@ -39,7 +40,7 @@ export function InfoCreateForm({
   timeZone: string;
   blocked?: React.ReactNode;
 }) {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   const navigate = useNavigate();
   const create = useCreateInfoTirage();
   const confirm = useConfirm();
@@ -70,7 +71,7 @@ export function InfoCreateForm({
             title: t('exists.title'),
             message: t('exists.text', {
               name: existing.tirage_name,
-              date: existing.draw_date,
+              date: fBusinessDay(existing.draw_date, i18n.language),
               pick3: existing.pick3,
               pick4: existing.pick4,
             }),

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
+import { fBusinessDay } from '../../../lib/format-time';
 import { LotBalls } from '../../info-tirage/components/lot-balls';
 import { TIRAGE_SORTS } from '../api/tirages';
 import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
@@ -53,14 +54,20 @@ function Name({ r }: { r: Tirage }) {
 }
 
 function LastResult({ r }: { r: Tirage }) {
-  const { t } = useTranslation('tirages');
+  const { t, i18n } = useTranslation('tirages');
   const last = r.last_result;
   if (!last) return <Box sx={{ color: 'text.disabled' }}>—</Box>;
   return (
-    <Box title={t('lastTitle', { date: last.draw_date, pick3: last.pick3, pick4: last.pick4 })}>
+    <Box
+      title={t('lastTitle', {
+        date: fBusinessDay(last.draw_date, i18n.language),
+        pick3: last.pick3,
+        pick4: last.pick4,
+      })}
+    >
       <LotBalls lots={last} />
       <Typography component="span" variant="caption" sx={{ ...caption, mt: 0.25, whiteSpace: 'nowrap' }}>
-        {last.draw_date}
+        {fBusinessDay(last.draw_date, i18n.language)}
       </Typography>
     </Box>
   );

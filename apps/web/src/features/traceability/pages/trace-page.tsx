@@ -10,7 +10,7 @@ import { DateInput } from '../../../components/date-input';
 import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
 import { ChangesPreview, What, When, Where, Who } from '../components/trace-bits';
@@ -32,7 +32,7 @@ const day = (v: string | null) => (v && ISO_DAY.test(v) ? v : '');
  * the company's calendar (the last 7 days unless chosen), newest first.
  */
 export function TracePage({ kind }: { kind: TraceKind }) {
-  const { t } = useTranslation(['traceability', 'nav', 'components']);
+  const { t, i18n } = useTranslation(['traceability', 'nav', 'components']);
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const [details, setDetails] = useState<TraceEntry | null>(null);
@@ -176,7 +176,13 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         csv
         csvFilename={`tracabilite-${kind}.csv`}
         ariaLabel={title}
-        empty={{ title: t('emptyState.title'), text: t('emptyState.text', { start: shown.start, end: shown.end }) }}
+        empty={{
+          title: t('emptyState.title'),
+          text: t('emptyState.text', {
+            start: fBusinessDay(shown.start, i18n.language),
+            end: fBusinessDay(shown.end, i18n.language),
+          }),
+        }}
       />
       <TraceDetailsDialog entry={details} onClose={() => setDetails(null)} />
     </>

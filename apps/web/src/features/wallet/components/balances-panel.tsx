@@ -11,6 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { fBusinessDay } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { balanceLook } from '../lib/wallet-kinds';
@@ -48,7 +49,7 @@ export function BalancesPanel({
     <Card component="section" aria-labelledby="wallet-balances-title" sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardHeader
         title={t('balances.title')}
-        subheader={t('balances.subtitle', { day: endDate })}
+        subheader={t('balances.subtitle', { day: fBusinessDay(endDate, d.language) })}
         slotProps={{
           title: { id: 'wallet-balances-title', variant: 'subtitle1', component: 'h2' },
           subheader: { variant: 'caption' },
