@@ -1,4 +1,5 @@
 import type { TirageAutoAnswer, TirageAutoCompany } from '@borlette/shared/contracts/info-tirage';
+import { sourceLabel } from '@borlette/shared/draw-states';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,7 +61,10 @@ export function AutoOutcome({
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: '1 1 220px' }}>
             <Typography variant="h6">
-              {t('auto.outcomeTitle', { name: r.source_name, date: fBusinessDay(r.draw_date, i18n.language) })}
+              {t('auto.outcomeTitle', {
+                name: sourceLabel(r.source_name, i18n.language),
+                date: fBusinessDay(r.draw_date, i18n.language),
+              })}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {r.pick3} / {r.pick4}

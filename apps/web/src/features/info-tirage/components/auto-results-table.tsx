@@ -1,5 +1,6 @@
 import type { DrawResult } from '@borlette/shared/contracts/info-tirage';
 import type { DrawSource } from '@borlette/shared/contracts/tirages';
+import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
@@ -30,6 +31,21 @@ function Published({ r }: { r: DrawResult }) {
   );
 }
 
+/** The official source in the interface's language (« Floride Midi », « Floride · midi »). */
+function Source({ r }: { r: DrawResult }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {sourceLabel(r.source_name, i18n.language)}
+      </Box>
+      <Typography component="span" variant="caption" sx={caption}>
+        {stateLabel(r.state, i18n.language)} · {r.session}
+      </Typography>
+    </>
+  );
+}
+
 const columns: DataTableColumn<DrawResult>[] = [
   {
     id: 'draw_date',
@@ -46,16 +62,7 @@ const columns: DataTableColumn<DrawResult>[] = [
     header: 'infoTirage:columns.source',
     sortKey: AUTO_SORTS.source,
     minWidth: 140,
-    render: (r) => (
-      <>
-        <Box component="span" sx={{ display: 'block' }}>
-          {r.source_name}
-        </Box>
-        <Typography component="span" variant="caption" sx={caption}>
-          {r.state} · {r.session}
-        </Typography>
-      </>
-    ),
+    render: (r) => <Source r={r} />,
   },
   {
     id: 'picks',

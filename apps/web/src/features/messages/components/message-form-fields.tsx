@@ -178,6 +178,7 @@ export function MessageFormFields({
       <RHFDateInput<MessageFormInput>
         kind="datetime"
         name="ends_at"
+        clearable
         label={t('fields.endsAt')}
         helperText={t('fields.endsAtHelp')}
       />

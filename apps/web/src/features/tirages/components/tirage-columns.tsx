@@ -1,4 +1,5 @@
 import type { Tirage } from '@borlette/shared/contracts/tirages';
+import { sourceLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400 } as const;
 
 function Source({ r }: { r: Tirage }) {
-  const { t } = useTranslation('tirages');
+  const { t, i18n } = useTranslation('tirages');
   if (r.source_id === null)
     return (
       <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -21,7 +22,7 @@ function Source({ r }: { r: Tirage }) {
   return (
     <>
       <Box component="span" sx={{ display: 'block' }}>
-        {r.source_name}
+        {r.source_name ? sourceLabel(r.source_name, i18n.language) : null}
       </Box>
       {r.draw_time ? (
         <Typography component="span" variant="caption" sx={{ ...caption, whiteSpace: 'nowrap' }}>
