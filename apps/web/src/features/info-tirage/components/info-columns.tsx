@@ -43,7 +43,12 @@ function Options({ options }: { options: Record<string, string> }) {
           {t(`options.loto${game}`)}
         </Box>
         {list.map((c, i) => (
-          <Box component="span" key={c} sx={{ ...digits, letterSpacing: 0 }} title={t('options.code', { code: c })}>
+          <Box
+            component="span"
+            key={c}
+            sx={{ ...digits, letterSpacing: 0 }}
+            title={t('options.code', { game: c[0], option: c[1] })}
+          >
             {i > 0 ? ' ' : ''}
             {options[c]}
           </Box>
