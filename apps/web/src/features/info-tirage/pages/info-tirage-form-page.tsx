@@ -20,7 +20,6 @@ function InfoTirageFormScreen({ infoTirageId }: { infoTirageId: string | undefin
   const editing = infoTirageId !== undefined;
   const id = parseRouteId(infoTirageId);
   const record = useInfoTirage(editing ? id : null);
-  const companyMissing = user.role === 'superuser' && !user.company;
   const list = INFO_TIRAGE_PATHS.list;
 
   const title = t(editing ? 'editTitle' : 'newTitle');
@@ -40,8 +39,6 @@ function InfoTirageFormScreen({ infoTirageId }: { infoTirageId: string | undefin
     record,
     listPath: list,
     texts: { notFound: t('notFound'), backToList: t('backToList') },
-    refusal: companyMissing ? { severity: 'info', text: t('companyRequired') } : null,
-    refusalFirst: true,
   });
 
   return editing ? (
