@@ -27,6 +27,8 @@ function textsOf(language: string | undefined) {
   return TEXTS[(language?.slice(0, 2) ?? 'fr') as keyof typeof TEXTS] ?? TEXTS.fr;
 }
 
+const MINUTE = { minutes: 1 } as const;
+
 export interface DateInputProps {
   /** 'date' (yyyy-MM-dd, the default), 'time' (HH:mm) or 'datetime' (yyyy-MM-ddTHH:mm). */
   kind?: PickerKind;
@@ -79,6 +81,8 @@ export function DateInput({
   };
 
   const common = {
+    // Narrow screens get the dialog (the desktop popper of date + time is wider than a phone).
+    desktopModeMediaQuery: '@media (pointer: fine) and (min-width: 600px)',
     label,
     value: draft,
     onChange: change,
@@ -107,10 +111,11 @@ export function DateInput({
       adapterLocale={dateLocale(language)}
       localeText={textsOf(language)}
     >
+      {/* Minute by minute: official draws close at 12:29, 18:59… */}
       {kind === 'time' ? (
-        <TimePicker {...common} />
+        <TimePicker {...common} timeSteps={MINUTE} />
       ) : kind === 'datetime' ? (
-        <DateTimePicker {...common} minDate={minDate} maxDate={maxDate} />
+        <DateTimePicker {...common} minDate={minDate} maxDate={maxDate} timeSteps={MINUTE} />
       ) : (
         <DatePicker {...common} minDate={minDate} maxDate={maxDate} />
       )}
