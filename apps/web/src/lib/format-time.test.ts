@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, fDate, fDateTime, fDateTimeAmPm, fTime, fToNow, toZonedWallClock } from './format-time';
+import {
+  DATE_FORMATS,
+  fBusinessDay,
+  fDate,
+  fDateTime,
+  fDateTimeAmPm,
+  fTime,
+  fToNow,
+  toZonedWallClock,
+} from './format-time';
 
 // 2026-03-14 23:30:05 UTC = 19:30:05 in Port-au-Prince (UTC-4, daylight time) = 00:30:05 (+1 day) in Paris.
 const instant = new Date(Date.UTC(2026, 2, 14, 23, 30, 5));
@@ -48,5 +57,23 @@ describe('format-time (spec §9 formats, company time zone)', () => {
   it('gives a relative time with a suffix', () => {
     expect(fToNow(Date.now() - 5 * 60_000, { language: 'fr' })).toBe('il y a 5 minutes');
     expect(fToNow(Date.now() - 5 * 60_000, { language: 'en' })).toBe('5 minutes ago');
+  });
+});
+
+describe('fBusinessDay (a day of the company, never the ISO text)', () => {
+  it('writes the day in the interface language, without any zone shift', () => {
+    expect(fBusinessDay('2026-11-26', 'fr')).toBe('26 nov. 2026');
+    expect(fBusinessDay('2026-11-26')).toBe('26 nov. 2026');
+    expect(fBusinessDay('2026-03-01', 'en')).toBe('1 Mar 2026');
+    expect(fBusinessDay('2026-03-01', 'de')).toBe('1 März 2026');
+    expect(fBusinessDay('2026-02-14', 'ht')).toBe('14 févr. 2026');
+    expect(fBusinessDay('2026-11-26T23:00:00Z', 'fr')).toBe('26 nov. 2026');
+  });
+
+  it('leaves what is not a day unchanged', () => {
+    expect(fBusinessDay('', 'fr')).toBe('');
+    expect(fBusinessDay(null)).toBe('');
+    expect(fBusinessDay('2026-02-31', 'fr')).toBe('2026-02-31');
+    expect(fBusinessDay('hier', 'fr')).toBe('hier');
   });
 });

@@ -102,3 +102,17 @@ export function fLongDate(input: DateInput, options: FormatOptions = {}): string
   const locale = options.language === 'ht' ? 'fr-HT' : (options.language ?? 'fr');
   return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: validTimeZone(options.timeZone) }).format(date);
 }
+
+/**
+ * A business day 'yyyy-MM-dd' as « 26 nov. 2026 » in the interface's language. The day is already the
+ * company's calendar day (its zone applied by the server or lib/day-range), so no zone shifts it; text
+ * never shows the ISO form (issue 16). Anything else comes back unchanged.
+ */
+export function fBusinessDay(day: string | null | undefined, language?: string): string {
+  if (!day) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.slice(0, 10));
+  if (!m) return day;
+  const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (date.getMonth() !== Number(m[2]) - 1) return day;
+  return format(date, 'd MMM yyyy', { locale: dateLocale(language) });
+}

@@ -9,6 +9,8 @@ describe('limit amounts (HTG with 2 decimals <-> centimes)', () => {
     expect(parseAmount(' 1 234,50 ')).toBe(123_450);
     expect(parseAmount('1\u202f234,50')).toBe(123_450);
     expect(parseAmount('0,01')).toBe(1);
+    expect(parseAmount('12,50')).toBe(1250);
+    expect(parseAmount('12,5')).toBe(1250);
   });
 
   it('refuses what is not an amount with 2 decimals at most', () => {
@@ -17,7 +19,9 @@ describe('limit amounts (HTG with 2 decimals <-> centimes)', () => {
   });
 
   it('writes centimes back for the form and for display', () => {
-    expect(centimesToInput(150_050)).toBe('1500.50');
+    expect(centimesToInput(150_050)).toBe('1500,50');
+    expect(centimesToInput(150_050, 'en')).toBe('1500.50');
+    expect(parseAmount(centimesToInput(5))).toBe(5);
     expect(formatMoney(123_450, 'HTG', 'en')).toMatch(/1,234\.50/);
     expect(formatMoney(123_450, 'HTG', 'fr').replace(/\s/g, ' ')).toMatch(/1 234,50/);
     expect(formatMoney(5, 'XXX-invalid', 'fr')).toBe('0.05 XXX-invalid');

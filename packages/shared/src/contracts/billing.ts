@@ -84,6 +84,18 @@ export const payFacturationQuery = z
   .superRefine(checkDateRange);
 export const payFacturationAnswer = z.object({ url: z.string(), checkout_id: z.string() });
 
+/**
+ * The online payment providers this server can use (GET /api/generals/pay-providers): the pay page
+ * offers only these. MonCash is usable once its credentials and its HTG/USD rate are set (Digicel's
+ * sandbox credentials count: the server cannot tell them apart, and choosing them is the operator's
+ * decision); the built-in sandbox only when it is the provider in force.
+ */
+export const payProviders = z.object({
+  providers: z.array(z.enum(['sandbox', 'moncash'])),
+  default: z.enum(['sandbox', 'moncash']),
+});
+export type PayProviders = z.infer<typeof payProviders>;
+
 /* ---- Payment history (historics-payment) ---- */
 
 export const PAYMENT_METHODS = ['sandbox', 'moncash', 'cash', 'transfer', 'other'] as const;

@@ -3,6 +3,8 @@
  * `4567 o1 1` (loto 4 option 1), `12345 o2 3` (loto 5 option 2). Stakes may have 2 decimals, with a dot
  * or a comma (`12.50`, `12,50`), and become integer centimes: the string is parsed, never a float.
  */
+
+import { parseAmountText } from '../amount-text';
 import { type Bet, type BetCode, betType, lotoCode, mariageBalls } from './bets';
 import { BetParseError, GameError } from './errors';
 import type { LotoOption } from './lots';
@@ -26,23 +28,20 @@ export interface ParseResult {
   readonly errors: LineError[];
 }
 
-const AMOUNT = /^(\d+)(?:[.,](\d{1,2}))?$/;
-
-/** '12,50' -> 1250 centimes. Throws GameError on anything else (negative, 3 decimals, letters, too large). */
+/** '12,50' -> 1250 centimes (amount-text.ts, the app's one reading). Throws GameError on anything else. */
 export function parseAmount(text: string): number {
-  const m = AMOUNT.exec(text.trim());
-  if (!m) {
+  const centimes = parseAmountText(text);
+  if (centimes === null) {
     if (/^-\d+(?:[.,]\d*)?$/.test(text.trim())) throw new GameError('invalid_amount', 'la mise doit être positive');
     if (/^\d+[.,]\d{3,}$/.test(text.trim())) {
       throw new GameError('invalid_amount', `la mise « ${text} » a plus de 2 décimales`);
     }
+    if (/^\d+(?:[.,]\d{1,2})?$/.test(text.trim())) {
+      throw new GameError('invalid_amount', `la mise « ${text} » est trop élevée`);
+    }
     throw new GameError('invalid_amount', `la mise « ${text} » n’est pas un montant valide`);
   }
-  const centimes = BigInt(m[1]!) * 100n + BigInt((m[2] ?? '').padEnd(2, '0'));
-  if (centimes > BigInt(Number.MAX_SAFE_INTEGER)) {
-    throw new GameError('invalid_amount', `la mise « ${text} » est trop élevée`);
-  }
-  return Number(centimes);
+  return centimes;
 }
 
 /** 1250 -> '12.50', 1000 -> '10'. */

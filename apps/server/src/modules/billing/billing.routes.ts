@@ -5,6 +5,7 @@ import {
   type Invoice,
   payFacturationAnswer,
   payFacturationQuery,
+  payProviders,
 } from '@borlette/shared/contracts/billing';
 import { errorBody } from '@borlette/shared/contracts/common';
 import { requiredId } from '@borlette/shared/contracts/engine-common';
@@ -205,6 +206,19 @@ export const billingRoutes =
         },
       },
       async (request) => startPayment(database, providers, request, request.query),
+    );
+
+    app.get(
+      '/api/generals/pay-providers',
+      {
+        config: access.permission('add_payment', SUPERUSER),
+        schema: {
+          tags,
+          summary: 'Les moyens de paiement en ligne utilisables sur ce serveur (la page de paiement n’offre qu’eux)',
+          response: { 200: payProviders, ...errors },
+        },
+      },
+      async () => providers.offered(),
     );
 
     app.get(

@@ -189,7 +189,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
     });
     const body = expectErrorBody(early, 409);
     expect(body.code).toBe('TOO_EARLY');
-    expect(body.message).toMatch(/a lieu à 22:30 \(heure de New York\)/);
+    expect(body.message).toMatch(/du 01\/01\/2099 a lieu à 22:30 \(heure de New York\)/);
     const unknown = await call('POST', '/api/generals/tirage-auto', root, {
       state: 'ZZ',
       session: 'soir',

@@ -4,6 +4,7 @@ import type {
   TirageAutoCompany,
   tirageAutoInput,
 } from '@borlette/shared/contracts/info-tirage';
+import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import { lotsFromResult } from '@borlette/shared/game/lots';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -73,11 +74,13 @@ async function findSource(raw: RawClient, v: TirageAutoValues): Promise<Source> 
   );
   if (!s) throw notFound(`Source officielle introuvable : ${v.state} ${v.session}.`);
   if (!s.days.includes(s.dow)) {
-    const message = `Le tirage ${s.name} n’a pas lieu le ${DAYS[s.dow]}.`;
+    const message = `Le tirage ${sourceLabel(s.name, 'fr')} n’a pas lieu le ${DAYS[s.dow]}.`;
     throw badRequest(message, { draw_date: message });
   }
   if (!s.drawn) {
-    const message = `Trop tôt : le tirage ${s.name} du ${v.draw_date} a lieu à ${s.draw_time} (heure de ${s.state_name}). Publiez son résultat après.`;
+    // The reference table names the states in English; people read them in French (shared/draw-states).
+    const day = `${v.draw_date.slice(8, 10)}/${v.draw_date.slice(5, 7)}/${v.draw_date.slice(0, 4)}`;
+    const message = `Trop tôt : le tirage ${sourceLabel(s.name, 'fr')} du ${day} a lieu à ${s.draw_time} (heure de ${stateLabel(v.state, 'fr')}). Publiez son résultat après.`;
     throw new AppError(409, 'TOO_EARLY', message, { draw_date: message });
   }
   return s;

@@ -5,10 +5,13 @@ import { PermissionDenied } from '../../components/permission-denied';
 import { SplashScreen } from '../../components/splash-screen';
 import { paths } from '../../config/paths';
 import { canAccessScreen, displayName } from '../../lib/authorization';
+import { mustChooseCompany } from '../../lib/company-required';
 import { useSession } from '../../lib/session/use-session';
 import { getStoredSession, handSessionToPos, rememberRedirectPath } from '../../lib/storage';
 
 const LoginPage = lazy(() => import('../../features/auth/pages/login-page'));
+// Lazy: the login bundle stays small; it renders inside the dashboard layout's Suspense.
+const ChooseCompany = lazy(() => import('./choose-company'));
 
 /**
  * Spec §2: while not authenticated, a dashboard path shows the login screen in place and the wanted
@@ -54,9 +57,15 @@ export function LandingRedirect() {
   return <Outlet />;
 }
 
-/** Spec §2/§6: each dashboard screen is gated by its permission and its role rules. */
+/**
+ * Spec §2/§6: each dashboard screen is gated by its permission and its role rules; a create/edit page
+ * of one company asks the superuser on « Toutes » to choose that company first (one behaviour for all).
+ */
 export function ScreenGate({ screen, children }: { screen: ScreenDef; children: ReactNode }) {
   const { user } = useSession();
   if (!user || !canAccessScreen(user, screen)) return <PermissionDenied name={user ? displayName(user) : ''} />;
+  if (mustChooseCompany(user, screen)) {
+    return <ChooseCompany user={user} />;
+  }
   return <>{children}</>;
 }

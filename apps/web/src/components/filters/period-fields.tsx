@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { isDay, matchingPreset, presetRange, RANGE_PRESETS, type RangePreset } from '../../lib/day-range';
+import { DateInput } from '../date-input';
 import { filterField, shrink } from './filter-styles';
 
 type Range = { start: string; end: string };
@@ -30,13 +31,11 @@ export function PeriodRange({
   const preset = matchingPreset(range, today);
 
   const dateField = (key: 'start' | 'end', label: string) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={label}
       value={range[key]}
-      onChange={(e) => {
-        const v = e.target.value;
+      onChange={(v) => {
         if (!v) return onChange({ start: '', end: '' });
         if (!isDay(v)) return;
         // Moving one bound past the other drags it along (keeps a valid period while typing).
@@ -45,7 +44,6 @@ export function PeriodRange({
       }}
       error={!!problem}
       sx={filterField}
-      slotProps={{ ...shrink, htmlInput: { min: '2000-01-01', max: '2100-12-31' } }}
     />
   );
 

@@ -56,6 +56,11 @@ export class MoncashProvider implements PaymentProvider {
     return this.cfg !== null;
   }
 
+  /** Invoices are in USD: without the HTG/USD rate every MonCash payment would be refused. */
+  get usable(): boolean {
+    return this.cfg !== null && this.cfg.htgPerUsd !== null;
+  }
+
   assertAvailable(amount: number, currency: string): void {
     if (!this.cfg) {
       throw new AppError(409, 'PROVIDER_UNAVAILABLE', 'MonCash n’est pas configuré sur ce serveur.');

@@ -64,7 +64,7 @@ export function agentToForm(a: Agent): AgentFormValues {
     password: '',
     surcussale_id: a.surcussale_id as number,
     supervisor_id: a.supervisor_id,
-    commission_percent: a.commission_bp === null ? '' : String(bpToPercent(a.commission_bp)),
+    commission_percent: a.commission_bp === null ? '' : String(bpToPercent(a.commission_bp)).replace('.', ','),
     can_cancel: a.can_cancel,
     status: a.status,
   };

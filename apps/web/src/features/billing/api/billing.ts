@@ -1,4 +1,4 @@
-import type { FacturationsPage, Invoice } from '@borlette/shared/contracts/billing';
+import type { FacturationsPage, Invoice, PayProviders } from '@borlette/shared/contracts/billing';
 import type { Company } from '@borlette/shared/contracts/companies';
 import type { Page } from '@borlette/shared/contracts/list';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -78,6 +78,15 @@ export const invoicePdfQuery = (id: number) =>
 
 export function useInvoicePdf(id: number | null) {
   return useQuery({ ...invoicePdfQuery(id ?? 0), enabled: id !== null });
+}
+
+/** The online providers this server can use: the pay page offers only these (MonCash hidden while unconfigured). */
+export function usePayProviders() {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'pay-providers'],
+    queryFn: ({ signal }) => api.get<PayProviders>('/api/generals/pay-providers', { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /**

@@ -1,8 +1,8 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input';
 import { isDay } from '../lib/period';
 
 const field = { flex: { xs: '1 1 130px', sm: '0 0 160px' } } as const;
@@ -19,19 +19,16 @@ export function DateRangeFilter({
 }) {
   const { t } = useTranslation('billing');
   const input = (key: 'start' | 'end', label: string) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={label}
       value={key === 'start' ? start : end}
-      onChange={(e) => {
-        const v = e.target.value;
+      onChange={(v) => {
         if (v && !isDay(v)) return;
         if (key === 'start') onChange({ start: v, end: v && end && end < v ? v : end });
         else onChange({ start: v && start && start > v ? v : start, end: v });
       }}
       sx={field}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '2000-01-01', max: '2100-12-31' } }}
     />
   );
   return (

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RHFDateInput } from '../../../components/date-input';
 import { RHFSelect, RHFTextField } from '../../../components/form';
 import { AmountInput } from '../../../components/form/amount-input';
 import { centimesToInput, formatMoney } from '../../../lib/money';
@@ -89,13 +90,7 @@ export function PaymentFields({
           currency={currency}
           helperText={t('payments.fields.amountHelp', { currency })}
         />
-        <RHFTextField<PaymentFormInput>
-          name="paid_at"
-          type="date"
-          label={t('payments.fields.date')}
-          required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
-        />
+        <RHFDateInput<PaymentFormInput> name="paid_at" label={t('payments.fields.date')} required max={today} />
       </Box>
       <Box sx={grid}>
         <RHFSelect<PaymentFormInput>

@@ -53,7 +53,7 @@ describe('payment entered by hand', () => {
     expect(form).toEqual({
       company_id: 2,
       invoice_id: 9,
-      amount: '30.00',
+      amount: '30,00',
       method: 'transfer',
       reference: 'VIR-1',
       paid_at: '2025-02-28',

@@ -21,7 +21,7 @@ import { isApiError } from '../../../lib/api-client';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
-import { useCompanyChoices, useInvoiceFor, useStartPayment } from '../api/billing';
+import { useCompanyChoices, useInvoiceFor, usePayProviders, useStartPayment } from '../api/billing';
 import { useInvoicePaidSoFar } from '../api/payments';
 import { InvoiceSummary } from '../components/invoice-summary';
 import { PeriodPicker } from '../components/period-picker';
@@ -48,9 +48,14 @@ export default function PayInvoicePage() {
   const companies = useCompanyChoices();
   const invoice = useInvoiceFor(given.company, problem ? null : period);
   const start = useStartPayment();
-  const [provider, setProvider] = useState<Provider>('sandbox');
-  // Providers the server said it cannot use (not configured): offered no more.
+  const offered = usePayProviders();
+  const [chosen, setProvider] = useState<Provider | null>(null);
+  // Providers the server said it cannot use after all (a refusal at start): offered no more.
   const [unavailable, setUnavailable] = useState<Provider[]>([]);
+  // Only what the server can use is offered (MonCash while unconfigured is not).
+  const choices = PROVIDERS.filter((p) => offered.data?.providers.includes(p) && !unavailable.includes(p));
+  const fallback = offered.data && choices.includes(offered.data.default) ? offered.data.default : choices[0];
+  const provider: Provider | undefined = chosen && choices.includes(chosen) ? chosen : fallback;
 
   // A new choice drops the amount and agents of the link: they are the invoice's, read again.
   const choose = useCallback(
@@ -79,16 +84,12 @@ export default function PayInvoicePage() {
   const changed = !!inv && given.complete && (given.amount !== due || given.nb_agent !== inv.active_agents);
   const payable = !!inv && canPayOnline(inv) && due > 0 && paidSoFar.isSuccess;
   const pay = () => {
-    if (!inv) return;
+    if (!inv || !provider) return;
     start.mutate(
       { params: { ...payParamsOf(inv), amount: due }, provider },
       {
         onError: (error) => {
-          if (isApiError(error) && error.code === 'PROVIDER_UNAVAILABLE') {
-            const left = PROVIDERS.filter((p) => p !== provider && !unavailable.includes(p));
-            setUnavailable((u) => [...u, provider]);
-            if (left[0]) setProvider(left[0]);
-          }
+          if (isApiError(error) && error.code === 'PROVIDER_UNAVAILABLE') setUnavailable((u) => [...u, provider]);
           // The invoice changed meanwhile (another payment, a new sale): show it as it is now.
           if (isApiError(error) && ['INVOICE_CHANGED', 'INVOICE_PAID'].includes(error.code)) void invoice.refetch();
         },
@@ -159,22 +160,25 @@ export default function PayInvoicePage() {
                     <Typography variant="subtitle2" component="h3" id="pay-provider" sx={{ mb: 0.5 }}>
                       {t('pay.provider')}
                     </Typography>
+                    {offered.isSuccess && !provider ? <Alert severity="info">{t('pay.noProvider')}</Alert> : null}
+                    {offered.isError ? (
+                      <Alert severity="error">{errorMessage(offered.error, t('pay.failed'))}</Alert>
+                    ) : null}
                     <RadioGroup
                       aria-labelledby="pay-provider"
-                      value={provider}
+                      value={provider ?? ''}
                       onChange={(e) => setProvider(e.target.value as Provider)}
                     >
-                      {PROVIDERS.map((p) => (
+                      {choices.map((p) => (
                         <FormControlLabel
                           key={p}
                           value={p}
-                          disabled={unavailable.includes(p)}
                           control={<Radio />}
                           label={
                             <Box>
                               <Typography variant="body2">{t(`pay.providers.${p}`)}</Typography>
                               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                                {t(unavailable.includes(p) ? 'pay.unavailable' : `pay.providersHelp.${p}`)}
+                                {t(`pay.providersHelp.${p}`)}
                               </Typography>
                             </Box>
                           }
@@ -203,7 +207,7 @@ export default function PayInvoicePage() {
                       size="large"
                       startIcon={<LockOutlinedIcon />}
                       loading={start.isPending || start.isSuccess}
-                      disabled={unavailable.includes(provider)}
+                      disabled={!provider}
                       onClick={pay}
                       sx={{ flex: { xs: '1 1 auto', sm: '0 0 auto' } }}
                     >

@@ -2,19 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormPage, RHFTextField } from '../../../components/form';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { useUser } from '../../../lib/session/use-session';
 import { TirageSelect } from '../../limits/components/tirage-select';
 import { BLOCKS_KEY, useCreateBlock } from '../api/boules-block';
 import { blockCommon, NOTE_MAX } from '../components/block-schema';
@@ -32,7 +30,6 @@ interface Failure {
  */
 export default function BlockNewPage() {
   const { t } = useTranslation(['boulesBlock', 'nav']);
-  const user = useUser();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -99,8 +96,6 @@ export default function BlockNewPage() {
     );
   };
 
-  const companyMissing = user.role === 'superuser' && !user.company;
-
   return (
     <FormPage
       title={t('nav:blocage_boule_new')}
@@ -114,20 +109,6 @@ export default function BlockNewPage() {
       onSubmit={onSubmit}
       cancelTo={list}
       submitText={t('create', { count: Math.max(1, parsed.filter((n) => !n.problem).length) })}
-      blocked={
-        companyMissing ? (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={list} color="inherit" size="small">
-                {t('backToList')}
-              </Button>
-            }
-          >
-            {t('companyRequired')}
-          </Alert>
-        ) : undefined
-      }
     >
       {failures.length ? (
         <Alert severity="warning">

@@ -2,6 +2,7 @@ import type { Company } from '@borlette/shared/contracts/companies';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate } from '../../../lib/format-time';
@@ -137,6 +138,10 @@ export const companyColumns: DataTableColumn<Company>[] = [
     header: 'companies:columns.created',
     sortKey: COMPANY_SORTS.created,
     hideOnPhone: true,
-    render: (c) => <Box sx={{ whiteSpace: 'nowrap' }}>{fDate(c.created_at)}</Box>,
+    render: (c) => (
+      <Box sx={{ whiteSpace: 'nowrap' }}>
+        <BusinessDay day={fDate(c.created_at)} />
+      </Box>
+    ),
   },
 ];

@@ -28,8 +28,8 @@ describe('company settings form conversions', () => {
   it('shows centimes as HTG and basis points as a percent, and reads them back unchanged', () => {
     const form = toForm(loaded);
     expect(form).toMatchObject({
-      line_max_stake: '100000.00',
-      ticket_max_payout: '100000000.00',
+      line_max_stake: '100000,00',
+      ticket_max_payout: '100000000,00',
       commission_percent: '12,5',
     });
     const v = schema.parse(form);

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable, toListParams, useListQuery, useTableState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { DEFAULT_SORT, FICHE_LISTS, FICHES_KEY } from '../api/fiches';
 import { useCompanyDisplay } from '../components/fiche-bits';
@@ -35,7 +36,7 @@ const ID = /^[1-9]\d{0,14}$/;
  */
 export function FicheListPage({ kind }: { kind: FicheKind }) {
   const def = FICHE_LISTS[kind];
-  const { t } = useTranslation(['fiches', 'nav']);
+  const { t, i18n } = useTranslation(['fiches', 'nav']);
   const user = useUser();
   const display = useCompanyDisplay();
   const [params, setParams] = useSearchParams();
@@ -131,8 +132,11 @@ export function FicheListPage({ kind }: { kind: FicheKind }) {
           title: t(`emptyState.${kind}`),
           text:
             range.start === range.end
-              ? t('emptyState.day', { day: range.start })
-              : t('emptyState.range', { start: range.start, end: range.end }),
+              ? t('emptyState.day', { day: fBusinessDay(range.start, i18n.language) })
+              : t('emptyState.range', {
+                  start: fBusinessDay(range.start, i18n.language),
+                  end: fBusinessDay(range.end, i18n.language),
+                }),
           action: narrowing ? (
             <Button
               variant="outlined"

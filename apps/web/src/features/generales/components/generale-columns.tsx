@@ -2,6 +2,7 @@ import type { Generale } from '@borlette/shared/contracts/generales';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate, fDateTime } from '../../../lib/format-time';
@@ -82,6 +83,10 @@ export const generaleColumns: DataTableColumn<Generale>[] = [
     header: 'generales:columns.created',
     sortKey: GENERALE_SORTS.created,
     hideOnPhone: true,
-    render: (g) => <Box sx={{ whiteSpace: 'nowrap' }}>{fDate(g.created_at)}</Box>,
+    render: (g) => (
+      <Box sx={{ whiteSpace: 'nowrap' }}>
+        <BusinessDay day={fDate(g.created_at)} />
+      </Box>
+    ),
   },
 ];

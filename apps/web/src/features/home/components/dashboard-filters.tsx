@@ -7,6 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../components/date-input';
 import { type Choice, useSurcussaleChoices, useTirageChoices } from '../../../lib/choices';
 import { PERIODS, type PeriodKey } from '../lib/period';
 import type { useDashboardFilters } from './use-dashboard-filters';
@@ -94,15 +95,13 @@ export function DashboardFilters({ filters }: { filters: Filters }) {
   );
 
   const date = (key: 'start_date' | 'end_date', value: string, fallback: string, bad: boolean) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={t(key === 'start_date' ? 'period.start' : 'period.end')}
       value={value || fallback}
-      onChange={(e) => filters.setCustom(key, e.target.value)}
+      onChange={(v) => filters.setCustom(key, v)}
       error={bad}
       sx={{ flex: { xs: '1 1 140px', md: '0 0 165px' } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '2000-01-01', max: '2100-12-31' } }}
     />
   );
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
+import { fBusinessDay } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
 
@@ -123,14 +124,17 @@ export function useUpdateInfoTirage() {
 
 /** Withdraw a result: its tickets go back to « en attente ». The page handles PAID_TICKETS. */
 export function useDeleteInfoTirage() {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   return useMutationWithToast({
     mutationFn: (v: { row: InfoTirage; confirm?: boolean }) =>
       api.delete<InfoTirageAnswer | { ok: true }>(INFO_TIRAGE_URL, undefined, {
         params: { id: v.row.id, confirm: v.confirm ? 'true' : undefined },
       }),
     successMessage: (a, v) => {
-      const text = t('toast.deleted', { name: v.row.tirage_name, date: v.row.draw_date });
+      const text = t('toast.deleted', {
+        name: v.row.tirage_name,
+        date: fBusinessDay(v.row.draw_date, i18n.language),
+      });
       const reversed = 'settlement' in a ? a.settlement.reversed : 0;
       return reversed > 0 ? `${text}. ${t('settlement.reversed', { count: reversed })}` : text;
     },

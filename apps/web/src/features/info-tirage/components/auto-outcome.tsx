@@ -1,4 +1,5 @@
 import type { TirageAutoAnswer, TirageAutoCompany } from '@borlette/shared/contracts/info-tirage';
+import { sourceLabel } from '@borlette/shared/draw-states';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fBusinessDay } from '../../../lib/format-time';
 import { SoftChip, type Tone } from '../../tirages/components/tirage-bits';
 import { outcomeCounts } from '../api/tirage-auto';
 import { LotBalls } from './lot-balls';
@@ -49,7 +51,7 @@ export function AutoOutcome({
   onConfirm: () => void;
   confirming: boolean;
 }) {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   const [checked, setChecked] = useState(false);
   const counts = outcomeCounts(answer);
   const r = answer.result;
@@ -58,7 +60,12 @@ export function AutoOutcome({
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <Box sx={{ flex: '1 1 220px' }}>
-            <Typography variant="h6">{t('auto.outcomeTitle', { name: r.source_name, date: r.draw_date })}</Typography>
+            <Typography variant="h6">
+              {t('auto.outcomeTitle', {
+                name: sourceLabel(r.source_name, i18n.language),
+                date: fBusinessDay(r.draw_date, i18n.language),
+              })}
+            </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {r.pick3} / {r.pick4}
               {r.version > 1 ? ` · ${t('corrected', { count: r.version - 1 })}` : ''}

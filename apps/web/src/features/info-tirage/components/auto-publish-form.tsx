@@ -12,7 +12,8 @@ import { useMemo, useState } from 'react';
 import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { applyServerErrors, RHFTextField } from '../../../components/form';
+import { RHFDateInput } from '../../../components/date-input';
+import { applyServerErrors } from '../../../components/form';
 import { SourcePicker } from '../../tirages/components/source-picker';
 import { PickFields } from './pick-fields';
 
@@ -98,13 +99,7 @@ export function AutoPublishForm({
                 />
               )}
             />
-            <RHFTextField<Form>
-              name="draw_date"
-              label={t('fields.date')}
-              type="date"
-              required
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
-            />
+            <RHFDateInput<Form> name="draw_date" label={t('fields.date')} required max={today} />
           </Box>
           <PickFields<Form> />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

@@ -1,11 +1,13 @@
 import type { DrawResult } from '@borlette/shared/contracts/info-tirage';
 import type { DrawSource } from '@borlette/shared/contracts/tirages';
+import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusinessDay } from '../../../components/business-day';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { fBusinessDay, fDateTime } from '../../../lib/format-time';
 import { AUTO_SORTS, TIRAGE_AUTO_KEY, TIRAGE_AUTO_URL } from '../api/tirage-auto';
 import { LotBalls } from './lot-balls';
 import { usePeriodFilter } from './period-filter';
@@ -29,28 +31,38 @@ function Published({ r }: { r: DrawResult }) {
   );
 }
 
+/** The official source in the interface's language (« Floride Midi », « Floride · midi »). */
+function Source({ r }: { r: DrawResult }) {
+  const { i18n } = useTranslation();
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {sourceLabel(r.source_name, i18n.language)}
+      </Box>
+      <Typography component="span" variant="caption" sx={caption}>
+        {stateLabel(r.state, i18n.language)} · {r.session}
+      </Typography>
+    </>
+  );
+}
+
 const columns: DataTableColumn<DrawResult>[] = [
   {
     id: 'draw_date',
     header: 'infoTirage:columns.date',
     sortKey: AUTO_SORTS.date,
-    render: (r) => <Box sx={digits}>{r.draw_date}</Box>,
+    render: (r) => (
+      <Box sx={{ ...digits, whiteSpace: 'nowrap' }}>
+        <BusinessDay day={r.draw_date} />
+      </Box>
+    ),
   },
   {
     id: 'source',
     header: 'infoTirage:columns.source',
     sortKey: AUTO_SORTS.source,
     minWidth: 140,
-    render: (r) => (
-      <>
-        <Box component="span" sx={{ display: 'block' }}>
-          {r.source_name}
-        </Box>
-        <Typography component="span" variant="caption" sx={caption}>
-          {r.state} · {r.session}
-        </Typography>
-      </>
-    ),
+    render: (r) => <Source r={r} />,
   },
   {
     id: 'picks',
@@ -69,7 +81,7 @@ const columns: DataTableColumn<DrawResult>[] = [
 
 /** The results the platform published, by period (last 7 days by default) and source. */
 export function AutoResultsTable({ sources, timeZone }: { sources: DrawSource[]; timeZone: string }) {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   const period = usePeriodFilter({ timeZone, days: 7 });
   const filters = useMemo<DataTableFilter[]>(
     () => [
@@ -103,7 +115,10 @@ export function AutoResultsTable({ sources, timeZone }: { sources: DrawSource[];
         ariaLabel={t('auto.listTitle')}
         empty={{
           title: t('auto.empty.title'),
-          text: t('auto.empty.text', { start: period.shown.start, end: period.shown.end }),
+          text: t('auto.empty.text', {
+            start: fBusinessDay(period.shown.start, i18n.language),
+            end: fBusinessDay(period.shown.end, i18n.language),
+          }),
         }}
       />
     </>

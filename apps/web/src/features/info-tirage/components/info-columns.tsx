@@ -2,6 +2,7 @@ import type { InfoTirage } from '@borlette/shared/contracts/info-tirage';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
@@ -42,7 +43,12 @@ function Options({ options }: { options: Record<string, string> }) {
           {t(`options.loto${game}`)}
         </Box>
         {list.map((c, i) => (
-          <Box component="span" key={c} sx={{ ...digits, letterSpacing: 0 }} title={t('options.code', { code: c })}>
+          <Box
+            component="span"
+            key={c}
+            sx={{ ...digits, letterSpacing: 0 }}
+            title={t('options.code', { game: c[0], option: c[1] })}
+          >
             {i > 0 ? ' ' : ''}
             {options[c]}
           </Box>
@@ -86,7 +92,11 @@ export const infoColumns: DataTableColumn<InfoTirage>[] = [
     header: 'infoTirage:columns.date',
     sortKey: INFO_SORTS.date,
     card: 'subtitle',
-    render: (r) => <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>{r.draw_date}</Box>,
+    render: (r) => (
+      <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>
+        <BusinessDay day={r.draw_date} />
+      </Box>
+    ),
   },
   {
     id: 'tirage',

@@ -7,9 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { FormPage, RHFSelect, RHFTextField } from '../../../components/form';
+import { RHFDateInput } from '../../../components/date-input';
+import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
+import { fBusinessDay } from '../../../lib/format-time';
 import { useTirageOptions } from '../../tirages/api/tirages';
 import { findResult, INFO_TIRAGE_PATHS, useCreateInfoTirage } from '../api/info-tirage';
 import { todayIn } from './period';
@@ -38,7 +40,7 @@ export function InfoCreateForm({
   timeZone: string;
   blocked?: React.ReactNode;
 }) {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   const navigate = useNavigate();
   const create = useCreateInfoTirage();
   const confirm = useConfirm();
@@ -69,7 +71,7 @@ export function InfoCreateForm({
             title: t('exists.title'),
             message: t('exists.text', {
               name: existing.tirage_name,
-              date: existing.draw_date,
+              date: fBusinessDay(existing.draw_date, i18n.language),
               pick3: existing.pick3,
               pick4: existing.pick4,
             }),
@@ -94,13 +96,7 @@ export function InfoCreateForm({
           options={options}
           helperText={tirages.isError ? (tirages.error as Error).message : t('form.tirageHelp')}
         />
-        <RHFTextField<CreateForm>
-          name="draw_date"
-          label={t('fields.date')}
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
-        />
+        <RHFDateInput<CreateForm> name="draw_date" label={t('fields.date')} required max={today} />
       </Box>
       <PickFields<CreateForm> />
     </FormPage>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormPage, RHFTextField } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
+import { fBusinessDay } from '../../../lib/format-time';
 import { INFO_TIRAGE_PATHS, isPaidTicketsRefusal, serverMessage, useUpdateInfoTirage } from '../api/info-tirage';
 import { LotBalls } from './lot-balls';
 import { PickFields } from './pick-fields';
@@ -26,7 +27,7 @@ const typedPicks = (state: unknown) => {
 };
 
 function Current({ r }: { r: InfoTirage }) {
-  const { t } = useTranslation('infoTirage');
+  const { t, i18n } = useTranslation('infoTirage');
   return (
     <Box
       sx={(theme) => ({
@@ -42,7 +43,7 @@ function Current({ r }: { r: InfoTirage }) {
       <Box sx={{ flex: '1 1 200px' }}>
         <Typography variant="subtitle1">{r.tirage_name}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {r.draw_date} · {t(`origin.${r.origin}`)}
+          {fBusinessDay(r.draw_date, i18n.language)} · {t(`origin.${r.origin}`)}
           {r.version > 1 ? ` · ${t('corrected', { count: r.version - 1 })}` : ''}
         </Typography>
       </Box>

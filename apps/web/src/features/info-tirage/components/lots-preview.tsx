@@ -61,7 +61,7 @@ export function LotsPreview({
               title={o.label}
             >
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                {t('preview.option', { code: o.code })}
+                {t('preview.option', { game: String(o.code)[0], option: String(o.code)[1] })}
               </Box>
               <Ball value={o.number} tone="loto" />
             </Box>

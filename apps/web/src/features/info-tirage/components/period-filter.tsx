@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { DateInput } from '../../../components/date-input';
 import { effectivePeriod, isoDayOrEmpty, periodProblem, todayIn } from './period';
 
 /**
@@ -49,15 +49,13 @@ export function usePeriodFilter({
   if (!problem && (valid.start_date !== wanted.start_date || valid.end_date !== wanted.end_date)) setValid(wanted);
 
   const field = (key: string, value: string, label: string, fallback: string, bad: boolean) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={label}
       value={value || fallback}
-      onChange={(e) => set(key, isoDayOrEmpty(e.target.value))}
+      onChange={(v) => set(key, isoDayOrEmpty(v))}
       error={bad}
       sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: '2000-01-01', max: '2100-12-31' } }}
     />
   );
 

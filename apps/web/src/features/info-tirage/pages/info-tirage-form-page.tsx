@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { INFO_TIRAGE_PATHS, useInfoTirage } from '../api/info-tirage';
 import { InfoCreateForm } from '../components/info-create-form';
@@ -15,19 +15,23 @@ export default function InfoTirageFormPage() {
 }
 
 function InfoTirageFormScreen({ infoTirageId }: { infoTirageId: string | undefined }) {
-  const { t } = useTranslation(['infoTirage', 'nav']);
+  const { t, i18n } = useTranslation(['infoTirage', 'nav']);
   const user = useUser();
   const editing = infoTirageId !== undefined;
   const id = parseRouteId(infoTirageId);
   const record = useInfoTirage(editing ? id : null);
-  const companyMissing = user.role === 'superuser' && !user.company;
   const list = INFO_TIRAGE_PATHS.list;
 
   const title = t(editing ? 'editTitle' : 'newTitle');
   const breadcrumbs = [
     { label: t('nav:app'), to: paths.dashboard.app },
     { label: t('title'), to: list },
-    { label: editing && record.data ? `${record.data.tirage_name} · ${record.data.draw_date}` : title },
+    {
+      label:
+        editing && record.data
+          ? `${record.data.tirage_name} · ${fBusinessDay(record.data.draw_date, i18n.language)}`
+          : title,
+    },
   ];
   const blocked = recordBlock({
     editing,
@@ -35,8 +39,6 @@ function InfoTirageFormScreen({ infoTirageId }: { infoTirageId: string | undefin
     record,
     listPath: list,
     texts: { notFound: t('notFound'), backToList: t('backToList') },
-    refusal: companyMissing ? { severity: 'info', text: t('companyRequired') } : null,
-    refusalFirst: true,
   });
 
   return editing ? (

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { useTirageOptions } from '../../tirages/api/tirages';
 import {
@@ -31,7 +31,8 @@ import { usePeriodFilter } from '../components/period-filter';
 
 /** /dashboard/tirage/infotirage: the company's results (« lots gagnants ») and what they settled. */
 export default function InfoTirageListPage() {
-  const { t } = useTranslation(['infoTirage', 'nav', 'components']);
+  const { t, i18n } = useTranslation(['infoTirage', 'nav', 'components']);
+  const day = (d: string) => fBusinessDay(d, i18n.language);
   const user = useUser();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -58,7 +59,7 @@ export default function InfoTirageListPage() {
 
   const onWithdraw = async (r: InfoTirage) => {
     const ok = await confirm({
-      title: t('confirm.withdrawTitle', { name: r.tirage_name, date: r.draw_date }),
+      title: t('confirm.withdrawTitle', { name: r.tirage_name, date: day(r.draw_date) }),
       message: t('confirm.withdrawText'),
       confirmText: t('actions.withdraw'),
       danger: true,
@@ -133,7 +134,7 @@ export default function InfoTirageListPage() {
         columns={infoColumns}
         rowKey={(r) => r.id}
         rowActions={canChange ? rowActions : undefined}
-        rowLabel={(r) => t('rowActions', { name: r.tirage_name, date: r.draw_date })}
+        rowLabel={(r) => t('rowActions', { name: r.tirage_name, date: day(r.draw_date) })}
         filters={filters}
         toolbar={period.fields}
         params={period.params}
@@ -145,7 +146,7 @@ export default function InfoTirageListPage() {
         ariaLabel={t('title')}
         empty={{
           title: t('empty.title'),
-          text: t('empty.text', { start: period.shown.start, end: period.shown.end }),
+          text: t('empty.text', { start: day(period.shown.start), end: day(period.shown.end) }),
           action: addButton,
         }}
       />

@@ -1,10 +1,8 @@
 import type { LimiteFiche, LimiteFicheAgentChoice } from '@borlette/shared/contracts/limite-fiche';
 import type { Page } from '@borlette/shared/contracts/list';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -17,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormPage } from '../../../components/form';
 import { AmountInput } from '../../../components/form/amount-input';
@@ -191,7 +189,6 @@ export default function LimiteFormPage() {
     mode: 'onTouched',
   });
   const scope = useWatch({ control: methods.control, name: 'scope' });
-  const companyMissing = user.role === 'superuser' && !user.company;
 
   return (
     <FormPage
@@ -211,20 +208,6 @@ export default function LimiteFormPage() {
       cancelTo={list}
       loading={companyExists.isPending}
       submitText={t('create')}
-      blocked={
-        companyMissing ? (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={list} color="inherit" size="small">
-                {t('backToList')}
-              </Button>
-            }
-          >
-            {t('companyRequired')}
-          </Alert>
-        ) : undefined
-      }
     >
       <Fields companyExists={companyExists.data === true} currency={currency} />
     </FormPage>

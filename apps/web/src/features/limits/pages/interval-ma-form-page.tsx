@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FormPage } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session/use-session';
@@ -31,7 +30,6 @@ export default function IntervalMaFormPage() {
     mode: 'onTouched',
   });
   const list = paths.dashboard.limites.intervalMa;
-  const companyMissing = user.role === 'superuser' && !user.company;
 
   return (
     <FormPage
@@ -49,20 +47,6 @@ export default function IntervalMaFormPage() {
       }}
       cancelTo={list}
       submitText={t('intervalMa.create')}
-      blocked={
-        companyMissing ? (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={list} color="inherit" size="small">
-                {t('backToList')}
-              </Button>
-            }
-          >
-            {t('companyRequired')}
-          </Alert>
-        ) : undefined
-      }
     >
       <Alert severity="info" variant="outlined">
         {t('intervalMa.formHelp')}

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { useUser } from '../../../lib/session/use-session';
@@ -59,27 +57,13 @@ function LimitForm({ k, rawId }: { k: LimitKindDef; rawId: string | undefined })
 
   const list = k.path;
   const title = t(`nav:${k.title}_${editing ? 'edit' : 'new'}`);
-  const companyMissing = user.role === 'superuser' && !user.company;
-  const blocked = companyMissing ? (
-    <Alert
-      severity="info"
-      action={
-        <Button component={RouterLink} to={list} color="inherit" size="small">
-          {t('backToList')}
-        </Button>
-      }
-    >
-      {t('companyRequired')}
-    </Alert>
-  ) : (
-    recordBlock({
-      editing,
-      id,
-      record,
-      listPath: list,
-      texts: { notFound: t('notFound'), backToList: t('backToList') },
-    })
-  );
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('notFound'), backToList: t('backToList') },
+  });
 
   return (
     <FormPage

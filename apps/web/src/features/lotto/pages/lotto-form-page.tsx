@@ -54,11 +54,10 @@ function LottoFormScreen({ optionId }: { optionId: string | undefined }) {
   const navigate = useNavigate();
   const editing = optionId !== undefined;
   const id = parseRouteId(optionId);
-  const companyMissing = user.role === 'superuser' && !user.company;
   const canMap = hasPermission(user, 'option_plus');
 
   const record = useLottoOption(editing ? id : null);
-  const taken = useTakenCodes(!editing && !companyMissing);
+  const taken = useTakenCodes(!editing);
   const create = useCreateLotto();
   const update = useUpdateLotto();
   const codes = taken.data ? freeCodes(taken.data) : [];
@@ -95,11 +94,7 @@ function LottoFormScreen({ optionId }: { optionId: string | undefined }) {
     otherError: taken.isError ? taken.error : undefined,
     listPath: list,
     texts: { notFound: t('notFound'), backToList: t('backToList') },
-    refusal: companyMissing
-      ? { severity: 'info', text: t('companyRequired') }
-      : allTaken
-        ? { severity: 'info', text: t('form.allTaken') }
-        : null,
+    refusal: allTaken ? { severity: 'info', text: t('form.allTaken') } : null,
     refusalFirst: true,
   });
 

@@ -13,6 +13,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RHFDateInput } from '../../../components/date-input';
 import { RHFImageUpload, RHFSelect, RHFTextField } from '../../../components/form';
 import type { MessageFormInput } from './message-form-schema';
 
@@ -167,20 +168,19 @@ export function MessageFormFields({
         </Box>
       ) : null}
 
-      <RHFTextField<MessageFormInput>
+      <RHFDateInput<MessageFormInput>
+        kind="datetime"
         name="starts_at"
         label={t('fields.startsAt')}
-        type="datetime-local"
         required
         helperText={t('fields.zoneHelp', { zone: timeZone })}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
-      <RHFTextField<MessageFormInput>
+      <RHFDateInput<MessageFormInput>
+        kind="datetime"
         name="ends_at"
+        clearable
         label={t('fields.endsAt')}
-        type="datetime-local"
         helperText={t('fields.endsAtHelp')}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
 
       <Box sx={{ gridColumn: '1 / -1' }}>

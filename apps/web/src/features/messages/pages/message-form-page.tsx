@@ -87,16 +87,12 @@ function MessageForm({ messageId }: { messageId: string | undefined }) {
     { label: t('nav:messages'), to: list },
     { label: editing ? (record.data?.title ?? title) : t('nav:messages_new') },
   ];
-
-  const companyMissing = user.role === 'superuser' && !user.company;
   const blocked = recordBlock({
     editing,
     id,
     record,
     listPath: list,
     texts: { notFound: t('notFound'), backToList: t('backToList') },
-    refusal: companyMissing ? { severity: 'info', text: t('companyRequired') } : null,
-    refusalFirst: true,
   });
 
   const onSubmit = async (values: MessageFormValues) => {

@@ -7,11 +7,11 @@ import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
+import { DateInput } from '../../../components/date-input';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
 import { useDayReport, usePosConfig } from '../api/pos-api';
@@ -49,13 +49,12 @@ export function ReportTab() {
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-        <TextField
-          type="date"
+        <DateInput
           size="small"
           label={t('report.date')}
           value={day}
-          onChange={(e) => setDate(e.target.value || null)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+          onChange={(v) => setDate(v || null)}
+          max={today}
           sx={{ minWidth: 180 }}
         />
         <Box sx={{ flexGrow: 1 }} />

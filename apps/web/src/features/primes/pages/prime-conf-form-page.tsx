@@ -2,11 +2,10 @@ import { PRIME_FIELDS, type PrimeConf, type PrimeField, type PrimeType } from '@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useMemo } from 'react';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { PermissionDenied } from '../../../components/permission-denied';
 import { paths } from '../../../config/paths';
@@ -81,25 +80,13 @@ function ConfForm({ type, rawId }: { type: PrimeType; rawId: string | undefined 
   const list = paths.dashboard.tirage.prime(type);
   const typeLabel = t(`nav:primeTypes.${type}`);
   const title = t(editing ? 'nav:prime_type_edit' : 'nav:prime_type_new', { type: typeLabel });
-  const companyMissing = user.role === 'superuser' && !user.company;
-  const back = (
-    <Button component={RouterLink} to={list} color="inherit" size="small">
-      {t('backToList')}
-    </Button>
-  );
-  const blocked = companyMissing ? (
-    <Alert severity="info" action={back}>
-      {t('companyRequired')}
-    </Alert>
-  ) : (
-    recordBlock({
-      editing,
-      id,
-      record,
-      listPath: list,
-      texts: { notFound: t('conf.notFound'), backToList: t('backToList') },
-    })
-  );
+  const blocked = recordBlock({
+    editing,
+    id,
+    record,
+    listPath: list,
+    texts: { notFound: t('conf.notFound'), backToList: t('backToList') },
+  });
 
   const onSubmit = async ({ target_id, ...values }: PrimeConfFormValues) => {
     if (editing && id !== null) await save.mutateAsync({ ...values, id });

@@ -12,8 +12,19 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { ALL, useSelectCompany, useSimpleCompanies } from '../api/selection';
 
-/** Spec §6/§9: the superuser's company choice, 'Toutes' first; the list is at most 450 px high. */
-export function CompanyMenuList({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+/**
+ * Spec §6/§9: the superuser's company choice, 'Toutes' first; the list is at most 450 px high.
+ * `withAll={false}`: the companies only (a create/edit page needs one, components/company-required).
+ */
+export function CompanyMenuList({
+  user,
+  onDone,
+  withAll = true,
+}: {
+  user: CurrentUser;
+  onDone: () => void;
+  withAll?: boolean;
+}) {
   const { t } = useTranslation('layout');
   const { enqueueSnackbar } = useSnackbar();
   const companies = useSimpleCompanies(true);
@@ -36,7 +47,7 @@ export function CompanyMenuList({ user, onDone }: { user: CurrentUser; onDone: (
   };
 
   const options = [
-    { ref_code: ALL, companyname: t('all'), user_photo: null as string | null },
+    ...(withAll ? [{ ref_code: ALL, companyname: t('all'), user_photo: null as string | null }] : []),
     ...(companies.data ?? []),
   ];
 

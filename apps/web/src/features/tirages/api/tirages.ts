@@ -1,6 +1,8 @@
 import type { Page } from '@borlette/shared/contracts/list';
 import type { DrawSource, Tirage, TirageMode, tirageInput } from '@borlette/shared/contracts/tirages';
+import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
@@ -48,8 +50,16 @@ export const drawSourcesQuery = () =>
     staleTime: 5 * 60_000,
   });
 
+/** The sources with their state and name in the interface's language (« Floride Midi »). */
 export function useDrawSources(enabled = true) {
-  return useQuery({ ...drawSourcesQuery(), enabled });
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const select = useCallback(
+    (list: DrawSource[]) =>
+      list.map((s) => ({ ...s, state_name: stateLabel(s.state, language), name: sourceLabel(s.name, language) })),
+    [language],
+  );
+  return useQuery({ ...drawSourcesQuery(), enabled, select });
 }
 
 export interface TirageOption {

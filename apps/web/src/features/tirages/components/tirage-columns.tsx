@@ -1,8 +1,10 @@
 import type { Tirage } from '@borlette/shared/contracts/tirages';
+import { sourceLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
+import { fBusinessDay } from '../../../lib/format-time';
 import { LotBalls } from '../../info-tirage/components/lot-balls';
 import { TIRAGE_SORTS } from '../api/tirages';
 import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
@@ -10,7 +12,7 @@ import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400 } as const;
 
 function Source({ r }: { r: Tirage }) {
-  const { t } = useTranslation('tirages');
+  const { t, i18n } = useTranslation('tirages');
   if (r.source_id === null)
     return (
       <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -20,7 +22,7 @@ function Source({ r }: { r: Tirage }) {
   return (
     <>
       <Box component="span" sx={{ display: 'block' }}>
-        {r.source_name}
+        {r.source_name ? sourceLabel(r.source_name, i18n.language) : null}
       </Box>
       {r.draw_time ? (
         <Typography component="span" variant="caption" sx={{ ...caption, whiteSpace: 'nowrap' }}>
@@ -32,14 +34,20 @@ function Source({ r }: { r: Tirage }) {
 }
 
 function LastResult({ r }: { r: Tirage }) {
-  const { t } = useTranslation('tirages');
+  const { t, i18n } = useTranslation('tirages');
   const last = r.last_result;
   if (!last) return <Box sx={{ color: 'text.disabled' }}>—</Box>;
   return (
-    <Box title={t('lastTitle', { date: last.draw_date, pick3: last.pick3, pick4: last.pick4 })}>
+    <Box
+      title={t('lastTitle', {
+        date: fBusinessDay(last.draw_date, i18n.language),
+        pick3: last.pick3,
+        pick4: last.pick4,
+      })}
+    >
       <LotBalls lots={last} />
       <Typography component="span" variant="caption" sx={{ ...caption, mt: 0.25, whiteSpace: 'nowrap' }}>
-        {last.draw_date}
+        {fBusinessDay(last.draw_date, i18n.language)}
       </Typography>
     </Box>
   );

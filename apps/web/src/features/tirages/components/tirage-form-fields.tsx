@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RHFDateInput } from '../../../components/date-input';
 import { RHFTextField } from '../../../components/form';
 import { SourcePicker } from './source-picker';
 import { closesAfterDraw, proposalFor, sourceTime, WEEK_ORDER } from './tirage-rules';
@@ -192,21 +193,19 @@ export function TirageFormFields({
       <Box sx={{ gridColumn: '1 / -1' }}>
         <DaysField />
       </Box>
-      <RHFTextField<TirageForm>
+      <RHFDateInput<TirageForm>
+        kind="time"
         name="open_time"
         label={t('fields.open')}
-        type="time"
         required
         helperText={t('form.openHelp')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
       />
-      <RHFTextField<TirageForm>
+      <RHFDateInput<TirageForm>
+        kind="time"
         name="close_time"
         label={t('fields.close')}
-        type="time"
         required
         helperText={source ? t('form.closeHelpSource', { time: sourceTime(source) }) : t('form.closeHelp')}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
       />
       {late && source ? (
         <Alert severity="warning" sx={{ gridColumn: '1 / -1' }}>

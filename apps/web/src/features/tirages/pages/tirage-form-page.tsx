@@ -6,7 +6,6 @@ import { useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
-import { useUser } from '../../../lib/session/use-session';
 import {
   TIRAGE_PATHS,
   type TirageValues,
@@ -51,14 +50,12 @@ export default function TirageFormPage() {
 
 function TirageFormScreen({ tirageId }: { tirageId: string | undefined }) {
   const { t } = useTranslation(['tirages', 'nav', 'components']);
-  const user = useUser();
   const navigate = useNavigate();
   const editing = tirageId !== undefined;
   const id = parseRouteId(tirageId);
-  const companyMissing = user.role === 'superuser' && !user.company;
 
   const record = useTirage(editing ? id : null);
-  const sources = useDrawSources(!companyMissing);
+  const sources = useDrawSources();
   const create = useCreateTirage();
   const update = useUpdateTirage();
 
@@ -84,8 +81,6 @@ function TirageFormScreen({ tirageId }: { tirageId: string | undefined }) {
     record,
     listPath: list,
     texts: { notFound: t('notFound'), backToList: t('backToList') },
-    refusal: companyMissing ? { severity: 'info', text: t('companyRequired') } : null,
-    refusalFirst: true,
   });
 
   const onSubmit = async (values: TirageValues) => {
@@ -110,7 +105,7 @@ function TirageFormScreen({ tirageId }: { tirageId: string | undefined }) {
       <TirageFormFields
         sources={{
           list: sources.data ?? [],
-          loading: sources.isPending && !companyMissing,
+          loading: sources.isPending,
           error: sources.isError ? errorMessage(sources.error, t('components:toast.failed')) : null,
           retry: () => void sources.refetch(),
         }}

@@ -2,15 +2,15 @@ import { TRACE_ACTIONS, type TraceEntry, type TraceKind } from '@borlette/shared
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DateInput } from '../../../components/date-input';
 import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
 import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
 import { ChangesPreview, What, When, Where, Who } from '../components/trace-bits';
@@ -32,7 +32,7 @@ const day = (v: string | null) => (v && ISO_DAY.test(v) ? v : '');
  * the company's calendar (the last 7 days unless chosen), newest first.
  */
 export function TracePage({ kind }: { kind: TraceKind }) {
-  const { t } = useTranslation(['traceability', 'nav', 'components']);
+  const { t, i18n } = useTranslation(['traceability', 'nav', 'components']);
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const [details, setDetails] = useState<TraceEntry | null>(null);
@@ -134,15 +134,14 @@ export function TracePage({ kind }: { kind: TraceKind }) {
   ];
 
   const dateField = (name: 'start_date' | 'end_date', value: string, label: string, fallback: string) => (
-    <TextField
-      type="date"
+    <DateInput
       size="small"
       label={label}
       value={value || fallback}
-      onChange={(ev) => setFilter({ [name]: day(ev.target.value) })}
+      onChange={(v) => setFilter({ [name]: day(v) })}
       error={!!problem && (name === 'end_date' || problem === 'tooLong')}
       sx={{ flex: { xs: '1 1 140px', sm: '0 0 170px' } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: '2000-01-01' } }}
+      max={today}
     />
   );
 
@@ -185,7 +184,13 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         csv
         csvFilename={`tracabilite-${kind}.csv`}
         ariaLabel={title}
-        empty={{ title: t('emptyState.title'), text: t('emptyState.text', { start: shown.start, end: shown.end }) }}
+        empty={{
+          title: t('emptyState.title'),
+          text: t('emptyState.text', {
+            start: fBusinessDay(shown.start, i18n.language),
+            end: fBusinessDay(shown.end, i18n.language),
+          }),
+        }}
       />
       <TraceDetailsDialog entry={details} onClose={() => setDetails(null)} />
     </>

@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BalanceFigure } from '../../../components/balance-figure';
+import { fBusinessDay } from '../../../lib/format-time';
+import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 
 export const newTransactionPath = (a: Pick<AgentBalance, 'agent_id' | 'agent_name'>) =>
   `/dashboard/transactions/new?${new URLSearchParams({ agent_id: String(a.agent_id), agent: a.agent_name })}`;
@@ -43,11 +45,12 @@ export function BalancesPanel({
   showCurrency?: boolean;
 }) {
   const { t } = useTranslation('wallet');
+  const d = useCompanyDisplay();
   return (
     <Card component="section" aria-labelledby="wallet-balances-title" sx={{ display: 'flex', flexDirection: 'column' }}>
       <CardHeader
         title={t('balances.title')}
-        subheader={t('balances.subtitle', { day: endDate })}
+        subheader={t('balances.subtitle', { day: fBusinessDay(endDate, d.language) })}
         slotProps={{
           title: { id: 'wallet-balances-title', variant: 'subtitle1', component: 'h2' },
           subheader: { variant: 'caption' },
