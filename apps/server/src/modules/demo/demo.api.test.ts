@@ -126,9 +126,11 @@ describeApi('demo reset: the demo chain runs twice, other companies untouched', 
     expect(log).toEqual({ username: 'demo', company_id: demoId });
   });
 
-  it('is refused to anyone but the demo company’s admin (or the platform acting on it)', async () => {
+  it('is refused to anyone but the demo company’s admin', async () => {
     expect((await post('/api/companies/demo/reset', null)).statusCode).toBe(401);
     expect((await post('/api/companies/demo/reset', agent)).statusCode).toBe(403);
+    const root = (await login(app, 'superadmin', DEMO_PASSWORD)).accessToken;
+    expect((await post('/api/companies/demo/reset', root)).statusCode).toBe(403);
     const other = await sellingCompany(database, { agents: 1, tirages: 1 });
     const otherAdmin = await createUser(database, { role: 'company', companyId: other.company.id, fullAccess: true });
     const refused = await post('/api/companies/demo/reset', (await login(app, otherAdmin.username)).accessToken);

@@ -15,7 +15,7 @@ const errors = { 401: errorBody, 403: errorBody, 404: errorBody };
 const NOT_DEMO = 'La remise à zéro n’existe que pour la compagnie de démonstration (Borlette Démo).';
 
 /**
- * The demo's reset (demo.service.ts): by its admin (or the platform acting on it) from the back
+ * The demo's reset (demo.service.ts): by its admin (role company: platform staff sign in as it) from the back
  * office, and by `npm run demo:reset` on this machine while the embedded database is in use by this
  * server (the CLI proves it by the backup token, as `npm run backup` does).
  */
@@ -25,7 +25,7 @@ export const demoRoutes =
     app.post(
       '/api/companies/demo/reset',
       {
-        config: access.signedIn(['company', 'superuser']),
+        config: access.signedIn(['company']),
         schema: {
           tags: ['demo'],
           summary: 'Remettre la démonstration à zéro (compagnie de démonstration seulement)',
