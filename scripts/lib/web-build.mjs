@@ -45,10 +45,11 @@ export function ensureWebBuild({ force = false, quiet = false } = {}) {
   ) {
     return true;
   }
-  if (!quiet) console.log('Construction de l’application web (vite build)…');
+  const started = Date.now();
+  if (!quiet) console.log('Construction de l’application web (au premier démarrage, puis quand ses sources changent)…');
   const res = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'],
+    [path.join(ROOT, 'scripts/lib/vite-build.mjs'), ...(quiet ? ['--quiet'] : [])],
     {
       cwd: path.join(ROOT, 'apps/web'),
       stdio: 'inherit',
@@ -57,8 +58,10 @@ export function ensureWebBuild({ force = false, quiet = false } = {}) {
     },
   );
   if (res.status !== 0) return false;
+  if (!quiet) console.log('  3/3 Compression des fichiers (brotli, gzip)…');
   precompress(DIST);
   writeFileSync(STAMP, hash);
+  if (!quiet) console.log(`Application web prête (${Math.round((Date.now() - started) / 1000)} s).`);
   return true;
 }
 

@@ -18,6 +18,7 @@ import type { Database } from './db/client';
 import { registerAuth } from './http/auth';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerMetrics } from './http/metrics';
+import { RequestLogController } from './http/request-log';
 import { registerWebApp } from './http/web-app';
 import { bigintReplacer } from './lib/exact-json';
 import { startMaintenance } from './ops/maintenance';
@@ -30,7 +31,7 @@ export interface AppDeps {
    * They only read summaries, so a replica a few seconds behind shows figures a few seconds old.
    */
   reportsDatabase?: Database;
-  /** Where the JSON log lines go (default: standard output); tests read them. */
+  /** Where the log lines go (default: JSON on standard output); main.ts may give a terminal's pretty stream, tests read them. */
   logStream?: NodeJS.WritableStream;
 }
 
@@ -68,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-backup-token"]'],
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    // One line per API request instead of two per request, files included (http/request-log.ts).
+    logController: new RequestLogController(),
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

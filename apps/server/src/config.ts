@@ -24,6 +24,8 @@ const envSchema = z.object({
   /** Seed the demo data on an empty database. Default: on for the embedded database only. */
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: readable lines on a terminal outside production, JSON lines otherwise (http/request-log.ts). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** Behind a reverse proxy: trust X-Forwarded-* (client address, protocol). */
   TRUST_PROXY: bool.default(false),
   /** Where the built web app is. */
@@ -95,6 +97,8 @@ export type Config = {
   databaseQueryTimeoutMs: number;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Forced by LOG_FORMAT; unset: chosen by main.ts from the terminal and NODE_ENV. */
+  logFormat?: 'pretty' | 'json';
   trustProxy: boolean;
   webDist: string;
   sessionMs: number;
@@ -150,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST),
     sessionMs: e.SESSION_HOURS * 3600_000,

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase, openPostgres } from './db/client';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
+import { chooseLogFormat, prettyLogStream } from './http/request-log';
 import { markDraining } from './ops/lifecycle';
 
 /** A shutdown that has not finished by then (a request that never ends) exits 1. */
@@ -20,7 +21,9 @@ async function main() {
         queryTimeoutMillis: config.databaseQueryTimeoutMs,
       })
     : undefined;
-  const app = await buildApp({ database, reportsDatabase, config });
+  const format = chooseLogFormat({ given: config.logFormat, env: config.env, isTTY: Boolean(process.stdout.isTTY) });
+  const logStream = format === 'pretty' ? prettyLogStream() : undefined;
+  const app = await buildApp({ database, reportsDatabase, config, logStream });
 
   /**
    * SIGTERM / SIGINT: readiness answers 503, the listener closes (new connections are refused), idle

@@ -172,7 +172,10 @@ export const UNDOCUMENTED_BODIES: Record<
 export const OPTIONAL_FILLED = new Set(['reason']);
 
 /** Protected writes that take no body at all. */
-export const BODYLESS_WRITES = new Set<string>([]);
+export const BODYLESS_WRITES = new Set<string>([
+  // The demo's reset acts on the caller's company, which must be the demo (modules/demo): no body.
+  'POST /api/companies/demo/reset',
+]);
 
 /** Tenant kinds whose records belong to one agent: a supervisor not watching it gets nothing. */
 /**

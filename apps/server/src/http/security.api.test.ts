@@ -72,10 +72,10 @@ describeApi('secrets never leave the server; HSTS behind TLS', () => {
         expect(text).not.toMatch(/scrypt\$\d+\$/);
         expect(text).not.toContain('password_hash');
       }
-      // Structured: JSON lines, each request's lines carrying its id.
+      // Structured: JSON lines, one per API request (http/request-log.ts), each carrying its id.
       expect(logs.length).toBeGreaterThan(reads.length);
-      const parsed = logs.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown; res?: unknown });
-      const requestLines = parsed.filter((l) => l.req || l.res);
+      const parsed = logs.map((l) => JSON.parse(l) as { reqId?: string; path?: string });
+      const requestLines = parsed.filter((l) => l.path);
       expect(requestLines.length).toBeGreaterThan(reads.length);
       for (const l of requestLines) expect(l.reqId).toBeTruthy();
     } finally {

@@ -4,6 +4,8 @@ import type { RawClient } from '../client';
 import { seedDemoGame } from './demo-game';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo company's code: only this seed creates it (the app generates 6-character codes). */
+export const DEMO_REF_CODE = 'DEMO';
 
 /** What the demo supervisor may do: watch agents, tickets and reports; nothing about draws or money. */
 export const DEMO_SUPERVISOR_PERMISSIONS: Codename[] = [
@@ -65,8 +67,9 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
     await user({ username: 'superadmin', role: 'superuser', first: 'Super', last: 'Admin', fullAccess: true });
     const [company] = await raw.query<{ id: number }>(
       `INSERT INTO companies (ref_code, name, country_id, timezone, currency)
-       SELECT 'DEMO', 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
+       SELECT $1, 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
        RETURNING id`,
+      [DEMO_REF_CODE],
     );
     // Settings, general primes, loto options and the usual draws (domain.md defaults).
     await raw.query('SELECT borlette_init_company($1)', [company.id]);

@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
 import { useUser } from '../../../lib/session/use-session';
+import { DemoResetCard } from '../../demo/demo-reset-card';
 import { useTirageOptions } from '../../tirages/api/tirages';
 import {
   INFO_SORTS,
@@ -128,6 +129,7 @@ export default function InfoTirageListPage() {
           {t('companyRequired')}
         </Alert>
       )}
+      <DemoResetCard />
       <DataTable<InfoTirage>
         queryKey={INFO_TIRAGE_KEY}
         url={INFO_TIRAGE_URL}
