@@ -1,6 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditActionLabel, isAuditAction } from '@borlette/shared/contracts/audit-actions';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditActionLabel,
+  isAuditAction,
+} from '@borlette/shared/contracts/audit-actions';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..');

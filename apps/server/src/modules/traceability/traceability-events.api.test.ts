@@ -99,7 +99,13 @@ describeApi('traceability: sales, cancellations and payments', () => {
     expect(del.statusCode, del.body).toBe(200);
     // Lots 45 23 45: the ticket wins 600 HTG; the office pays it; the correction (lots 46 23 45: 100 HTG)
     // reverses that payment; then the agent pays it at its point of sale with the receipt's code.
-    await enterResult(t.database, { companyId: c.company.id, tirageId: draw, date: c.today, pick3: '145', pick4: '2345' });
+    await enterResult(t.database, {
+      companyId: c.company.id,
+      tirageId: draw,
+      date: c.today,
+      pick3: '145',
+      pick4: '2345',
+    });
     const office = await t.app.inject({
       method: 'POST',
       url: '/api/companies/fiches/pay',
@@ -159,7 +165,10 @@ describeApi('traceability: sales, cancellations and payments', () => {
       });
       const pays = await list('agents', 'action=pay', admin);
       expect(pays.results).toHaveLength(1);
-      expect(pays.results[0]).toMatchObject({ username: c.agents[0].username, entity_label: String(tickets.win.number) });
+      expect(pays.results[0]).toMatchObject({
+        username: c.agents[0].username,
+        entity_label: String(tickets.win.number),
+      });
       expect(pays.results[0].changes).toContainEqual({ field: 'amount', before: null, after: '10000' });
     });
 

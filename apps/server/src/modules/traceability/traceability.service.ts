@@ -109,7 +109,9 @@ async function rowsOf(
       `SELECT ${AUDIT_COLUMNS} ${AUDIT_FROM} WHERE ${auditConditions(request, kind, q, range, tz, params)} ${order(q, 'audit')}`,
     );
   if (withSales(kind, q))
-    branches.push(`SELECT ${SALE_COLUMNS} ${SALE_FROM} WHERE ${saleConditions(request, q, range, params)} ${order(q, 'sale')}`);
+    branches.push(
+      `SELECT ${SALE_COLUMNS} ${SALE_FROM} WHERE ${saleConditions(request, q, range, params)} ${order(q, 'sale')}`,
+    );
   if (!branches.length) return [];
   if (branches.length === 1) {
     return raw.query<TraceRow>(`${branches[0]} LIMIT ${params.p(limit)} OFFSET ${params.p(offset)}`, params.values);

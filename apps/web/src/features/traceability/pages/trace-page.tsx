@@ -99,7 +99,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         id: 'changes',
         header: 'traceability:columns.changes',
         hideOnPhone: true,
-        render: (e) => <ChangesPreview changes={e.changes} timeZone={e.timezone} />,
+        render: (e) => <ChangesPreview entry={e} />,
       },
       { id: 'ip', header: 'traceability:columns.where', hideOnPhone: true, render: (e) => <Where entry={e} /> },
     ],
@@ -165,7 +165,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         queryKey={[...TRACE_KEY, kind]}
         url={traceUrl(kind)}
         columns={columns}
-        rowKey={(e) => e.id}
+        rowKey={(e) => e.key}
         rowActions={rowActions}
         rowLabel={(e) => t('rowActions', { action: t(`actions.${e.action}`, { defaultValue: e.action }) })}
         filters={[actionFilter]}
