@@ -53,6 +53,20 @@ export const accountRoutes =
       );
     }
 
+    // The superuser's page holds only its password (the spec hides « mon compte » for it): no PUT …/user.
+    app.get(
+      '/api/generals/user/account',
+      {
+        config: access.signedIn(['superuser']),
+        schema: {
+          tags,
+          summary: 'Le compte du superutilisateur connecté (sa page n’offre que le changement de mot de passe)',
+          response: { 200: accountProfile, ...errors },
+        },
+      },
+      async (request) => loadAccount(database.raw, authOf(request).userId),
+    );
+
     // Every person changes their own password, whatever their role or codenames (own-password.ts).
     for (const role of ROLES) {
       app.post(

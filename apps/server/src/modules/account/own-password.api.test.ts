@@ -64,6 +64,10 @@ describeApi('own password (every role)', () => {
       expect((await t.app.inject({ url: `/api/${PREFIX[p.role]}/user`, headers: auth(p.token) })).statusCode).toBe(200);
       expectErrorBody(await t.app.inject({ url: `/api/${PREFIX[p.role]}/user`, headers: auth(other) }), 401);
     }
+    // The superuser's page reads its account (it shows only the password form).
+    const su = people[4];
+    const page = await t.app.inject({ url: '/api/generals/user/account', headers: auth(su.token) });
+    expect(page.json()).toMatchObject({ id: su.id, role: 'superuser' });
     const rows = await t.database.raw.query<{ user_id: number; role: string; company_id: number | null }>(
       "SELECT user_id, role, company_id FROM audit_log WHERE action = 'change_password' ORDER BY id",
     );

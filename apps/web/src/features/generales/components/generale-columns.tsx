@@ -6,7 +6,7 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate, fDateTime } from '../../../lib/format-time';
 import { GENERALE_SORTS } from '../api/generales';
-import { permissionLabel } from '../permission-labels';
+import { permissionLabel } from '../../../lib/permission-labels';
 
 const dash = (v: string | null | undefined) => v || '—';
 
