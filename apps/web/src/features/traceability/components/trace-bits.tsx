@@ -87,6 +87,7 @@ export function useReadableValue(entry: Pick<TraceEntry, 'currency' | 'changes' 
     language: i18n.language,
     yes: t('yes'),
     no: t('no'),
+    statuses: t('statuses', { returnObjects: true }) as Record<string, string>,
   };
   return (value: string, field?: string): string => traceValueText(value, field, ctx);
 }

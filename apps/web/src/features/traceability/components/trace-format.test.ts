@@ -64,6 +64,9 @@ describe('traceability: values', () => {
     expect(traceValueText('2026-11-26', 'draw_date', ctx)).toBe('26 nov. 2026');
     expect(traceValueText('true', 'blocked', ctx)).toBe('Oui');
     expect(traceValueText('false', 'blocked', ctx)).toBe('Non');
+    const statuses = { cancelled: 'annulée' };
+    expect(traceValueText('cancelled', 'status', { ...ctx, statuses })).toBe('annulée');
+    expect(traceValueText('cancelled', 'note', { ...ctx, statuses })).toBe('cancelled');
   });
 
   it('names a ticket by its number, other records by their name, the id only when there is none', () => {

@@ -20,6 +20,8 @@ export interface ValueContext {
   language?: string;
   yes: string;
   no: string;
+  /** Names of the recorded states (`status`: active -> « active », cancelled -> « annulée »). */
+  statuses?: Record<string, string>;
 }
 
 /** The currency of an entry's amounts: billing records name theirs (US cents), others are the company's. */
@@ -32,6 +34,7 @@ export function entryCurrency(entry: Pick<TraceEntry, 'currency' | 'changes'>): 
 export function traceValueText(value: string, field: string | undefined, ctx: ValueContext): string {
   if (value === 'true') return ctx.yes;
   if (value === 'false') return ctx.no;
+  if (field === 'status' && ctx.statuses && Object.hasOwn(ctx.statuses, value)) return ctx.statuses[value];
   // Money is kept in minor units (`amount`, `*_amount`).
   if (field && isMoneyField(field) && WHOLE.test(value)) return formatMoney(value, ctx.currency, ctx.language);
   if (ISO_INSTANT.test(value)) return fDateTime(value, { timeZone: ctx.timeZone, language: ctx.language });
