@@ -50,7 +50,7 @@ describeBrowser('traceability and « Mon compte » in the browser', () => {
     await table.getByText(`Fiche n° ${sold[0].number}`).first().waitFor();
     await table.getByText('Annulation').first().waitFor();
     // 2500 centimes: « 25,00 HTG » (no raw centimes, no action codes, no internal ids).
-    const text = (await table.innerText()).replace(/[\u00a0\u202f]/g, ' ');
+    const text = (await table.textContent()).replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('25,00 HTG');
     expect(text).not.toMatch(/\b(sell|cancel|2500)\b/);
     expect(text).not.toContain(`#${sold[0].id}`);
@@ -70,11 +70,11 @@ describeBrowser('traceability and « Mon compte » in the browser', () => {
     await page.waitForURL('**/dashboard/app');
     await page.goto('/dashboard/user/account');
     await page.getByRole('region', { name: 'Organisation des compagnies' }).waitFor();
-    const perms = await page.getByRole('region', { name: 'Organisation des compagnies' }).innerText();
+    const perms = await page.getByRole('region', { name: 'Organisation des compagnies' }).textContent();
     expect(perms).toContain('Vendeurs');
     expect(perms).toContain('Voir · Ajouter · Modifier · Bloquer');
     // No raw codename on the page (the password help names the spec's change_password on purpose).
-    expect(await page.locator('main').innerText()).not.toMatch(/\b(view_agent|block_agent|view_report_vente)\b/);
+    expect(await page.locator('main').textContent()).not.toMatch(/\b(view_agent|block_agent|view_report_vente)\b/);
 
     const current = page.getByLabel('Mot de passe actuel');
     await current.fill('pas-le-bon-1');
