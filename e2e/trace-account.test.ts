@@ -50,7 +50,7 @@ describeBrowser('traceability and « Mon compte » in the browser', () => {
     await table.getByText(`Fiche n° ${sold[0].number}`).first().waitFor();
     await table.getByText('Annulation').first().waitFor();
     // 2500 centimes: « 25,00 HTG » (no raw centimes, no action codes, no internal ids).
-    const text = (await table.textContent()).replace(/[\u00a0\u202f]/g, ' ');
+    const text = ((await table.textContent()) ?? '').replace(/[\u00a0\u202f]/g, ' ');
     expect(text).toContain('25,00 HTG');
     expect(text).not.toMatch(/\b(sell|cancel|2500)\b/);
     expect(text).not.toContain(`#${sold[0].id}`);
