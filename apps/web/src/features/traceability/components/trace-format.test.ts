@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@borlette/shared/contracts/audit-actions';
 import { TRACE_ACTIONS } from '@borlette/shared/contracts/traceability';
 import { describe, expect, it } from 'vitest';
-import { entityText, entryCurrency, traceValueText } from './trace-format';
+import { dayText, entityText, entryCurrency, traceValueText } from './trace-format';
 
 const locales = join(import.meta.dirname, '../../../locales');
 const traceJson = (lang: string) =>
@@ -62,6 +62,7 @@ describe('traceability: values', () => {
     // 17:30 UTC is 12:30 in Port-au-Prince (UTC-5 in January).
     expect(traceValueText('2026-01-14T17:30:00Z', 'expiresAt', ctx)).toBe('14 janv. 2026 12:30');
     expect(traceValueText('2026-11-26', 'draw_date', ctx)).toBe('26 nov. 2026');
+    expect(dayText('2026-01-05', 'fr')).toBe('05 janv. 2026');
     expect(traceValueText('true', 'blocked', ctx)).toBe('Oui');
     expect(traceValueText('false', 'blocked', ctx)).toBe('Non');
     const statuses = { cancelled: 'annulée' };
@@ -80,6 +81,6 @@ describe('traceability: values', () => {
     expect(entityText({ entity: 'fiche', entity_id: '13', entity_label: '10009' }, t)).toBe('Fiche n° 10009');
     expect(entityText({ entity: 'agent', entity_id: '7', entity_label: 'agent1' }, t)).toBe('Vendeur « agent1 »');
     expect(entityText({ entity: 'wallet_entry', entity_id: '5', entity_label: null }, t)).toBe('Transaction #5');
-    expect(entityText({ entity: 'session', entity_id: null, entity_label: null }, t)).toBe('Session');
+    expect(entityText({ entity: 'session', entity_id: '42', entity_label: null }, t)).toBe('Session');
   });
 });

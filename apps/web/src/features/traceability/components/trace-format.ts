@@ -38,13 +38,15 @@ export function traceValueText(value: string, field: string | undefined, ctx: Va
   // Money is kept in minor units (`amount`, `*_amount`).
   if (field && isMoneyField(field) && WHOLE.test(value)) return formatMoney(value, ctx.currency, ctx.language);
   if (ISO_INSTANT.test(value)) return fDateTime(value, { timeZone: ctx.timeZone, language: ctx.language });
-  const day = ISO_DAY.exec(value);
-  if (day) {
-    // A calendar day of the company: no zone to apply.
-    const d = new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
-    return format(d, 'dd MMM yyyy', { locale: dateLocale(ctx.language) });
-  }
-  return value;
+  return ISO_DAY.test(value) ? dayText(value, ctx.language) : value;
+}
+
+/** A calendar day of the company ('2026-11-26') as « 26 nov. 2026 »: no zone to apply. */
+export function dayText(iso: string, language?: string): string {
+  const day = ISO_DAY.exec(iso);
+  if (!day) return iso;
+  const d = new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  return format(d, 'dd MMM yyyy', { locale: dateLocale(language) });
 }
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -57,5 +59,6 @@ export function entityText(entry: Pick<TraceEntry, 'entity' | 'entity_id' | 'ent
   const entity = t(`entities.${entry.entity}`, { defaultValue: entry.entity });
   if (entry.entity === 'fiche' && entry.entity_label) return t('ticket', { number: entry.entity_label });
   if (entry.entity_label) return t('entityLabel', { entity, label: entry.entity_label });
-  return entry.entity_id ? `${entity} #${entry.entity_id}` : entity;
+  // A session's id means nothing to people; other records keep theirs (a transaction's number, …).
+  return entry.entity_id && entry.entity !== 'session' ? `${entity} #${entry.entity_id}` : entity;
 }

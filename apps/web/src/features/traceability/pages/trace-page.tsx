@@ -15,6 +15,7 @@ import { useUser } from '../../../lib/session/use-session';
 import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
 import { ChangesPreview, What, When, Where, Who } from '../components/trace-bits';
 import { TraceDetailsDialog } from '../components/trace-details-dialog';
+import { dayText } from '../components/trace-format';
 import { effectiveRange, rangeProblem, todayIn } from '../components/trace-range';
 
 const actionFilter: DataTableFilter = {
@@ -32,7 +33,7 @@ const day = (v: string | null) => (v && ISO_DAY.test(v) ? v : '');
  * the company's calendar (the last 7 days unless chosen), newest first.
  */
 export function TracePage({ kind }: { kind: TraceKind }) {
-  const { t } = useTranslation(['traceability', 'nav', 'components']);
+  const { t, i18n } = useTranslation(['traceability', 'nav', 'components']);
   const user = useUser();
   const [params, setParams] = useSearchParams();
   const [details, setDetails] = useState<TraceEntry | null>(null);
@@ -177,7 +178,13 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         csv
         csvFilename={`tracabilite-${kind}.csv`}
         ariaLabel={title}
-        empty={{ title: t('emptyState.title'), text: t('emptyState.text', { start: shown.start, end: shown.end }) }}
+        empty={{
+          title: t('emptyState.title'),
+          text: t('emptyState.text', {
+            start: dayText(shown.start, i18n.language),
+            end: dayText(shown.end, i18n.language),
+          }),
+        }}
       />
       <TraceDetailsDialog entry={details} onClose={() => setDetails(null)} />
     </>
