@@ -223,6 +223,9 @@ export function shortAgent(ua: string | null): string | null {
 }
 
 export function Where({ entry }: { entry: TraceEntry }) {
+  const { t } = useTranslation('traceability');
+  // A sale is read from its ticket, which keeps no address: it was made at the agent's point of sale.
+  if (entry.action === 'sell' && !entry.ip) return <>{t('atPos')}</>;
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13 }}>
