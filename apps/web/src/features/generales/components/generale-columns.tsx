@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate, fDateTime } from '../../../lib/format-time';
-import { GENERALE_SORTS } from '../api/generales';
 import { permissionLabel } from '../../../lib/permission-labels';
+import { GENERALE_SORTS } from '../api/generales';
 
 const dash = (v: string | null | undefined) => v || '—';
 
