@@ -163,6 +163,7 @@ describeApi('traceability: sales, cancellations and payments', () => {
         username: c.agents[0].username,
         entity_label: String(tickets.cancelled.number),
       });
+      expect(cancels.results[0].changes).toEqual([{ field: 'status', before: 'active', after: 'cancelled' }]);
       const pays = await list('agents', 'action=pay', admin);
       expect(pays.results).toHaveLength(1);
       expect(pays.results[0]).toMatchObject({
