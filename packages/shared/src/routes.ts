@@ -74,7 +74,9 @@ export const DASHBOARD_SCREENS: ScreenDef[] = [
   },
   ...crud('/dashboard/tirage/infotirage', 'infotirage', 'infotirage', 'infoTirageId'),
   // User area
-  { path: '/dashboard/user/account', permission: null, title: 'account', hideForSuperuser: true },
+  // Hidden from the superuser's menus (spec §6: config/nav.ts), but open to it: its page holds only its
+  // own password, which every person may change (issue 16), reached from its profile menu.
+  { path: '/dashboard/user/account', permission: null, title: 'account' },
   { path: '/dashboard/user/tracabilite-agent', permission: 'view_traceagentaction', title: 'trace_agent' },
   {
     path: '/dashboard/user/tracabilite-company',

@@ -1,9 +1,11 @@
+import type { AuditAction } from '@borlette/shared/contracts/audit-actions';
 import { centimesJson } from '@borlette/shared/contracts/money';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../db/client';
 
 export interface AuditEntry {
-  action: string;
+  /** One of the catalogue (contracts/audit-actions.ts): a new word needs its French label there. */
+  action: AuditAction;
   entity: string;
   entityId?: string | number | null;
   before?: unknown;

@@ -55,6 +55,24 @@ export const accountPasswordInput = accountPasswordFields.refine((v) => v.new_pa
 });
 export type AccountPasswordInput = z.input<typeof accountPasswordInput>;
 
+/**
+ * POST /api/{generals|companies|supervisors|agents}/user/password: every person changes their own
+ * password (nobody else's: the body names no one, and a field that would is refused). The current
+ * password is required and checked under the sign-in's throttling. Not gated by a codename: the spec's
+ * `change_password` (« Changer mon mot de passe ») is in effect everyone's (docs in ARCHITECTURE.md).
+ */
+export const ownPasswordInput = accountPasswordFields.strict().refine((v) => v.new_password !== v.current_password, {
+  path: ['new_password'],
+  message: NEW_PASSWORD_SAME,
+});
+export type OwnPasswordInput = z.input<typeof ownPasswordInput>;
+export const ownPasswordAnswer = z.object({
+  ok: z.literal(true),
+  /** The user's other sessions, signed out by the change (the one that made it stays). */
+  other_sessions_revoked: z.number().int(),
+});
+export type OwnPasswordAnswer = z.infer<typeof ownPasswordAnswer>;
+
 /** Flags of the photo/logo part (multipart sends 'true'/'false'). */
 export const accountImageFlags = z.object({
   remove_photo: z.boolean({ error: 'Le champ « remove_photo » doit être vrai ou faux' }).optional(),

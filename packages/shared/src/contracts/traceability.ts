@@ -1,5 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from './audit-actions';
 import { listQuery, pageOf } from './list';
 
 /**
@@ -20,23 +21,8 @@ export const TRACE_ROLE: Record<TraceKind, 'agent' | 'supervisor' | 'company'> =
 export const TRACE_DEFAULT_DAYS = 7;
 export const TRACE_MAX_DAYS = 366;
 
-/** Actions the application records (the filter offers them; any other word is accepted too). */
-export const TRACE_ACTIONS = [
-  'login',
-  'login_failed',
-  'logout',
-  'create',
-  'update',
-  'delete',
-  'block',
-  'unblock',
-  'archive',
-  'change_password',
-  'unlock_login',
-  'update_profile',
-  'select_company',
-  'select_country',
-] as const;
+/** Actions the filter offers: every action recorded (labels in `audit-actions.ts`); any other word is accepted too. */
+export const TRACE_ACTIONS = AUDIT_ACTIONS;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function isIsoDate(v: string): boolean {
@@ -85,7 +71,10 @@ export const traceChange = z.object({
 export type TraceChange = z.infer<typeof traceChange>;
 
 export const traceEntry = z.object({
-  id: z.number().int(),
+  /** The audit row's id; null for a sale, read from the ticket itself (no audit row). */
+  id: z.number().int().nullable(),
+  /** Unique in a list: `a<audit id>` or `s<ticket id>` (a sale). */
+  key: z.string(),
   /** UTC instant (ISO 8601). */
   at: z.string(),
   /** The same instant on the company's wall clock ('YYYY-MM-DD HH:mm:ss'). */
@@ -100,6 +89,10 @@ export const traceEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** What people call the entity: a ticket's number, a person's username, a record's name. */
+  entity_label: z.string().nullable(),
+  /** The company's currency (amounts of the changes are in its minor units unless they name another). */
+  currency: z.string(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
   request_id: z.string().nullable(),

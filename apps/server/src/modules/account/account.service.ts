@@ -13,12 +13,11 @@ import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
 import { AppError, badRequest, forbidden } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import { storeImage } from '../_lib/images';
 import { type ParsedForm, parseForm } from '../_lib/multipart';
 import { validate } from '../_lib/validate';
-import { finishAttempt, reserveAttempt } from '../auth/throttle';
 import { loadCurrentUser } from '../session/current-user';
+import { applyPasswordChange, preparePasswordChange } from './own-password';
 
 /** storeImage, its refusal worded like its field message (the form then shows it once, on the field). */
 async function storeImageOnField(raw: RawClient, opts: { companyId: number | null; data: Buffer; field: string }) {
@@ -80,7 +79,7 @@ export function readParts(auth: AuthContext, form: ParsedForm): Parts {
     throw forbidden('Seul l’administrateur de la compagnie peut changer le logo de la compagnie.');
   if (infoSent) requirePermission(auth, 'change_user_info');
   if (photoSent || logoSent) requirePermission(auth, 'change_logo');
-  if (passwordSent) requirePermission(auth, 'change_password');
+  // Everyone's own password, with the current one: no codename (own-password.ts).
 
   const parts: Parts = {};
   if (infoSent) {
@@ -104,27 +103,8 @@ interface UserRow {
   phone: string | null;
   email: string | null;
   photo: string | null;
-  password_hash: string;
   company_id: number | null;
   logo: string | null;
-}
-
-async function checkCurrentPassword(
-  database: Database,
-  request: FastifyRequest,
-  auth: AuthContext,
-  hash: string,
-  given: string,
-) {
-  // Reserved before the hash is computed, like the sign-in (auth/throttle.ts): a parallel burst of
-  // guesses from a stolen session is checked at most THROTTLE.maxCurrentPassword times.
-  const key = auth.username.toLowerCase();
-  const reservation = await reserveAttempt(database.raw, 'current_password', key, request.ip);
-  const ok = await verifyPassword(given, hash);
-  await finishAttempt(database.raw, 'current_password', reservation, key, request.ip, ok);
-  if (ok) return;
-  await audit(database.raw, request, { action: 'change_password_failed', entity: 'user', entityId: auth.userId });
-  throw badRequest('Mot de passe actuel incorrect.', { current_password: 'Mot de passe actuel incorrect.' });
 }
 
 /**
@@ -135,16 +115,14 @@ export async function updateAccount(database: Database, request: FastifyRequest)
   const auth = authOf(request);
   const parts = readParts(auth, await parseForm(request));
   const [user] = await database.raw.query<UserRow>(
-    `SELECT u.first_name, u.last_name, u.phone, u.email, u.photo, u.password_hash, u.company_id, c.logo
+    `SELECT u.first_name, u.last_name, u.phone, u.email, u.photo, u.company_id, c.logo
        FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
     [auth.userId],
   );
   if (!user) throw new AppError(404, 'NOT_FOUND', 'Utilisateur introuvable.');
-  let newHash: string | null = null;
-  if (parts.password) {
-    await checkCurrentPassword(database, request, auth, user.password_hash, parts.password.current_password);
-    newHash = await hashPassword(parts.password.new_password);
-  }
+  const hashes = parts.password
+    ? await preparePasswordChange(database, request, parts.password.current_password, parts.password.new_password)
+    : null;
 
   await database.transaction(async (tx) => {
     const changes: Record<string, unknown> = { ...parts.info };
@@ -182,22 +160,7 @@ export async function updateAccount(database: Database, request: FastifyRequest)
         after: { logo },
       });
     }
-    if (newHash) {
-      await tx.query(
-        'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
-        [auth.userId, newHash],
-      );
-      const revoked = await tx.query<{ id: number }>(
-        'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id',
-        [auth.userId, auth.sessionId],
-      );
-      await audit(tx, request, {
-        action: 'change_password',
-        entity: 'user',
-        entityId: auth.userId,
-        after: { other_sessions_revoked: revoked.length },
-      });
-    }
+    if (hashes) await applyPasswordChange(tx, request, hashes);
   });
   return loadAccount(database.raw, auth.userId);
 }

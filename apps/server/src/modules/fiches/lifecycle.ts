@@ -121,6 +121,7 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
       entityId: row.id,
       companyId,
       before: { status: row.status },
+      after: { status: 'cancelled' },
     });
     return view(tx, row.id);
   });

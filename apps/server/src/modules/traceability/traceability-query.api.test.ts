@@ -124,10 +124,11 @@ describeApi('traceability (audit trail lists): query', () => {
       expect(csv.headers['content-disposition']).toMatch(/tracabilite-vendeurs-.*\.csv/);
       const lines = csv.body.split('\r\n');
       expect(lines[0]).toBe(
-        '\uFEFFDate;Fuseau;Utilisateur;Nom;Rôle;Action;Entité;Identifiant;Changements;Adresse IP;Navigateur',
+        '\uFEFFDate;Fuseau;Utilisateur;Nom;Rôle;Action;Entité;Référence;Changements;Adresse IP;Navigateur',
       );
-      expect(lines[1]).toContain(`;America/Port-au-Prince;${agentNorth.username};Nora Nom;Vendeur;create;fiche;501;`);
-      expect(lines[1]).toContain('amount : ∅ → 2500');
+      expect(lines[1]).toContain(`;America/Port-au-Prince;${agentNorth.username};Nora Nom;Vendeur;Création;fiche;501;`);
+      // Amounts in the company's currency, French formatting (centimes in the trail).
+      expect(lines[1]).toContain('amount : ∅ → 25,00 HTG');
       expect(lines[1]).toContain(' | ');
       expect(lines[1]).toMatch(/;10\.0\.0\.1;Mozilla\/5\.0 test$/);
       const all = await get('/api/companies/tracabilites-companies?format=csv', superuser);

@@ -1,4 +1,6 @@
+import { auditActionLabel, isMoneyField } from '@borlette/shared/contracts/audit-actions';
 import { errorBody } from '@borlette/shared/contracts/common';
+import { centimesText } from '@borlette/shared/contracts/money';
 import {
   TRACE_KINDS,
   type TraceEntry,
@@ -25,8 +27,18 @@ const PERMISSION: Record<TraceKind, Codename> = {
 };
 const LABEL: Record<TraceKind, string> = { agents: 'vendeurs', supervisors: 'superviseurs', companies: 'compagnies' };
 
+/** A recorded value for the CSV: amounts in the record's currency (its own `currency` field, else the company's). */
+function cell(r: TraceEntry, field: string, v: string | null): string {
+  if (v === null) return '∅';
+  if (isMoneyField(field) && /^-?\d+$/.test(v)) {
+    const currency = r.changes.find((c) => c.field === 'currency')?.after ?? r.currency;
+    return `${centimesText(BigInt(v), { group: ' ', decimal: ',' })} ${currency}`;
+  }
+  return v;
+}
+
 const changesText = (r: TraceEntry) =>
-  r.changes.map((c) => `${c.field} : ${c.before ?? '∅'} → ${c.after ?? '∅'}`).join(' | ');
+  r.changes.map((c) => `${c.field} : ${cell(r, c.field, c.before)} → ${cell(r, c.field, c.after)}`).join(' | ');
 
 function csvColumns(withCompany: boolean): CsvColumn<TraceEntry>[] {
   return [
@@ -36,9 +48,10 @@ function csvColumns(withCompany: boolean): CsvColumn<TraceEntry>[] {
     { header: 'Utilisateur', value: (r) => r.username },
     { header: 'Nom', value: (r) => r.name },
     { header: 'Rôle', value: (r) => (r.role ? (ROLE_LABELS[r.role as Role] ?? r.role) : null) },
-    { header: 'Action', value: (r) => r.action },
+    { header: 'Action', value: (r) => auditActionLabel(r.action) },
     { header: 'Entité', value: (r) => r.entity },
-    { header: 'Identifiant', value: (r) => r.entity_id },
+    // A ticket's number, a person's username, a record's name (the internal id only when it has none).
+    { header: 'Référence', value: (r) => r.entity_label ?? r.entity_id },
     { header: 'Changements', value: changesText },
     { header: 'Adresse IP', value: (r) => r.ip },
     { header: 'Navigateur', value: (r) => r.user_agent },
@@ -55,7 +68,7 @@ export const traceabilityRoutes =
           config: access.permission(PERMISSION[kind]),
           schema: {
             tags,
-            summary: `Traçabilité des ${LABEL[kind]} : journal d’audit par jour du fuseau de la compagnie (7 derniers jours par défaut, 366 au plus), page, tri, recherche, filtres user_id / action / entity, CSV`,
+            summary: `Traçabilité des ${LABEL[kind]} : journal d’audit par jour du fuseau de la compagnie (7 derniers jours par défaut, 366 au plus), page, tri, recherche, filtres user_id / action / entity, CSV${kind === 'agents' ? ' ; les ventes (action sell) sont lues des fiches elles-mêmes' : ''}`,
             querystring: traceQuery,
             response: { 200: tracePageSchema, ...errors },
           },

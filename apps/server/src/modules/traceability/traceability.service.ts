@@ -3,24 +3,32 @@ import {
   diffChanges,
   TRACE_DEFAULT_DAYS,
   TRACE_MAX_DAYS,
-  TRACE_ROLE,
   type TraceEntry,
   type TraceKind,
   type TracePage,
-  type traceQuery,
 } from '@borlette/shared/contracts/traceability';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { authOf } from '../../http/auth';
 import { badRequest } from '../../http/errors';
 import { CSV_MAX_ROWS, sortColumn } from '../_lib/list';
-import { agentVisibility, companyScope } from '../_lib/scope';
-import { containsPattern, SqlParams } from '../_lib/sql';
+import { companyScope } from '../_lib/scope';
+import { SqlParams } from '../_lib/sql';
+import {
+  AUDIT_COLUMNS,
+  AUDIT_FROM,
+  auditConditions,
+  DEFAULT_TIME_ZONE,
+  type Range,
+  SALE_COLUMNS,
+  SALE_FROM,
+  SORTS,
+  saleConditions,
+  type TraceQueryValues,
+  withAudit,
+  withSales,
+} from './traceability.sql';
 
-export const DEFAULT_TIME_ZONE = 'America/Port-au-Prince';
-
-export type TraceQueryValues = z.output<typeof traceQuery>;
+export { DEFAULT_TIME_ZONE, type TraceQueryValues };
 
 const DAY_MS = 86_400_000;
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY_MS;
@@ -51,57 +59,8 @@ export function dayRange(q: { start_date?: string; end_date?: string }, today: s
 interface TraceRow extends Omit<TraceEntry, 'changes'> {
   before: unknown;
   after: unknown;
-}
-
-const SORTABLE: Record<string, string> = {
-  at: 'a.at',
-  username: 'lower(a.username)',
-  action: 'a.action',
-  entity: 'a.entity',
-};
-
-/** The WHERE of one list: company, actor role, UTC bounds of the day range, filters, supervisor scope. */
-function conditions(
-  request: FastifyRequest,
-  kind: TraceKind,
-  q: TraceQueryValues,
-  range: { start: string; end: string },
-  tz: string,
-  params: SqlParams,
-) {
-  const companyId = companyScope(request);
-  const where: string[] = [];
-  if (companyId !== null) where.push(`a.company_id = ${params.p(companyId)}`);
-  where.push(`a.role = ${params.p(TRACE_ROLE[kind])}`);
-  // Midnight to midnight on the company's wall clock, as UTC instants: the index on (company_id, role, at) serves it.
-  const zone = params.p(tz);
-  where.push(`a.at >= (${params.p(range.start)}::date::timestamp AT TIME ZONE ${zone}::text)`);
-  where.push(`a.at < ((${params.p(range.end)}::date + 1)::timestamp AT TIME ZONE ${zone}::text)`);
-  if (q.user_id) where.push(`a.user_id = ${params.p(q.user_id)}`);
-  if (q.action) where.push(`a.action = ${params.p(q.action)}`);
-  if (q.entity) where.push(`a.entity = ${params.p(q.entity)}`);
-  let needsUsers = false;
-  if (q.search) {
-    const p = params.p(containsPattern(q.search));
-    needsUsers = true;
-    where.push(
-      `(${['a.username', "u.first_name || ' ' || u.last_name", 'a.action', 'a.entity', 'a.entity_id', 'a.ip']
-        .map((e) => `lower(coalesce(${e}, '')) LIKE ${p}`)
-        .join(' OR ')})`,
-    );
-  }
-  const auth = authOf(request);
-  if (auth.role === 'supervisor') {
-    // Entries by or about the agents it watches, and its own.
-    const me = params.p(auth.userId);
-    const watched = `SELECT w.id FROM users w WHERE w.company_id = ${params.p(auth.companyId)} AND w.role = 'agent'
-                        AND ${agentVisibility(request, params, 'w').join(' AND ')}`;
-    where.push(
-      `(a.user_id = ${me} OR a.user_id IN (${watched})
-        OR (a.entity = 'agent' AND a.entity_id IN (SELECT id::text FROM (${watched}) v)))`,
-    );
-  }
-  return { where: where.join(' AND '), needsUsers };
+  at_ts?: unknown;
+  tie?: unknown;
 }
 
 async function zoneAndToday(raw: RawClient, companyId: number | null) {
@@ -113,50 +72,98 @@ async function zoneAndToday(raw: RawClient, companyId: number | null) {
   return row;
 }
 
-const SELECT = `a.id, to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
-  to_char(a.at AT TIME ZONE coalesce(c.timezone, '${DEFAULT_TIME_ZONE}'), 'YYYY-MM-DD HH24:MI:SS') AS at_local,
-  coalesce(c.timezone, '${DEFAULT_TIME_ZONE}') AS timezone,
-  a.company_id, c.name AS company_name, a.user_id, coalesce(a.username, u.username) AS username,
-  CASE WHEN u.id IS NULL THEN NULL ELSE nullif(trim(u.first_name || ' ' || u.last_name), '') END AS name,
-  a.role, a.action, a.entity, a.entity_id, a.ip, a.user_agent, a.request_id, a.before, a.after`;
-const FROM = 'FROM audit_log a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN companies c ON c.id = a.company_id';
+const toEntry = ({ before, after, at_ts: _at, tie: _tie, ...r }: TraceRow): TraceEntry => ({
+  ...r,
+  changes: diffChanges(before, after),
+});
 
-const toEntry = ({ before, after, ...r }: TraceRow): TraceEntry => ({ ...r, changes: diffChanges(before, after) });
-
-function orderBy(q: ListQuery): string {
+function order(q: ListQuery, side: 'audit' | 'sale' | 'merged', oneCompany = false): string {
   const key = q.sort ?? 'at';
-  const expr = sortColumn(SORTABLE, key);
+  let expr = sortColumn(Object.fromEntries(Object.entries(SORTS).map(([k, v]) => [k, v[side]])), key);
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
+  // In one company the business day follows the sale time: ordering by (sale_date, sold_at) walks the
+  // (company_id, sale_date, sold_at) index day by day and sorts one day's tickets only (measured, 200 000
+  // tickets in 7 days: 155 ms -> 80 ms for the statement), instead of every ticket of the range.
+  if (side === 'sale' && key === 'at' && oneCompany) expr = `f.sale_date ${dir}, f.sold_at`;
   // No NULLS LAST on `at` (never null): the backward index scan then gives the order without sorting.
   const nulls = key === 'username' ? ' NULLS LAST' : '';
-  return `ORDER BY ${expr} ${dir}${nulls}, a.id ${dir}`;
+  const tie = side === 'audit' ? 'a.id' : side === 'sale' ? 'f.id' : 't.tie';
+  return `ORDER BY ${expr} ${dir}${nulls}, ${tie} ${dir}${side === 'merged' ? `, t.key ${dir}` : ''}`;
 }
 
 /**
- * One page of a traceability list. The page and the count are two statements: the page walks the
- * index newest first and stops after `page_size` rows; the count reads the index only.
+ * The rows of a list, `limit` from `offset`: one source alone as before (the index walk newest first
+ * stops after the page), or, for the agents' list, the audit rows and the sales each cut at
+ * offset + limit in the list's order, then merged.
  */
+async function rowsOf(
+  raw: RawClient,
+  request: FastifyRequest,
+  kind: TraceKind,
+  q: TraceQueryValues,
+  range: Range,
+  tz: string,
+  limit: number,
+  offset: number,
+) {
+  const params = new SqlParams();
+  const branches: string[] = [];
+  if (withAudit(q))
+    branches.push(
+      `SELECT ${AUDIT_COLUMNS} ${AUDIT_FROM} WHERE ${auditConditions(request, kind, q, range, tz, params)} ${order(q, 'audit')}`,
+    );
+  if (withSales(kind, q))
+    branches.push(
+      `SELECT ${SALE_COLUMNS} ${SALE_FROM} WHERE ${saleConditions(request, q, range, params)} ${order(q, 'sale', companyScope(request) !== null)}`,
+    );
+  if (!branches.length) return [];
+  if (branches.length === 1) {
+    return raw.query<TraceRow>(`${branches[0]} LIMIT ${params.p(limit)} OFFSET ${params.p(offset)}`, params.values);
+  }
+  const cut = params.p(limit + offset);
+  const union = branches.map((b) => `(${b} LIMIT ${cut})`).join(' UNION ALL ');
+  return raw.query<TraceRow>(
+    `SELECT t.* FROM (${union}) t ${order(q, 'merged')} LIMIT ${params.p(limit)} OFFSET ${params.p(offset)}`,
+    params.values,
+  );
+}
+
+/** How many rows the list holds (the audit rows' count reads the index only). */
+async function countOf(
+  raw: RawClient,
+  request: FastifyRequest,
+  kind: TraceKind,
+  q: TraceQueryValues,
+  range: Range,
+  tz: string,
+) {
+  const params = new SqlParams();
+  const parts: string[] = [];
+  if (withAudit(q)) {
+    const from = q.search ? 'FROM audit_log a LEFT JOIN users u ON u.id = a.user_id' : 'FROM audit_log a';
+    parts.push(`(SELECT count(*) ${from} WHERE ${auditConditions(request, kind, q, range, tz, params)})`);
+  }
+  if (withSales(kind, q)) {
+    const from = q.search ? 'FROM fiches f JOIN users u ON u.id = f.agent_id' : 'FROM fiches f';
+    parts.push(`(SELECT count(*) ${from} WHERE ${saleConditions(request, q, range, params)})`);
+  }
+  if (!parts.length) return 0;
+  const [{ n }] = await raw.query<{ n: number }>(`SELECT (${parts.join(' + ')})::int AS n`, params.values);
+  return n;
+}
+
+/** One page of a traceability list: the page and the count are two statements, run together. */
 export async function tracePage(
   raw: RawClient,
   request: FastifyRequest,
   kind: TraceKind,
   q: TraceQueryValues,
 ): Promise<TracePage> {
-  const order = orderBy(q);
   const { tz, today } = await zoneAndToday(raw, companyScope(request));
   const range = dayRange(q, today);
-  const params = new SqlParams();
-  const { where, needsUsers } = conditions(request, kind, q, range, tz, params);
-  const values = [...params.values];
-  const limit = params.p(q.page_size);
-  const offset = params.p((q.page - 1) * q.page_size);
-  const countFrom = needsUsers ? 'FROM audit_log a LEFT JOIN users u ON u.id = a.user_id' : 'FROM audit_log a';
-  const [rows, [{ n }]] = await Promise.all([
-    raw.query<TraceRow>(
-      `SELECT ${SELECT} ${FROM} WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`,
-      params.values,
-    ),
-    raw.query<{ n: number }>(`SELECT count(*)::int AS n ${countFrom} WHERE ${where}`, values),
+  const [rows, n] = await Promise.all([
+    rowsOf(raw, request, kind, q, range, tz, q.page_size, (q.page - 1) * q.page_size),
+    countOf(raw, request, kind, q, range, tz),
   ]);
   return {
     results: rows.map(toEntry),
@@ -171,14 +178,8 @@ export async function tracePage(
 
 /** Every matching entry (capped), for the CSV export. */
 export async function traceAll(raw: RawClient, request: FastifyRequest, kind: TraceKind, q: TraceQueryValues) {
-  const order = orderBy(q);
   const { tz, today } = await zoneAndToday(raw, companyScope(request));
   const range = dayRange(q, today);
-  const params = new SqlParams();
-  const { where } = conditions(request, kind, q, range, tz, params);
-  const rows = await raw.query<TraceRow>(
-    `SELECT ${SELECT} ${FROM} WHERE ${where} ${order} LIMIT ${CSV_MAX_ROWS}`,
-    params.values,
-  );
+  const rows = await rowsOf(raw, request, kind, q, range, tz, CSV_MAX_ROWS, 0);
   return rows.map(toEntry);
 }

@@ -1,4 +1,4 @@
-import type { AccountProfile } from '@borlette/shared/contracts/account';
+import type { AccountProfile, OwnPasswordAnswer } from '@borlette/shared/contracts/account';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
@@ -41,5 +41,16 @@ export function useUpdateAccount(role: string, part: AccountPart) {
       client.setQueryData(accountQuery(role).queryKey, profile);
       replaceUser(profile);
     },
+  });
+}
+
+/** POST …/user/password (JSON): the person's own password, whatever their role and codenames. */
+export function useChangeOwnPassword(role: string) {
+  const { t } = useTranslation('account');
+  return useMutationWithToast({
+    mutationFn: (body: { current_password: string; new_password: string }) =>
+      api.post<OwnPasswordAnswer>(`${accountUrl(role)}/password`, body),
+    successMessage: t('toast.password'),
+    toastErrors: false,
   });
 }

@@ -17,7 +17,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RHFImageUpload, RHFTextField, toFormData } from '../../../components/form';
-import { useUpdateAccount } from '../api/account';
+import { useChangeOwnPassword, useUpdateAccount } from '../api/account';
 import { AccountFormCard } from './account-form-card';
 
 const grid = { display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
@@ -188,9 +188,13 @@ function PasswordField({
   );
 }
 
-export function PasswordForm({ profile }: { profile: AccountProfile }) {
+/**
+ * Everyone's own password (no codename needed: the spec's change_password is in effect everyone's),
+ * with the current one; posted as JSON to …/user/password.
+ */
+export function PasswordForm({ role }: { role: string }) {
   const { t } = useTranslation('account');
-  const update = useUpdateAccount(profile.role, 'password');
+  const update = useChangeOwnPassword(role);
   const schema = useMemo(() => passwordSchema(t('password.mismatch')), [t]);
   const methods = useForm<PasswordValues>({
     resolver: zodResolver(schema),
@@ -205,7 +209,7 @@ export function PasswordForm({ profile }: { profile: AccountProfile }) {
       fieldNames={['current_password', 'new_password', 'confirm_password']}
       submitText={t('password.submit')}
       onSubmit={async ({ current_password, new_password }) => {
-        await update.mutateAsync(toFormData({ current_password, new_password }));
+        await update.mutateAsync({ current_password, new_password });
         methods.reset(EMPTY_PASSWORD);
       }}
     >
@@ -220,6 +224,9 @@ export function PasswordForm({ profile }: { profile: AccountProfile }) {
           </Box>
         </Box>
         <PasswordField name="confirm_password" label={t('password.confirm')} autoComplete="new-password" />
+        <Box component="p" sx={{ gridColumn: '1 / -1', m: 0, typography: 'caption', color: 'text.secondary' }}>
+          {t('password.help')}
+        </Box>
       </Box>
     </AccountFormCard>
   );

@@ -13,15 +13,17 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { displayName, hasPermission } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { heldGroups } from '../../../lib/permission-labels';
 import { useUser } from '../../../lib/session/use-session';
 import { useAccount } from '../api/account';
 import { ImagesForm, InfoForm, PasswordForm } from '../components/account-forms';
+import { HeldPermissions } from '../components/held-permissions';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -45,10 +47,12 @@ export default function AccountPage() {
   const profile = account.data;
   const name = displayName(user);
   const role = t(`common:roles.${user.role}`, { defaultValue: ROLE_LABELS[user.role] });
-  const canInfo = hasPermission(user, 'change_user_info');
-  const canImages = hasPermission(user, 'change_logo');
-  const canPassword = hasPermission(user, 'change_password');
-  const perms = [...user.perms.map((p) => p.codename)].sort();
+  // The superuser's page (reached from its menu) holds its password only: the spec hides « mon compte » for it.
+  const own = user.role !== 'superuser';
+  const canInfo = own && hasPermission(user, 'change_user_info');
+  const canImages = own && hasPermission(user, 'change_logo');
+  const groups = useMemo(() => heldGroups(user.perms.map((p) => p.codename)), [user.perms]);
+  const permCount = groups.reduce((n, g) => n + g.count, 0);
 
   return (
     <>
@@ -123,20 +127,10 @@ export default function AccountPage() {
         <Card sx={{ gridArea: 'perms' }}>
           <CardContent>
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
-              {t('permissions', { count: perms.length })}
+              {t('permissions', { count: permCount })}
             </Typography>
-            {perms.length ? (
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, maxHeight: 200, overflowY: 'auto' }}>
-                {perms.map((codename) => (
-                  <Chip
-                    key={codename}
-                    label={codename}
-                    size="small"
-                    variant="outlined"
-                    sx={{ fontFamily: 'monospace' }}
-                  />
-                ))}
-              </Box>
+            {groups.length ? (
+              <HeldPermissions groups={groups} />
             ) : (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                 {t('noPermissions')}
@@ -158,19 +152,19 @@ export default function AccountPage() {
               {account.error.message}
             </Alert>
           ) : null}
-          {!canInfo && !canImages && !canPassword ? <Alert severity="info">{t('readOnlyNote')}</Alert> : null}
+          {own && !canInfo && !canImages ? <Alert severity="info">{t('readOnlyNote')}</Alert> : null}
           {profile ? (
             <>
               {canInfo ? <InfoForm profile={profile} /> : null}
               {canImages ? <ImagesForm profile={profile} /> : null}
-              {canPassword ? <PasswordForm profile={profile} /> : null}
             </>
-          ) : account.isPending && (canInfo || canImages || canPassword) ? (
+          ) : account.isPending && (canInfo || canImages) ? (
             <Card sx={{ p: 3 }}>
               <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
               <Skeleton variant="rounded" height={56} />
             </Card>
           ) : null}
+          <PasswordForm role={user.role} />
         </Stack>
       </Box>
     </>

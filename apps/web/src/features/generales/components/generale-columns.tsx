@@ -6,8 +6,8 @@ import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate, fDateTime } from '../../../lib/format-time';
+import { permissionLabel } from '../../../lib/permission-labels';
 import { GENERALE_SORTS } from '../api/generales';
-import { permissionLabel } from '../permission-labels';
 
 const dash = (v: string | null | undefined) => v || '—';
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_GROUPS } from '../permission-labels';
+import { PERMISSION_GROUPS } from '../../../lib/permission-labels';
 
 export interface PermissionPickerProps<T extends FieldValues> {
   name: FieldPath<T>;

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { ROLE_LABELS } from '@borlette/shared/permissions';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import Box from '@mui/material/Box';
@@ -73,7 +74,19 @@ export function AccountPopover({ user }: { user: CurrentUser }) {
         <Divider sx={{ borderStyle: 'dashed' }} />
 
         {isSuperuser ? (
-          <CompanyMenuList user={user} onDone={close} />
+          <>
+            <CompanyMenuList user={user} onDone={close} />
+            {/* Everyone changes their own password; the superuser has no « mon compte » in the menu (spec). */}
+            <Divider sx={{ borderStyle: 'dashed', m: 0 }} />
+            <MenuList sx={{ p: 1 }}>
+              <MenuItem component={RouterLink} to={paths.dashboard.account} onClick={close}>
+                <ListItemIcon>
+                  <KeyOutlinedIcon fontSize="small" />
+                </ListItemIcon>
+                {t('myPassword')}
+              </MenuItem>
+            </MenuList>
+          </>
         ) : (
           <MenuList sx={{ p: 1 }}>
             <MenuItem component={RouterLink} to={paths.dashboard.app} onClick={close}>

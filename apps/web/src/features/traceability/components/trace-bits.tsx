@@ -1,17 +1,21 @@
-import type { TraceChange, TraceEntry } from '@borlette/shared/contracts/traceability';
+import type { TraceEntry } from '@borlette/shared/contracts/traceability';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { dateLocale, fDateTime, fTime, toZonedWallClock } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
-import { useUser } from '../../../lib/session/use-session';
+import { dateLocale, fTime, toZonedWallClock } from '../../../lib/format-time';
+import { entityText, entryCurrency, traceValueText } from './trace-format';
 
 type Tone = 'success' | 'info' | 'warning' | 'error' | 'grey';
 
 const ACTION_TONE: Record<string, Tone> = {
+  sell: 'success',
+  pay: 'info',
+  cancel: 'warning',
+  payment_reversed: 'error',
+  reactivate: 'success',
   create: 'success',
   login: 'info',
   update: 'info',
@@ -74,21 +78,18 @@ export function fDay(at: string, o: { timeZone?: string; language?: string }): s
   return format(toZonedWallClock(new Date(at), o.timeZone), 'dd MMM yyyy', { locale: dateLocale(o.language) });
 }
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A recorded value for people: instants on the company clock, true/false as yes/no, amounts in money. */
-export function useReadableValue(timeZone?: string) {
+/** A recorded value for people: amounts in the entry's currency, instants on the company clock, days, yes/no. */
+export function useReadableValue(entry: Pick<TraceEntry, 'currency' | 'changes' | 'timezone'>) {
   const { t, i18n } = useTranslation('traceability');
-  const user = useUser();
-  return (value: string, field?: string): string => {
-    if (value === 'true') return t('yes');
-    if (value === 'false') return t('no');
-    if (ISO_INSTANT.test(value)) return fDateTime(value, { timeZone, language: i18n.language });
-    // Money is kept in centimes (`*_amount`).
-    if (field?.endsWith('_amount') && /^-?\d+$/.test(value))
-      return formatMoney(Number(value), user.company?.currency ?? 'HTG', i18n.language);
-    return value;
+  const ctx = {
+    currency: entryCurrency(entry),
+    timeZone: entry.timezone,
+    language: i18n.language,
+    yes: t('yes'),
+    no: t('no'),
+    statuses: t('statuses', { returnObjects: true }) as Record<string, string>,
   };
+  return (value: string, field?: string): string => traceValueText(value, field, ctx);
 }
 
 export function Who({ entry, withCompany }: { entry: TraceEntry; withCompany: boolean }) {
@@ -115,8 +116,7 @@ export function What({ entry }: { entry: TraceEntry }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
       <ActionChip action={entry.action} />
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}
-        {entry.entity_id ? ` #${entry.entity_id}` : ''}
+        {entityText(entry, t)}
       </Typography>
     </Box>
   );
@@ -127,15 +127,15 @@ export function Value({
   value,
   field,
   max = 40,
-  timeZone,
+  entry,
 }: {
   value: string | null;
   field?: string;
   max?: number;
-  timeZone?: string;
+  entry: Pick<TraceEntry, 'currency' | 'changes' | 'timezone'>;
 }) {
   const { t } = useTranslation('traceability');
-  const readable = useReadableValue(timeZone);
+  const readable = useReadableValue(entry);
   if (value === null || value === '') {
     return (
       <Box component="span" sx={{ color: 'text.disabled', fontStyle: 'italic' }}>
@@ -159,8 +159,9 @@ export function FieldName({ field }: { field: string }) {
 }
 
 /** Up to three changed fields in the row; the rest in the details. */
-export function ChangesPreview({ changes, timeZone }: { changes: TraceChange[]; timeZone: string }) {
+export function ChangesPreview({ entry }: { entry: TraceEntry }) {
   const { t } = useTranslation('traceability');
+  const changes = entry.changes;
   if (!changes.length) return <Box sx={{ color: 'text.disabled' }}>—</Box>;
   const shown = changes.slice(0, 3);
   return (
@@ -173,13 +174,13 @@ export function ChangesPreview({ changes, timeZone }: { changes: TraceChange[]; 
           {c.before !== null ? (
             <>
               <Box component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary' }}>
-                <Value value={c.before} field={c.field} max={24} timeZone={timeZone} />
+                <Value value={c.before} field={c.field} max={24} entry={entry} />
               </Box>{' '}
               →{' '}
             </>
           ) : null}
           <Box component="span" sx={{ fontWeight: 600 }}>
-            <Value value={c.after} field={c.field} max={24} timeZone={timeZone} />
+            <Value value={c.after} field={c.field} max={24} entry={entry} />
           </Box>
         </Box>
       ))}
@@ -222,6 +223,9 @@ export function shortAgent(ua: string | null): string | null {
 }
 
 export function Where({ entry }: { entry: TraceEntry }) {
+  const { t } = useTranslation('traceability');
+  // A sale is read from its ticket, which keeps no address: it was made at the agent's point of sale.
+  if (entry.action === 'sell' && !entry.ip) return <>{t('atPos')}</>;
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontFamily: 'monospace', fontSize: 13 }}>

@@ -19,6 +19,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fTime } from '../../../lib/format-time';
 import { ActionChip, FieldName, fDay, Value } from './trace-bits';
+import { entityText } from './trace-format';
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,8 +47,7 @@ export function TraceDetailsDialog({ entry, onClose }: { entry: TraceEntry | nul
         <>
           <DialogTitle id={titleId} sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
             <ActionChip action={entry.action} />
-            {t(`entities.${entry.entity}`, { defaultValue: entry.entity })}
-            {entry.entity_id ? ` #${entry.entity_id}` : ''}
+            {entityText(entry, t)}
           </DialogTitle>
           <DialogContent dividers>
             <Box
@@ -116,10 +116,10 @@ export function TraceDetailsDialog({ entry, onClose }: { entry: TraceEntry | nul
                           <FieldName field={c.field} />
                         </TableCell>
                         <TableCell sx={{ color: 'text.secondary' }}>
-                          <Value value={c.before} field={c.field} max={2000} timeZone={entry.timezone} />
+                          <Value value={c.before} field={c.field} max={2000} entry={entry} />
                         </TableCell>
                         <TableCell>
-                          <Value value={c.after} field={c.field} max={2000} timeZone={entry.timezone} />
+                          <Value value={c.after} field={c.field} max={2000} entry={entry} />
                         </TableCell>
                       </TableRow>
                     ))}

@@ -107,7 +107,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         header: 'traceability:columns.changes',
         hideOnPhone: true,
         card: 'wide',
-        render: (e) => <ChangesPreview changes={e.changes} timeZone={e.timezone} />,
+        render: (e) => <ChangesPreview entry={e} />,
       },
       { id: 'ip', header: 'traceability:columns.where', hideOnPhone: true, render: (e) => <Where entry={e} /> },
     ],
@@ -172,7 +172,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         queryKey={[...TRACE_KEY, kind]}
         url={traceUrl(kind)}
         columns={columns}
-        rowKey={(e) => e.id}
+        rowKey={(e) => e.key}
         rowActions={rowActions}
         rowLabel={(e) => t('rowActions', { action: t(`actions.${e.action}`, { defaultValue: e.action }) })}
         filters={[actionFilter]}

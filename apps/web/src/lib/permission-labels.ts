@@ -1,9 +1,10 @@
 import type { Codename } from '@borlette/shared/permissions';
 
 /**
- * The platform staff's permissions (GRANTABLE_PERMISSIONS.superuser) grouped by entity, with French
- * labels: a group is a domain, a row an entity, each codename a short action label. A unit test checks
- * that every grantable codename appears exactly once.
+ * The one source of the permissions' French names: every back-office codename
+ * (GRANTABLE_PERMISSIONS.superuser) grouped by entity — a group is a domain, a row an entity, each
+ * codename a short action label. The generals' form (its checkboxes) and « Mon compte » (what the
+ * user holds, `heldGroups`) read it. A unit test checks that every grantable codename appears exactly once.
  */
 export interface PermissionItem {
   codename: Codename;
@@ -129,7 +130,8 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         items: [
           one('change_user_info', 'Modifier mes informations'),
           one('change_logo', 'Changer le logo / la photo'),
-          one('change_password', 'Changer mon mot de passe'),
+          // Everyone's own password needs no codename (issue 16); the spec's codename stays, granted or not.
+          one('change_password', 'Changer mon mot de passe (toujours permis)'),
         ],
       },
     ],
@@ -143,4 +145,35 @@ const FULL_LABELS = new Map<string, string>(
 /** « Vendeurs · Bloquer » for a codename; the codename itself if unknown. */
 export function permissionLabel(codename: string): string {
   return FULL_LABELS.get(codename) ?? codename;
+}
+
+export interface HeldGroup {
+  label: string;
+  rows: { label: string; items: string[] }[];
+  count: number;
+}
+
+/**
+ * What a person holds, in the groups and rows above, named in French; a codename outside them (the
+ * point of sale's `pos_*`) comes last under « Autres », as is.
+ */
+export function heldGroups(codenames: Iterable<string>): HeldGroup[] {
+  const held = new Set(codenames);
+  const out: HeldGroup[] = [];
+  const named = new Set<string>();
+  for (const g of PERMISSION_GROUPS) {
+    const rows = g.rows
+      .map((r) => ({ label: r.label, items: r.items.filter((i) => held.has(i.codename)) }))
+      .filter((r) => r.items.length);
+    for (const r of rows) for (const i of r.items) named.add(i.codename);
+    if (rows.length)
+      out.push({
+        label: g.label,
+        rows: rows.map((r) => ({ label: r.label, items: r.items.map((i) => i.label) })),
+        count: rows.reduce((n, r) => n + r.items.length, 0),
+      });
+  }
+  const others = [...held].filter((c) => !named.has(c)).sort();
+  if (others.length) out.push({ label: 'Autres', rows: [{ label: 'Autres', items: others }], count: others.length });
+  return out;
 }
