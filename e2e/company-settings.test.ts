@@ -39,7 +39,7 @@ describeBrowser('company settings in the browser', () => {
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Délai d’annulation').inputValue()).toBe('25');
-    expect(await page.getByLabel('Mise maximale par ligne').inputValue()).toBe('2500.00');
+    expect(await page.getByLabel('Mise maximale par ligne').inputValue()).toBe('2500,00');
   });
 
   it('the supervisor has no « Paramètres » entry', async () => {
