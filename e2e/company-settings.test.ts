@@ -39,6 +39,7 @@ describeBrowser('company settings in the browser', () => {
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Délai d’annulation').inputValue()).toBe('25');
+    // Edit fields show the decimal comma (components/form amount input).
     expect(await page.getByLabel('Mise maximale par ligne').inputValue()).toBe('2500,00');
   });
 

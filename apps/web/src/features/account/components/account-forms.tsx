@@ -1,22 +1,16 @@
-import {
-  type AccountInfoInput,
-  type AccountProfile,
-  accountInfoInput,
-  accountPasswordFields,
-  NEW_PASSWORD_MIN,
-  NEW_PASSWORD_SAME,
-} from '@borlette/shared/contracts/account';
+import { type AccountInfoInput, type AccountProfile, accountInfoInput } from '@borlette/shared/contracts/account';
 import { zodResolver } from '@hookform/resolvers/zod';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RHFImageUpload, RHFTextField, toFormData } from '../../../components/form';
+import {
+  EMPTY_OWN_PASSWORD,
+  OWN_PASSWORD_FIELDS,
+  OwnPasswordFields,
+  useOwnPasswordForm,
+} from '../../../components/own-password-fields';
 import { useChangeOwnPassword, useUpdateAccount } from '../api/account';
 import { AccountFormCard } from './account-form-card';
 
@@ -139,94 +133,29 @@ export function ImagesForm({ profile }: { profile: AccountProfile }) {
 
 /* ---- Password (change_password) ---- */
 
-/** The confirmation is checked here only (its message is the interface's language). */
-const passwordSchema = (mismatch: string) =>
-  accountPasswordFields.extend({ confirm_password: z.string() }).superRefine((v, ctx) => {
-    if (v.new_password && v.new_password === v.current_password)
-      ctx.addIssue({ code: 'custom', path: ['new_password'], message: NEW_PASSWORD_SAME });
-    if (v.confirm_password !== v.new_password)
-      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: mismatch });
-  });
-type PasswordValues = z.infer<ReturnType<typeof passwordSchema>>;
-const EMPTY_PASSWORD: PasswordValues = { current_password: '', new_password: '', confirm_password: '' };
-
-function PasswordField({
-  name,
-  label,
-  autoComplete,
-}: {
-  name: keyof PasswordValues;
-  label: string;
-  autoComplete: string;
-}) {
-  const { t } = useTranslation('account');
-  const [shown, setShown] = useState(false);
-  return (
-    <RHFTextField<PasswordValues>
-      name={name}
-      label={label}
-      type={shown ? 'text' : 'password'}
-      autoComplete={autoComplete}
-      required
-      slotProps={{
-        htmlInput: { maxLength: 128 },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                onClick={() => setShown((s) => !s)}
-                aria-label={t(shown ? 'password.hide' : 'password.show')}
-              >
-                {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-}
-
 /**
  * Everyone's own password (no codename needed: the spec's change_password is in effect everyone's),
- * with the current one; posted as JSON to …/user/password.
+ * with the current one; posted as JSON to …/user/password. The inputs are shared with the POS.
  */
 export function PasswordForm({ role }: { role: string }) {
   const { t } = useTranslation('account');
   const update = useChangeOwnPassword(role);
-  const schema = useMemo(() => passwordSchema(t('password.mismatch')), [t]);
-  const methods = useForm<PasswordValues>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY_PASSWORD,
-    mode: 'onTouched',
-  });
+  const methods = useOwnPasswordForm();
   return (
     <AccountFormCard
       title={t('password.title')}
       subheader={t('password.subtitle')}
       methods={methods}
-      fieldNames={['current_password', 'new_password', 'confirm_password']}
+      fieldNames={OWN_PASSWORD_FIELDS}
       submitText={t('password.submit')}
       onSubmit={async ({ current_password, new_password }) => {
         await update.mutateAsync({ current_password, new_password });
-        methods.reset(EMPTY_PASSWORD);
+        methods.reset(EMPTY_OWN_PASSWORD);
       }}
     >
-      <Box sx={grid}>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <PasswordField name="current_password" label={t('password.current')} autoComplete="current-password" />
-        </Box>
-        <Box>
-          <PasswordField name="new_password" label={t('password.new')} autoComplete="new-password" />
-          <Box component="p" sx={{ m: 0, mt: 0.75, ml: 1.75, typography: 'caption', color: 'text.secondary' }}>
-            {t('password.rule', { count: NEW_PASSWORD_MIN })}
-          </Box>
-        </Box>
-        <PasswordField name="confirm_password" label={t('password.confirm')} autoComplete="new-password" />
-        <Box component="p" sx={{ gridColumn: '1 / -1', m: 0, typography: 'caption', color: 'text.secondary' }}>
-          {t('password.help')}
-        </Box>
+      <OwnPasswordFields />
+      <Box component="p" sx={{ m: 0, typography: 'caption', color: 'text.secondary' }}>
+        {t('password.help')}
       </Box>
     </AccountFormCard>
   );

@@ -8,11 +8,10 @@ const URL = '/api/companies/settings';
 export const COMPANY_SETTINGS_KEY = ['company-settings'] as const;
 
 /** The company's settings (the selected company for the superuser). */
-export function useCompanySettings(enabled = true) {
+export function useCompanySettings() {
   return useQuery({
     queryKey: COMPANY_SETTINGS_KEY,
     queryFn: ({ signal }) => api.get<CompanySettingsView>(URL, { signal }),
-    enabled,
   });
 }
 

@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../../components/form';
@@ -112,24 +112,15 @@ function SettingsEditor({ settings, canChange }: { settings: CompanySettingsView
   );
 }
 
-/** /dashboard/parametres: the company's settings (admin; the superuser on a selected company). */
+/**
+ * /dashboard/parametres: the company's settings (admin; the superuser on a selected company — on
+ * « Toutes » the router's ScreenGate asks for a company first, lib/company-required.ts).
+ */
 export default function CompanySettingsPage() {
   const { t } = useTranslation(['companySettings', 'nav']);
   const user = useUser();
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canChange = companyChosen && (hasPermission(user, 'change_company') || hasPermission(user, 'change_tirage'));
-  const query = useCompanySettings(companyChosen);
-
-  let body: ReactNode;
-  if (!companyChosen) {
-    body = <Alert severity="info">{t('companyRequired')}</Alert>;
-  } else {
-    body = (
-      <RecordBody query={query} rowHeight={72} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
-        {(settings) => <SettingsEditor key={settings.company_id} settings={settings} canChange={canChange} />}
-      </RecordBody>
-    );
-  }
+  const canChange = hasPermission(user, 'change_company') || hasPermission(user, 'change_tirage');
+  const query = useCompanySettings();
 
   return (
     <>
@@ -138,7 +129,9 @@ export default function CompanySettingsPage() {
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:company_settings') }]}
       />
-      {body}
+      <RecordBody query={query} rowHeight={72} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
+        {(settings) => <SettingsEditor key={settings.company_id} settings={settings} canChange={canChange} />}
+      </RecordBody>
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** The agents' API (/api/agents/*, contracts/fiches.ts) with TanStack Query. */
+import type { OwnPasswordAnswer } from '@borlette/shared/contracts/account';
 import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
 import type { AgentDayReport, FicheView, PosConfig, SaleAnswer, SaleInput } from '@borlette/shared/contracts/fiches';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,14 @@ export function posMe(token?: string, signal?: AbortSignal): Promise<CurrentUser
 /** POST /api/user/auth/logout with a given token (the POS one, or a refused non-agent one). */
 export function posLogout(token: string): Promise<unknown> {
   return posRequest('/api/user/auth/logout', { method: 'POST', body: {}, token });
+}
+
+/**
+ * POST /api/agents/user/password: the agent's own password. The server signs out its other sessions
+ * and keeps this one (the stored token stays valid).
+ */
+export function posChangePassword(body: { current_password: string; new_password: string }) {
+  return posRequest<OwnPasswordAnswer>('/api/agents/user/password', { method: 'POST', body });
 }
 
 /* ---- reads ---- */

@@ -1,6 +1,5 @@
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -10,7 +9,6 @@ import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
@@ -25,6 +23,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { Logo } from '../../../components/logo';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { usePosSession, usePosUser } from '../api/pos-session';
+import { PosAccountMenu } from './account/account-menu';
 import { FichesTab } from './fiches/fiches-tab';
 import { BOTTOM_NAV_HEIGHT } from './layout';
 import { MessagesTab, useUnreadMessages } from './messages-tab';
@@ -64,7 +63,7 @@ function TabContent({ tab }: { tab: TabId }) {
   }
 }
 
-/** The signed-in POS: top bar (company, agent, settings, sign-out) and five tabs (bottom bar on a phone). */
+/** The signed-in POS: top bar (company, agent, settings, the agent's menu: password, sign-out) and five tabs (bottom bar on a phone). */
 export default function PosApp() {
   const { t } = useTranslation('pos');
   const user = usePosUser();
@@ -129,9 +128,7 @@ export default function PosApp() {
               </Typography>
             </Box>
             <SettingsButton />
-            <IconButton aria-label={t('signOut')} title={t('signOut')} onClick={() => void onSignOut()}>
-              <LogoutIcon />
-            </IconButton>
+            <PosAccountMenu user={user} onSignOut={() => void onSignOut()} />
           </Toolbar>
           {desktop ? (
             <Tabs value={tab} onChange={(_, v: TabId) => go(v)} sx={{ px: 2 }} aria-label={t('tabsLabel')}>

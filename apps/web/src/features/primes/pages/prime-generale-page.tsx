@@ -7,7 +7,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -80,26 +79,17 @@ function GeneralForm({ prime, canChange, currency }: { prime: PrimeGeneral; canC
   );
 }
 
-/** /dashboard/tirage/configuration/generale: the company's payout multipliers and payout settings. */
+/**
+ * /dashboard/tirage/configuration/generale: the company's payout multipliers and payout settings (on
+ * « Toutes » the router's ScreenGate asks the superuser for a company first, lib/company-required.ts).
+ */
 export default function PrimeGeneralePage() {
   const { t } = useTranslation(['primes', 'nav']);
   const user = useUser();
   const superuser = user.role === 'superuser';
-  const companyChosen = !superuser || !!user.company;
-  const canChange = companyChosen && hasPermission(user, 'change_tauxtirage');
-  const general = usePrimeGeneral(companyChosen);
+  const canChange = hasPermission(user, 'change_tauxtirage');
+  const general = usePrimeGeneral();
   const currency = user.company?.currency ?? 'HTG';
-
-  let body: ReactNode;
-  if (!companyChosen) {
-    body = <Alert severity="info">{t('general.companyRequired')}</Alert>;
-  } else {
-    body = (
-      <RecordBody query={general} rowHeight={88} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
-        {(prime) => <GeneralForm key={prime.company_id} prime={prime} canChange={canChange} currency={currency} />}
-      </RecordBody>
-    );
-  }
 
   return (
     <>
@@ -121,7 +111,9 @@ export default function PrimeGeneralePage() {
           ) : null
         }
       />
-      {body}
+      <RecordBody query={general} rowHeight={88} retryLabel={t('retry')} failedLabel={t('loadFailed')}>
+        {(prime) => <GeneralForm key={prime.company_id} prime={prime} canChange={canChange} currency={currency} />}
+      </RecordBody>
     </>
   );
 }

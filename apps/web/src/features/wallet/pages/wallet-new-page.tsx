@@ -1,12 +1,10 @@
 import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AmountInput, amountField, FormPage, RHFTextField } from '../../../components/form';
 import { paths } from '../../../config/paths';
@@ -97,7 +95,6 @@ export default function WalletNewPage() {
       : null;
 
   const title = t('nav:transactions_new');
-  const companyMissing = !user.company;
   return (
     <FormPage
       title={title}
@@ -126,20 +123,6 @@ export default function WalletNewPage() {
       }}
       cancelTo={list}
       submitText={t('form.submit')}
-      blocked={
-        companyMissing ? (
-          <Alert
-            severity="info"
-            action={
-              <Button component={RouterLink} to={list} color="inherit" size="small">
-                {t('form.backToList')}
-              </Button>
-            }
-          >
-            {t('companyRequired')}
-          </Alert>
-        ) : undefined
-      }
     >
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AgentField initial={initial} onPick={(c) => setAgent(c ? { id: c.id, name: c.name } : null)} />
