@@ -30,6 +30,8 @@ describeBrowser('formats of the interface: French date picker, amounts with a co
     const calendar = page.getByRole('dialog');
     await calendar.waitFor();
     expect(await calendar.textContent()).toMatch(FRENCH_MONTH);
+    // The calendar grows in (a CSS transition): a click before it ends can miss the day.
+    await calendar.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
     // Choosing the 1st of the shown month moves the period's start there.
     await calendar.getByRole('gridcell', { name: '1', exact: true }).click();
     await expect.poll(() => from.textContent()).toMatch(/^01\/\d{2}\/\d{4}/);
