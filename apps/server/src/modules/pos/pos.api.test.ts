@@ -163,7 +163,7 @@ describeApi('point of sale (agents’ API)', () => {
       );
       expect(limited).toMatchObject({
         code: 'TICKET_LIMIT',
-        message: 'La fiche dépasse la limite de 50 HTG (total 60 HTG).',
+        message: 'La fiche dépasse la limite de 50,00 HTG (total 60,00 HTG).',
       });
       await t.database.raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [c.company.id]);
     });
