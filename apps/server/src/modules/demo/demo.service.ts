@@ -60,6 +60,10 @@ export async function resetDemo(raw: RawClient, company: DemoCompany): Promise<D
                              FROM tirages WHERE company_id = $1 ORDER BY id) l`,
     [id],
   );
+  // A payment holds its ticket (FOR UPDATE in borlette_pay) and takes no draw lock: wait for the ones
+  // under way, so that their payment rows are seen and removed (else the tickets' delete fails on them),
+  // and make the next ones wait for the reset (they then find no ticket).
+  await raw.query('SELECT count(*) FROM (SELECT id FROM fiches WHERE company_id = $1 FOR UPDATE) f', [id]);
   const [counts] = await raw.query<{ tickets: number; results: number }>(
     `SELECT (SELECT count(*)::int FROM fiches WHERE company_id = $1) AS tickets,
             (SELECT count(*)::int FROM info_tirages WHERE company_id = $1) AS results`,
