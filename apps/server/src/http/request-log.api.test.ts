@@ -135,4 +135,11 @@ describeApi('request log: no secret in the logged path', () => {
     expect(lines[0]).toMatchObject({ path: '/api/public/fiche/:refCode' });
     expect(JSON.stringify(lines)).not.toContain(secret);
   });
+
+  it('leaves the query string out of an unknown API path’s line too', async () => {
+    lines.length = 0;
+    const res = await app.inject({ url: '/api/nowhere?token=Zx9-query-secret' });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.stringify(lines)).not.toContain('Zx9-query-secret');
+  });
 });

@@ -38,7 +38,7 @@ describeApi('demo reset while a payment is under way', () => {
       [demoId],
     );
     expect(fiche).toBeDefined();
-    let reset: ReturnType<typeof app.inject> | undefined;
+    let reset: Promise<Awaited<ReturnType<typeof app.inject>>> | undefined;
     // The payment's transaction, as borlette_pay: the ticket locked, its payment row written, then commit.
     await database.transaction(async (tx) => {
       await tx.query('SELECT id FROM fiches WHERE id = $1 FOR UPDATE', [fiche.id]);
@@ -50,7 +50,7 @@ describeApi('demo reset while a payment is under way', () => {
       reset = app.inject({ method: 'POST', url: '/api/companies/demo/reset', headers: auth(admin) });
       await new Promise((r) => setTimeout(r, 500));
     });
-    const res = await (reset as ReturnType<typeof app.inject>);
+    const res = await (reset as Promise<Awaited<ReturnType<typeof app.inject>>>);
     expect(res.statusCode, res.body).toBe(200);
     const [left] = await database.raw.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM fiche_payments WHERE company_id = $1',
