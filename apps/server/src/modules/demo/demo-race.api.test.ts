@@ -58,4 +58,30 @@ describeApi('demo reset while a payment is under way', () => {
     );
     expect(left.n).toBe(0);
   });
+
+  it('waits for a wallet movement under way (it holds the agent’s ledger lock) and removes it too', async () => {
+    const [agent] = await database.raw.query<{ id: number }>(
+      "SELECT id FROM users WHERE company_id = $1 AND role = 'agent' ORDER BY id LIMIT 1",
+      [demoId],
+    );
+    let reset: Promise<Awaited<ReturnType<typeof app.inject>>> | undefined;
+    // The movement's transaction, as wallet.service: the agent's ledger lock, its entry, then commit.
+    await database.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(727200, ($1::bigint % 2147483647)::int)', [agent.id]);
+      await tx.query(
+        `INSERT INTO wallet_entries (company_id, agent_id, kind, amount, business_date)
+         VALUES ($1, $2, 'deposit', 5000, current_date)`,
+        [demoId, agent.id],
+      );
+      reset = app.inject({ method: 'POST', url: '/api/companies/demo/reset', headers: auth(admin) });
+      await new Promise((r) => setTimeout(r, 500));
+    });
+    const res = await (reset as Promise<Awaited<ReturnType<typeof app.inject>>>);
+    expect(res.statusCode, res.body).toBe(200);
+    const [left] = await database.raw.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM wallet_entries WHERE company_id = $1 AND kind = 'deposit'",
+      [demoId],
+    );
+    expect(left.n).toBe(0);
+  });
 });
