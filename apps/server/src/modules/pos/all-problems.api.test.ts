@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { saleRefusal } from '@borlette/shared/contracts/fiches';
+import { saleRefusal } from '@borlette/shared/contracts/sale';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import { auth, createTestApp, describeApi, expectErrorBody, login, type TestContext } from '../../../test/helpers';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { saleAnswer } from '@borlette/shared/contracts/fiches';
+import { saleAnswer } from '@borlette/shared/contracts/sale';
 import { isValidFicheNumber } from '@borlette/shared/game/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
