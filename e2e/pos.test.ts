@@ -94,8 +94,8 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     await sellButton.click();
     await pos.getByText('3 paris à corriger : voyez en rouge ci-dessous.').waitFor();
     const lines = pos.getByRole('list', { name: 'Paris de la fiche' });
-    await lines.getByText(`Ligne 1 : 45 : maximum 1 HTG encore pour ${SELL}`).waitFor();
-    await lines.getByText(`Ligne 2 : 67 : maximum 2 HTG encore pour ${SELL}`).waitFor();
+    await lines.getByText(`Ligne 1 : 45 : maximum 1,00 HTG encore pour ${SELL}`).waitFor();
+    await lines.getByText(`Ligne 2 : 67 : maximum 2,00 HTG encore pour ${SELL}`).waitFor();
     await lines.getByText(`Ligne 3 : la boule 23 est bloquée pour ${SELL}.`).waitFor();
     expect(await lines.getByText(/^Ligne 4/).count()).toBe(0);
     expect(await tickets()).toBe(before);

@@ -107,3 +107,39 @@ describeApi('request log: one line per API request, none for files', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describeApi('request log: no secret in the logged path', () => {
+  const lines: { path?: string; msg?: string }[] = [];
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    const stream = new PassThrough();
+    stream.on('data', (d: Buffer) => {
+      for (const l of d.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+    });
+    app = await buildApp({ database: db.database, config: testConfig({ logLevel: 'info' }), logStream: stream });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it('leaves the receipt link’s ref_code (the QR’s secret, which pays a winning ticket) out of the line', async () => {
+    const secret = 'Q1w2E3r4T5y6U7i8O9p0aA';
+    const res = await app.inject({ url: `/api/public/fiche/${secret}` });
+    expect(res.statusCode).toBe(404);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ path: '/api/public/fiche/:refCode' });
+    expect(JSON.stringify(lines)).not.toContain(secret);
+  });
+
+  it('leaves the query string out of an unknown API path’s line too', async () => {
+    lines.length = 0;
+    const res = await app.inject({ url: '/api/nowhere?token=Zx9-query-secret' });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.stringify(lines)).not.toContain('Zx9-query-secret');
+  });
+});

@@ -19,6 +19,17 @@ const pathOf = (url: string) => {
   return q < 0 ? url : url.slice(0, q);
 };
 
+/** Path parameters that are secrets: the receipt link's ref_code is the QR's, which pays a winning ticket. */
+const SECRET_PARAMS = ['refCode'];
+
+/** The path to log: the route's pattern (`/api/public/fiche/:refCode`) when the path holds a secret. */
+function loggedPath(request: FastifyRequest): string {
+  const params = request.params;
+  const pattern = request.routeOptions?.url;
+  if (pattern && params && typeof params === 'object' && SECRET_PARAMS.some((k) => k in params)) return pattern;
+  return pathOf(request.url);
+}
+
 /** The web app (index.html, hashed assets, uploads) and the API docs' own files are not API requests. */
 const isApi = (path: string) => path.startsWith('/api/') && !path.startsWith('/api/docs/static/');
 
@@ -32,7 +43,7 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    const path = pathOf(request.url);
+    const path = loggedPath(request);
     const ms = Math.round(reply.elapsedTime);
     const who = request.auth;
     const line = {

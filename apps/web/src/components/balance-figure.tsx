@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { centimesDecimal, formatMoney } from '../lib/money';
 import { toneColors } from '../lib/tone';
+import { visuallyHidden } from './visually-hidden';
 
 /**
  * The one way a balance (or a ledger entry) reads on every money screen: the reports, the agent
@@ -146,15 +147,3 @@ export function BalanceFigure({
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

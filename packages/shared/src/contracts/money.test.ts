@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { billingPrice } from './billing';
 import { amountField, MAX_AMOUNT } from './engine-common';
-import { saleLine } from './fiches';
 import {
   addCentimes,
   centimesCell,
@@ -15,6 +14,7 @@ import {
   subCentimes,
   toCentimes,
 } from './money';
+import { saleLine } from './sale';
 import { walletInput } from './wallet';
 
 /** The review's values (issue 15, defect 11) and their cousins: none is an amount. */

@@ -175,7 +175,7 @@ describeApi('back-office tickets (lists, detail, delete / reactivate / block)', 
     });
     const refused = expectErrorBody(await put(admin, { id: ids.a.id, action: 'reactivate' }), 409);
     expect(refused).toMatchObject({ code: 'LIMIT_EXCEEDED' });
-    expect(refused.message).toBe(`Ligne 1 : 23 : maximum 5 HTG encore pour ${c.tirages[0].name}`);
+    expect(refused.message).toBe(`Ligne 1 : 23 : maximum 5,00 HTG encore pour ${c.tirages[0].name}`);
     await t.database.raw.query('UPDATE sale_limits SET max_amount = 2000 WHERE company_id = $1', [c.company.id]);
     expect((await put(admin, { id: ids.a.id, action: 'reactivate' })).json().status).toBe('en_attente');
     expectErrorBody(await put(admin, { id: ids.a.id, action: 'reactivate' }), 409);

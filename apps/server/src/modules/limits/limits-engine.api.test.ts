@@ -52,12 +52,12 @@ describeApi('sale limits at sale', () => {
     await s.sell([bolet('23', 1000)]);
     const before = await s.tickets();
     await expect(s.sell([bolet('23', 2500)])).rejects.toMatchObject({
-      message: `Ligne 1 : 23 : maximum 20 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 1 : 23 : maximum 20,00 HTG encore pour ${s.t1.name}`,
     });
     expect(await s.tickets()).toBe(before);
     await s.sell([bolet('23', 2000)]);
     await expect(s.sell([bolet('45', 100), bolet('23', 1)])).rejects.toMatchObject({
-      message: `Ligne 2 : 23 : maximum 0 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 2 : 23 : maximum 0,00 HTG encore pour ${s.t1.name}`,
     });
     await s.sell([bolet('45', 10_000)]);
     // An all-draws limit holds for each draw on its own.
@@ -71,12 +71,12 @@ describeApi('sale limits at sale', () => {
     await s.limit('type-boules', { code: 20, number: '23', max_amount: 5000 });
     await s.sell([bolet('23', 4000)]);
     await expect(s.sell([bolet('45', 1500)])).rejects.toMatchObject({
-      message: `Ligne 1 : 45 : maximum 10 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 1 : 45 : maximum 10,00 HTG encore pour ${s.t1.name}`,
     });
     await s.limit('type-games', { code: 20, tirage_id: s.t1.id, max_amount: 2000 });
     await s.sell([bolet('45', 1500)]);
     await expect(s.sell([bolet('45', 1500)], { tirage: s.t2.id })).rejects.toMatchObject({
-      message: `Ligne 1 : 45 : maximum 10 HTG encore pour ${s.t2.name}`,
+      message: `Ligne 1 : 45 : maximum 10,00 HTG encore pour ${s.t2.name}`,
     });
     // Another game is not concerned.
     await s.sell([{ code: 30, number: '123', stake: 9000 }]);
@@ -88,16 +88,16 @@ describeApi('sale limits at sale', () => {
     await s.limit('type-boules-agent', { code: 20, number: '23', agent_id: a0, max_amount: 1000 });
     await s.sell([bolet('23', 5000)], { agent: 1 });
     await expect(s.sell([bolet('23', 1500)], { agent: 0 })).rejects.toMatchObject({
-      message: `Ligne 1 : 23 : maximum 10 HTG encore pour ${s.t1.name} (limite du vendeur)`,
+      message: `Ligne 1 : 23 : maximum 10,00 HTG encore pour ${s.t1.name} (limite du vendeur)`,
     });
     await s.sell([bolet('23', 1000)], { agent: 0 });
     await s.limit('type-boules', { code: 20, number: '23', max_amount: 7000 });
     await expect(s.sell([bolet('23', 1500)], { agent: 1 })).rejects.toMatchObject({
-      message: `Ligne 1 : 23 : maximum 10 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 1 : 23 : maximum 10,00 HTG encore pour ${s.t1.name}`,
     });
     await s.limit('type-games-agent', { code: 20, agent_id: a1, max_amount: 500 });
     await expect(s.sell([bolet('45', 600)], { agent: 1 })).rejects.toMatchObject({
-      message: `Ligne 1 : 45 : maximum 5 HTG encore pour ${s.t1.name} (limite du vendeur)`,
+      message: `Ligne 1 : 45 : maximum 5,00 HTG encore pour ${s.t1.name} (limite du vendeur)`,
     });
     await s.sell([bolet('45', 600)], { agent: 0 });
     expect(a0).not.toBe(a1);
@@ -110,7 +110,7 @@ describeApi('sale limits at sale', () => {
     await s.sell([bolet('23', 5000)]);
     await s.api('POST', 'type-boules/block', { id: l.id, blocked: false });
     await expect(s.sell([bolet('23', 1)])).rejects.toMatchObject({
-      message: `Ligne 1 : 23 : maximum 0 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 1 : 23 : maximum 0,00 HTG encore pour ${s.t1.name}`,
     });
   });
 
@@ -120,7 +120,7 @@ describeApi('sale limits at sale', () => {
     expect(l.number).toBe('12*34');
     await s.sell([{ code: 40, number: normaliseNumber(40, '34*12'), stake: 1500 }]);
     await expect(s.sell([{ code: 40, number: normaliseNumber(40, '12*34'), stake: 1000 }])).rejects.toMatchObject({
-      message: `Ligne 1 : 12*34 : maximum 5 HTG encore pour ${s.t1.name}`,
+      message: `Ligne 1 : 12*34 : maximum 5,00 HTG encore pour ${s.t1.name}`,
     });
     expect(await s.sold('type-boules', l.id)).toBe(1500);
   });

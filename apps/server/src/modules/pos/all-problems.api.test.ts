@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { saleRefusal } from '@borlette/shared/contracts/fiches';
+import { saleRefusal } from '@borlette/shared/contracts/sale';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import { auth, createTestApp, describeApi, expectErrorBody, login, type TestContext } from '../../../test/helpers';
@@ -81,7 +81,7 @@ describeApi('a refused sale lists every problem of the ticket', () => {
       [d1.id, d2.id].sort((a, b) => a - b),
     );
     expect(body.problems[1].message).toBe('Ligne 4 : la mise dépasse le maximum de 1 000,00 HTG par pari.');
-    expect(body.problems[2].message).toMatch(/^Ligne 3 : 45 : maximum 10 HTG encore pour /);
+    expect(body.problems[2].message).toMatch(/^Ligne 3 : 45 : maximum 10,00 HTG encore pour /);
     // One field per bad line (its messages together), none for the good one.
     expect(Object.keys(body.fields ?? {}).sort()).toEqual(['lines.1', 'lines.2', 'lines.3']);
     expect(body.fields?.['lines.2']).toMatch(/^Ligne 3 : 45 : .* Ligne 3 : 45 : /);
@@ -125,7 +125,7 @@ describeApi('a refused sale lists every problem of the ticket', () => {
     ]);
     expect(body.problems.slice(0, 2).map((p) => p.tirage_id)).toEqual([d1.id, d2.id].sort((a, b) => a - b));
     expect(body.problems[2]).toMatchObject({ line: 1, message: `Ligne 1 : la boule 77 est bloquée pour ${d2.name}.` });
-    expect(body.problems[3].message).toBe('La fiche dépasse la limite de 10 HTG (total 20 HTG).');
+    expect(body.problems[3].message).toBe('La fiche dépasse la limite de 10,00 HTG (total 20,00 HTG).');
     expect(body.fields).toEqual({ 'lines.0': body.problems[2].message });
     await t.database.raw.query("UPDATE tirages SET mode = 'open' WHERE company_id = $1", [c.company.id]);
     await t.database.raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [c.company.id]);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { saleAnswer } from '@borlette/shared/contracts/fiches';
+import { saleAnswer } from '@borlette/shared/contracts/sale';
 import { isValidFicheNumber } from '@borlette/shared/game/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
@@ -163,7 +163,7 @@ describeApi('point of sale (agents’ API)', () => {
       );
       expect(limited).toMatchObject({
         code: 'TICKET_LIMIT',
-        message: 'La fiche dépasse la limite de 50 HTG (total 60 HTG).',
+        message: 'La fiche dépasse la limite de 50,00 HTG (total 60,00 HTG).',
       });
       await t.database.raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [c.company.id]);
     });

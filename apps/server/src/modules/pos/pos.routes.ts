@@ -8,14 +8,10 @@ import {
   fichePayBody,
   ficheSummary,
   ficheView,
-  posConfig,
-  type SaleAnswer,
-  saleAnswer,
-  saleInput,
-  saleRefusal,
 } from '@borlette/shared/contracts/fiches';
 import { pageOf } from '@borlette/shared/contracts/list';
 import { agentMessage } from '@borlette/shared/contracts/messages';
+import { posConfig, type SaleAnswer, saleAnswer, saleInput, saleRefusal } from '@borlette/shared/contracts/sale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';

@@ -1,6 +1,7 @@
 import { PLATFORM_CEILINGS } from '@borlette/shared/contracts/company-settings';
-import type { AgentDayReport, FicheSummary, FicheView, PosConfig } from '@borlette/shared/contracts/fiches';
+import type { AgentDayReport, FicheSummary, FicheView } from '@borlette/shared/contracts/fiches';
 import type { Page } from '@borlette/shared/contracts/list';
+import type { PosConfig } from '@borlette/shared/contracts/sale';
 import type { Database, RawClient } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { type PayProof, provenFicheId } from '../fiches/pay-proof';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { saleInput } from '@borlette/shared/contracts/fiches';
+import type { saleInput } from '@borlette/shared/contracts/sale';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';

@@ -18,16 +18,3 @@ export const stickyCell = (theme: Theme, side: 'left' | 'right', header = false)
     },
   }),
 });
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

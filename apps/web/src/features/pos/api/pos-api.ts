@@ -1,7 +1,8 @@
 /** The agents' API (/api/agents/*, contracts/fiches.ts) with TanStack Query. */
 import type { OwnPasswordAnswer } from '@borlette/shared/contracts/account';
 import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
-import type { AgentDayReport, FicheView, PosConfig, SaleAnswer, SaleInput } from '@borlette/shared/contracts/fiches';
+import type { AgentDayReport, FicheView } from '@borlette/shared/contracts/fiches';
+import type { PosConfig, SaleAnswer, SaleInput } from '@borlette/shared/contracts/sale';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toMessages, toRowsPage } from '../lib/rows';
 import { posRequest } from './pos-client';

@@ -4,7 +4,7 @@
  * a block without a draw holds on every draw. The sale still decides (a block may come after the
  * configuration was read).
  */
-import type { PosConfig } from '@borlette/shared/contracts/fiches';
+import type { PosConfig } from '@borlette/shared/contracts/sale';
 import type { Bet } from '@borlette/shared/game/bets';
 import type { DraftLine } from './ticket';
 

@@ -3,7 +3,7 @@
  * the sale (game/potential-payout.ts, borlette_sell), from the POS configuration, so that the agent
  * sees the problem before sending. The server decides in the end.
  */
-import type { PosConfig } from '@borlette/shared/contracts/fiches';
+import type { PosConfig } from '@borlette/shared/contracts/sale';
 import type { Primes } from '@borlette/shared/game/payout';
 import { type CeilingBreach, type DrawSnapshot, ticketCeilingBreach } from '@borlette/shared/game/potential-payout';
 import { type DraftLine, freeMariagesPerDraw, perDrawAmount } from './ticket';

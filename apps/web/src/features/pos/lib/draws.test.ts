@@ -1,4 +1,4 @@
-import type { PosTirage } from '@borlette/shared/contracts/fiches';
+import type { PosTirage } from '@borlette/shared/contracts/sale';
 import { describe, expect, it } from 'vitest';
 import { clockOffset, closedReason, formatCountdown, isForcedOpen, isOpenNow, msUntilClose, sortDraws } from './draws';
 

@@ -2,7 +2,7 @@
  * The draws the POS offers (GET /api/agents/config): open ones first, soonest closing first, with a
  * countdown computed on the SERVER's clock (the device's clock may be wrong; the server decides).
  */
-import type { PosTirage } from '@borlette/shared/contracts/fiches';
+import type { PosTirage } from '@borlette/shared/contracts/sale';
 
 /** Server clock minus device clock, measured when the config arrived (ms). */
 export function clockOffset(serverTime: string, receivedAt: number): number {

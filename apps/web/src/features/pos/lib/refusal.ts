@@ -4,7 +4,7 @@
  * refusedLines); the others (closed draws, the ticket's limit, its potential payout, its size) are
  * listed above the lines.
  */
-import { saleRefusal } from '@borlette/shared/contracts/fiches';
+import { saleRefusal } from '@borlette/shared/contracts/sale';
 
 export interface RefusalView {
   /** The problems not tied to a line, in the server's order. */

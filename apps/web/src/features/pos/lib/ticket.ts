@@ -3,7 +3,7 @@
  * and the idempotency key, which is KEPT while the content is unchanged so that a retry after a
  * network error answers the same ticket (never a second one).
  */
-import type { PosConfig, SaleInput } from '@borlette/shared/contracts/fiches';
+import type { PosConfig, SaleInput } from '@borlette/shared/contracts/sale';
 import type { Bet } from '@borlette/shared/game/bets';
 import { freePairsForAmount } from '@borlette/shared/game/free-pairs';
 

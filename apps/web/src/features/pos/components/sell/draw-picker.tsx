@@ -1,4 +1,4 @@
-import type { PosTirage } from '@borlette/shared/contracts/fiches';
+import type { PosTirage } from '@borlette/shared/contracts/sale';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';

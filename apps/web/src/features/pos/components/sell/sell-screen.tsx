@@ -1,4 +1,4 @@
-import type { SaleAnswer } from '@borlette/shared/contracts/fiches';
+import type { SaleAnswer } from '@borlette/shared/contracts/sale';
 import { formatBet } from '@borlette/shared/game/parse';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

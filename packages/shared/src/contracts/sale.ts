@@ -1,0 +1,129 @@
+import '../zod-setup';
+import { z } from 'zod';
+import { errorBody } from './common';
+import { PLATFORM_CEILINGS } from './company-settings';
+import { amountField, requiredId, soldBetCode } from './engine-common';
+import { ficheView } from './fiches';
+import { money } from './money';
+
+/**
+ * Selling at the point of sale (agents' API, /api/agents/*): the sale's input and answer, its refusal
+ * with every problem of the ticket, and what the POS needs to sell (GET /api/agents/config).
+ */
+
+/** A bet line as the agent sells it (the POS parses what is typed with the shared rules). */
+export const saleLine = z.object({
+  code: soldBetCode,
+  number: z.string({ error: 'Le numéro est requis' }).trim().min(1, 'Le numéro est requis').max(11, 'Numéro invalide'),
+  stake: amountField('La mise', { feminine: true, tooLarge: 'La mise est trop élevée' }),
+});
+export type SaleLine = z.infer<typeof saleLine>;
+
+/**
+ * POST /api/agents/fiches: sell. `idempotency_key` is made by the device for this sale (a UUID): a
+ * retry with the same key answers the same ticket (`replayed: true`), never a second one; the same
+ * key with other content is refused (409).
+ */
+export const saleInput = z.object({
+  idempotency_key: z
+    .string({ error: 'La clé de vente est requise' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Clé de vente invalide (8 à 64 lettres, chiffres, - ou _)'),
+  tirages: z
+    .array(requiredId('Le tirage'), { error: 'Choisissez au moins un tirage' })
+    .min(1, 'Choisissez au moins un tirage')
+    .max(PLATFORM_CEILINGS.ticketDraws, `${PLATFORM_CEILINGS.ticketDraws} tirages au plus`),
+  lines: z
+    .array(saleLine, { error: 'Ajoutez au moins un pari' })
+    .min(1, 'Ajoutez au moins un pari')
+    .max(PLATFORM_CEILINGS.ticketLines, `${PLATFORM_CEILINGS.ticketLines} paris au plus`),
+});
+export type SaleInput = z.input<typeof saleInput>;
+
+export const saleAnswer = ficheView.extend({ replayed: z.boolean() });
+export type SaleAnswer = z.infer<typeof saleAnswer>;
+
+/** One problem of a refused sale: a line (1-based `line`), a draw (`tirage_id`) or the whole ticket. */
+export const saleProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  line: z.number().int().optional(),
+  tirage_id: z.number().int().optional(),
+});
+export type SaleProblem = z.infer<typeof saleProblem>;
+
+/**
+ * A refused sale (400 / 409): the first problem as every error answer (code, message, `fields['lines.<i>']`),
+ * and `problems`, every problem of the ticket, so that the agent fixes them all at once (issue 16).
+ */
+export const saleRefusal = errorBody.extend({ problems: z.array(saleProblem).optional() });
+export type SaleRefusal = z.infer<typeof saleRefusal>;
+
+/** A draw as the POS offers it now. */
+export const posTirage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  draw_date: z.string(),
+  is_open: z.boolean(),
+  closed_reason: z.string().nullable(),
+  /** ISO instants (UTC). */
+  opens_at: z.string(),
+  closes_at: z.string(),
+});
+export type PosTirage = z.infer<typeof posTirage>;
+
+/** The primes a draw's lines take for the agent now (multipliers, as primes.ts). */
+export const posDrawPrimes = z.object({
+  tirage_id: z.number().int(),
+  bolet_1: z.number().int(),
+  bolet_2: z.number().int(),
+  bolet_3: z.number().int(),
+  mariage: z.number().int(),
+  loto3: z.number().int(),
+  loto4_o1: z.number().int(),
+  loto4_o2: z.number().int(),
+  loto4_o3: z.number().int(),
+  loto5_o1: z.number().int(),
+  loto5_o2: z.number().int(),
+  loto5_o3: z.number().int(),
+});
+export type PosDrawPrimes = z.infer<typeof posDrawPrimes>;
+
+/** GET /api/agents/config: what the POS needs to sell. */
+export const posConfig = z.object({
+  company: z.object({ name: z.string(), logo: z.string().nullable(), currency: z.string(), timezone: z.string() }),
+  agent: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    surcussale_name: z.string().nullable(),
+    can_cancel: z.boolean(),
+  }),
+  cancel_window_minutes: z.number().int(),
+  /** Sold codes offered (loto options enabled and not blocked). */
+  codes: z.array(z.number().int()),
+  tirages: z.array(posTirage),
+  /** Free mariage intervals in force. */
+  intervals: z.array(z.object({ min_amount: money, max_amount: money.nullable(), count: z.number().int() })),
+  ticket_limit: money.nullable(),
+  server_time: z.string(),
+  /** What one ticket may be (company settings under the platform's ceilings): the sale refuses past it. */
+  ceilings: z.object({
+    ticket_max_lines: z.number().int(),
+    ticket_max_draws: z.number().int(),
+    line_max_stake: z.number().int(),
+    ticket_max_payout: z.number().int(),
+  }),
+  /** How the sale counts a ticket's potential payout (game/potential-payout.ts): the bolet rule, */
+  bolet_cumulative: z.boolean(),
+  /** the free mariage's amount (centimes), */
+  free_mariage_amount: z.number().int(),
+  /** and the primes this agent's lines take on each draw (agent > sub-branch > draw > general). */
+  draw_primes: z.array(posDrawPrimes),
+  /**
+   * The company's blocked balls in force (boules-block): `tirage_id` null = every draw. '12' blocks the
+   * bolet 12 and every mariage with 12; the POS flags them as they are typed, the sale refuses them.
+   */
+  blocked_balls: z.array(z.object({ number: z.string(), tirage_id: z.number().int().nullable() })),
+});
+export type PosConfig = z.infer<typeof posConfig>;
