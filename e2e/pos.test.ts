@@ -141,7 +141,7 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     await pos.getByRole('dialog').getByText(url).waitFor();
   });
 
-  it('« Payer » names another seller or sub-branch before confirming, and drops a ticket once the entry changes', async () => {
+  it('« Payer » names another seller or sub-branch before confirming, holds back another sub-branch’s ticket the company forbids, and drops a ticket once the entry changes', async () => {
     const raw = h.database.raw;
     const today = await companyToday(raw, companyId);
     const sold: Record<string, { number: number; code: string }> = {};
@@ -199,5 +199,33 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     await payButton.click();
     await pos.getByRole('dialog').getByText(otherBranch).waitFor();
     await pos.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+
+    // The company forbids paying another sub-branch's ticket: the POS says so before any attempt, and
+    // « Payer » stays disabled; a ticket of the agent's own sub-branch stays payable.
+    const setAllowed = (allowed: boolean) =>
+      raw.query('UPDATE company_settings SET agents_pay_other_branches = $2 WHERE company_id = $1', [
+        companyId,
+        allowed,
+      ]);
+    await setAllowed(false);
+    try {
+      await pos.reload();
+      await pos
+        .getByRole('navigation', { name: 'Écrans du point de vente' })
+        .getByRole('button', { name: 'Payer' })
+        .click();
+      await find(sold.agent4);
+      await pos
+        .getByText(
+          /Fiche d’une autre succursale : vendue par .+ \(Succursale Pétion-Ville\)\. Votre compagnie ne permet pas de la payer ici\./,
+        )
+        .waitFor();
+      await expect.poll(() => payButton.isDisabled()).toBe(true);
+      await find(sold.agent2);
+      await pos.getByText(sameBranch).first().waitFor();
+      await expect.poll(() => payButton.isEnabled()).toBe(true);
+    } finally {
+      await setAllowed(true);
+    }
   });
 });

@@ -100,6 +100,11 @@ export const posConfig = z.object({
     can_cancel: z.boolean(),
   }),
   cancel_window_minutes: z.number().int(),
+  /**
+   * The company lets its agents pay tickets sold by another sub-branch (company setting): when false the
+   * POS says so and does not offer « Payer » on such a ticket; the payment refuses it (403) on its own.
+   */
+  agents_pay_other_branches: z.boolean(),
   /** Sold codes offered (loto options enabled and not blocked). */
   codes: z.array(z.number().int()),
   tirages: z.array(posTirage),

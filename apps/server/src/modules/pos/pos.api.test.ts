@@ -197,6 +197,22 @@ describeApi('point of sale (agents’ API)', () => {
       await t.database.raw.query('DELETE FROM interval_mas WHERE company_id = $1', [c.company.id]);
     });
 
+    it('tells the POS whether it may pay other sub-branches’ tickets, and follows the company setting', async () => {
+      const allowed = async () => (await call('GET', '/api/agents/config', agent)).json().agents_pay_other_branches;
+      expect(await allowed()).toBe(true); // the default
+      const put = (value: boolean) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/companies/settings',
+          headers: auth(admin),
+          payload: { agents_pay_other_branches: value },
+        });
+      expect((await put(false)).statusCode).toBe(200);
+      expect(await allowed()).toBe(false);
+      expect((await put(true)).statusCode).toBe(200);
+      expect(await allowed()).toBe(true);
+    });
+
     it('lists only the agent’s own tickets of the day, finds a company ticket by number, not another company’s', async () => {
       const mine = (await sale(agent, { lines: [{ code: 20, number: '31', stake: 100 }] })).json();
       const theirs = (await sale(agent2, { lines: [{ code: 20, number: '32', stake: 100 }] })).json();

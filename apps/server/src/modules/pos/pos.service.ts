@@ -16,6 +16,7 @@ export async function posConfig(raw: RawClient, companyId: number, agentId: numb
     company: PosConfig['company'];
     agent: PosConfig['agent'];
     cancel_window_minutes: number;
+    agents_pay_other_branches: boolean;
     server_time: string;
     ceilings: PosConfig['ceilings'];
     bolet_cumulative: boolean;
@@ -24,7 +25,7 @@ export async function posConfig(raw: RawClient, companyId: number, agentId: numb
     `SELECT json_build_object('name', c.name, 'logo', c.logo, 'currency', c.currency, 'timezone', c.timezone) AS company,
             json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name), 'username', u.username,
                               'surcussale_name', s.name, 'can_cancel', u.can_cancel) AS agent,
-            cs.cancel_window_minutes, ${ISO('now()')} AS server_time,
+            cs.cancel_window_minutes, cs.agents_pay_other_branches, ${ISO('now()')} AS server_time,
             ${CEILINGS_SQL} AS ceilings, cs.bolet_cumulative, cs.free_mariage_amount
        FROM users u
        JOIN companies c ON c.id = u.company_id

@@ -3,6 +3,7 @@ import {
   balanceKind,
   canCancel,
   cancelDeadline,
+  payForbidden,
   payOwner,
   payRefusal,
   payRefusalFromCode,
@@ -85,5 +86,14 @@ describe('payOwner', () => {
     expect(payOwner({ agent_id: 8, surcussale_name: 'Sud' }, me)).toBe('otherBranch');
     expect(payOwner({ agent_id: 8, surcussale_name: null }, me)).toBe('otherBranch');
     expect(payOwner({ agent_id: 8, surcussale_name: null }, { id: 7, surcussale_name: null })).toBe('otherAgent');
+  });
+});
+
+describe('payForbidden', () => {
+  it('forbids another sub-branch’s ticket only when the company does not allow it', () => {
+    expect(payForbidden('otherBranch', false)).toBe(true);
+    expect(payForbidden('otherBranch', true)).toBe(false);
+    expect(payForbidden('otherAgent', false)).toBe(false);
+    expect(payForbidden('own', false)).toBe(false);
   });
 });

@@ -106,3 +106,12 @@ export function payOwner(
   if (fiche.agent_id === me.id) return 'own';
   return (fiche.surcussale_name ?? null) === (me.surcussale_name ?? null) ? 'otherAgent' : 'otherBranch';
 }
+
+/**
+ * The company forbids its agents to pay another sub-branch's tickets (setting agents_pay_other_branches):
+ * the POS says so and does not let « Payer » go (the server refuses it with 403 on its own anyway).
+ * Another agent of the same sub-branch stays payable.
+ */
+export function payForbidden(owner: PayOwner, otherBranchesAllowed: boolean): boolean {
+  return owner === 'otherBranch' && !otherBranchesAllowed;
+}

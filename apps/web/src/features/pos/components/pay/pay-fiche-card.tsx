@@ -7,7 +7,7 @@ import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../../components/confirm-dialog';
 import { isApiError } from '../../../../lib/api-client';
@@ -17,7 +17,7 @@ import { FicheDetails } from '../../../fiche-view/components/fiche-details';
 import { FicheStatusChip } from '../../../fiche-view/components/fiche-status-chip';
 import { type PayProof, usePayFiche, usePosConfig } from '../../api/pos-api';
 import { usePosUser } from '../../api/pos-session';
-import { payOwner, payRefusal } from '../../lib/fiche-rules';
+import { payForbidden, payOwner, payRefusal } from '../../lib/fiche-rules';
 import { fDay } from '../../lib/receipt';
 import { useCompanyToday } from '../use-now';
 
@@ -41,7 +41,11 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
   // Someone else's ticket is said on the card and in the confirmation, before the money leaves (issue 16).
   const owner = payOwner(fiche, { id: user.id, surcussale_name: config?.agent.surcussale_name ?? null });
   const seller = { name: fiche.agent_name, branch: fiche.surcussale_name ?? t('pay.noBranch') };
-  const ownerNotice = owner === 'own' ? null : t(`pay.owner.${owner}`, seller);
+  // The company may forbid paying another sub-branch's ticket: said before any attempt, « Payer » stays
+  // disabled (the server refuses it anyway). Unknown until the config loads: the server decides then.
+  const forbidden = payForbidden(owner, config?.agents_pay_other_branches ?? true);
+  const ownerNotice = owner === 'own' ? null : t(forbidden ? 'pay.owner.forbidden' : `pay.owner.${owner}`, seller);
+  const noticeId = useId();
 
   const onPay = async () => {
     const ok = await confirm({
@@ -110,7 +114,7 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
         </Box>
       </Box>
       {ownerNotice && !justPaid ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert id={noticeId} severity={forbidden && !refusal ? 'error' : 'warning'} sx={{ mb: 2 }}>
           {ownerNotice}
         </Alert>
       ) : null}
@@ -140,6 +144,8 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
           color="success"
           startIcon={<PaymentsOutlinedIcon />}
           loading={pay.isPending}
+          disabled={forbidden}
+          aria-describedby={forbidden ? noticeId : undefined}
           onClick={() => void onPay()}
           sx={{ mb: 2, minHeight: 52, fontSize: 17 }}
         >
