@@ -41,9 +41,11 @@ export function FicheLines({ lines, currency }: { lines: FicheLine[]; currency: 
     },
     {
       id: 'number',
+      // On a card, right under the game: what was played reads with its game.
+      card: 'subtitle',
       label: t('drawer.lineColumns.number'),
       render: (l) => (
-        <Box component="span" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+        <Box component="span" sx={{ fontWeight: 700, color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}>
           {l.number}
         </Box>
       ),
