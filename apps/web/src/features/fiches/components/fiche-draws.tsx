@@ -1,17 +1,12 @@
-import type { FicheDetail, FicheDraw, FicheLine } from '@borlette/shared/contracts/fiches';
+import type { FicheDetail, FicheDraw } from '@borlette/shared/contracts/fiches';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { betLabel, linesOfDraw, statusTone } from '../lib/fiche-status';
+import { linesOfDraw, statusTone } from '../lib/fiche-status';
 import { fDay, Money, ToneChip } from './fiche-bits';
+import { FicheLines } from './fiche-lines';
 
 /** The three lots as balls, with Pick 3 / Pick 4 under them. */
 function Lots({ result }: { result: NonNullable<FicheDraw['result']> }) {
@@ -46,68 +41,6 @@ function Lots({ result }: { result: NonNullable<FicheDraw['result']> }) {
   );
 }
 
-function Lines({ lines, currency }: { lines: FicheLine[]; currency: string }) {
-  const { t } = useTranslation('fiches');
-  if (!lines.length) return null;
-  return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label={t('drawer.lines')}
-        sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, '& .MuiTableCell-root:first-of-type': { pl: 2 } }}
-      >
-        <TableHead>
-          <TableRow>
-            {(['game', 'number', 'stake', 'win'] as const).map((c, i) => (
-              <TableCell
-                key={c}
-                align={i >= 2 ? 'right' : 'left'}
-                sx={{ color: 'text.secondary', fontWeight: 600, bgcolor: 'background.neutral', whiteSpace: 'nowrap' }}
-              >
-                {t(`drawer.lineColumns.${c}`)}
-                {i >= 2 ? ` (${currency})` : ''}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((l) => (
-            <TableRow key={`${l.tirage_id}-${l.position}`}>
-              <TableCell>
-                {l.free ? t('drawer.freeMariage') : betLabel(l.code)}
-                {l.free ? (
-                  <Chip
-                    size="small"
-                    label={t('drawer.free')}
-                    color="success"
-                    variant="outlined"
-                    sx={{ ml: 1, height: 20, borderRadius: 1 }}
-                  />
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {l.number}
-              </TableCell>
-              <TableCell align="right">
-                {l.free ? (
-                  <Box component="span" sx={{ color: 'text.disabled' }}>
-                    —
-                  </Box>
-                ) : (
-                  <Money centimes={l.stake} currency={currency} plain />
-                )}
-              </TableCell>
-              <TableCell align="right" sx={{ color: l.win_amount > 0 ? 'success.main' : undefined }}>
-                <Money centimes={l.win_amount} currency={currency} plain muteZero strong />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
 /** One block per draw: name, day, status, result lots, amount and winnings, then the lines played on it. */
 export function FicheDraws({ fiche }: { fiche: FicheDetail }) {
   const { t, i18n } = useTranslation('fiches');
@@ -134,7 +67,7 @@ export function FicheDraws({ fiche }: { fiche: FicheDetail }) {
                 {t('drawer.noResult')}
               </Typography>
             )}
-            <Box sx={{ display: 'flex', gap: 3, typography: 'body2' }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5, typography: 'body2' }}>
               <span>
                 <Box component="span" sx={{ color: 'text.secondary' }}>
                   {t('drawer.drawAmount')}{' '}
@@ -149,7 +82,7 @@ export function FicheDraws({ fiche }: { fiche: FicheDetail }) {
               </span>
             </Box>
           </Box>
-          <Lines lines={linesOfDraw(fiche.lines, d.tirage_id)} currency={fiche.currency} />
+          <FicheLines lines={linesOfDraw(fiche.lines, d.tirage_id)} currency={fiche.currency} />
         </Paper>
       ))}
     </Box>

@@ -8,14 +8,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +28,7 @@ import {
 } from '../../agents/components/agent-form-schema';
 import { useGenerateAgents } from '../api/generate-agent';
 import { credentialsCsv, downloadText } from '../components/credentials';
+import { GeneratedAgents } from '../components/generated-agents';
 import { PrintSheet } from '../components/print-sheet';
 
 const schema = z.object({
@@ -273,44 +267,7 @@ function Result({ agents, onAgain }: { agents: GeneratedAgent[]; onAgain: () => 
           {t('toList')}
         </Button>
       </Box>
-      <Card>
-        <TableContainer>
-          <Table size="small" aria-label={t('resultTitle', { count: agents.length })}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.name')}</TableCell>
-                <TableCell>{t('columns.username')}</TableCell>
-                <TableCell>{t('columns.password')}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {t('agents:fields.surcussale')}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {agents.map((a) => (
-                <TableRow key={a.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
-                    {`${a.first_name} ${a.last_name}`}
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 15 }}>{a.username}</TableCell>
-                  <TableCell
-                    sx={{
-                      fontFamily: 'monospace',
-                      fontSize: 15,
-                      fontWeight: 700,
-                      letterSpacing: '0.05em',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {a.password}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{a.surcussale_name}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Card>
+      <GeneratedAgents agents={agents} label={t('resultTitle', { count: agents.length })} />
       <PrintSheet agents={agents} company={company} />
     </>
   );
