@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { middayZone } from '../apps/server/test/engine-fixtures';
-import { describeBrowser, type Harness, signIn, startHarness } from './harness';
+import { describeBrowser, enterResultAsDemoAdmin, type Harness, signIn, startHarness } from './harness';
 
 /**
  * Issue 16: « Tirage Démo » takes one result a day, then stops selling. The demo's admin puts it back
@@ -27,16 +27,7 @@ describeBrowser('demo reset from the back office', () => {
 
   it('enters the demo result, resets the demo, and the agent sells on « Tirage Démo » again', async () => {
     const { page: admin } = await h.newPage({ width: 1440, height: 900 });
-    await admin.goto('/auth/login');
-    await signIn(admin, 'demo');
-    await admin.waitForURL('**/dashboard/app');
-    await admin.goto('/dashboard/tirage/infotirage/new');
-    await admin.getByRole('combobox', { name: 'Tirage' }).click();
-    await admin.getByRole('option', { name: DRAW }).click();
-    await admin.getByLabel('Pick 3').fill('123');
-    await admin.getByLabel('Pick 4').fill('4567');
-    await admin.getByRole('button', { name: 'Enregistrer le résultat' }).click();
-    await expect.poll(() => admin.getByText(/Résultat enregistré/).isVisible()).toBe(true);
+    await enterResultAsDemoAdmin(admin, DRAW, '123', '4567');
     expect(await state()).toBe('result');
 
     await admin.goto('/dashboard/tirage/infotirage');

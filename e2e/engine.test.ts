@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { middayZone } from '../apps/server/test/engine-fixtures';
-import { describeBrowser, type Harness, signIn, startHarness } from './harness';
+import { describeBrowser, enterResultAsDemoAdmin, type Harness, startHarness } from './harness';
 
 /**
  * The issue's chain in a real browser: an agent sells a ticket with several bet types on /pos, the
@@ -63,16 +63,7 @@ describeBrowser('selling, results, winners and payment (engine)', () => {
 
     // 2. The admin enters the result: 123 / 4567 -> bolet 23 (×50), loto 3 123 (×500), loto 4 o1 4567 (×5000).
     const { page: admin } = await h.newPage();
-    await admin.goto('/auth/login');
-    await signIn(admin, 'demo');
-    await admin.waitForURL('**/dashboard/app');
-    await admin.goto('/dashboard/tirage/infotirage/new');
-    await admin.getByRole('combobox', { name: 'Tirage' }).click();
-    await admin.getByRole('option', { name: DRAW }).click();
-    await admin.getByLabel('Pick 3').fill('123');
-    await admin.getByLabel('Pick 4').fill('4567');
-    await admin.getByRole('button', { name: 'Enregistrer le résultat' }).click();
-    await expect.poll(() => admin.getByText(/Résultat enregistré/).isVisible()).toBe(true);
+    await enterResultAsDemoAdmin(admin, DRAW, '123', '4567');
 
     // 3. Winning in the back office (10 × 50 + 2 × 500 + 1 × 5000 = 6 500 HTG) and on its public link.
     await admin.goto('/dashboard/borlette/list-fiches-gagnants');

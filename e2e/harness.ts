@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { type Database, openPglite } from '../apps/server/src/db/client';
@@ -76,4 +76,18 @@ export async function signIn(page: Page, username: string, password = 'demo1234'
   await page.getByLabel('Pseudoname').fill(username);
   await page.getByLabel('Mot de passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Se Connecter' }).click();
+}
+
+/** The demo admin signs in and enters a draw's result through « Saisir un résultat », as a person does. */
+export async function enterResultAsDemoAdmin(admin: Page, draw: string, pick3: string, pick4: string) {
+  await admin.goto('/auth/login');
+  await signIn(admin, 'demo');
+  await admin.waitForURL('**/dashboard/app');
+  await admin.goto('/dashboard/tirage/infotirage/new');
+  await admin.getByRole('combobox', { name: 'Tirage' }).click();
+  await admin.getByRole('option', { name: draw }).click();
+  await admin.getByLabel('Pick 3').fill(pick3);
+  await admin.getByLabel('Pick 4').fill(pick4);
+  await admin.getByRole('button', { name: 'Enregistrer le résultat' }).click();
+  await expect.poll(() => admin.getByText(/Résultat enregistré/).isVisible()).toBe(true);
 }
