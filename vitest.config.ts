@@ -33,6 +33,7 @@ export default defineConfig({
           include: domFiles,
           environment: 'happy-dom',
           setupFiles: ['apps/web/test/dom-setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
@@ -13,6 +13,9 @@ await i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+
+// The machine may be busy with other suites: waiting for a row or a message may take a while.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library unmounts by itself only when vitest globals are on; they are not.
 afterEach(() => cleanup());
