@@ -79,6 +79,8 @@ export interface Endpoint {
   summary: string;
   /** OpenAPI tag: the module's name. */
   tag: string;
+  /** OpenAPI description (French): what the summary leaves out. */
+  description?: string;
   query?: z.ZodType;
   body?: z.ZodType;
   params?: z.ZodType;
