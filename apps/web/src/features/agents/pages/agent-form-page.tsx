@@ -1,12 +1,11 @@
-import type { AgentInput } from '@borlette/shared/contracts/agents';
+import { type AgentInput, agentEndpoints } from '@borlette/shared/contracts/agents';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
-import { useUser } from '../../../lib/session/use-session';
+import { useCan } from '../../../lib/authorization';
 import { useAgent, useAgentOptions, useCreateAgent, useUpdateAgent } from '../api/agents';
 import { AgentFormFields } from '../components/agent-form-fields';
 import {
@@ -40,7 +39,7 @@ export default function AgentFormPage() {
 
 function AgentForm({ agentId }: { agentId: string | undefined }) {
   const { t } = useTranslation(['agents', 'nav']);
-  const user = useUser();
+  const canBlock = useCan(agentEndpoints.block);
   const navigate = useNavigate();
   const editing = agentId !== undefined;
   const id = parseRouteId(agentId);
@@ -104,11 +103,7 @@ function AgentForm({ agentId }: { agentId: string | undefined }) {
       <AgentFormFields
         creating={!editing}
         options={options.data}
-        status={
-          editing && record.data
-            ? { current: record.data.status, canBlock: hasPermission(user, 'block_agent') }
-            : undefined
-        }
+        status={editing && record.data ? { current: record.data.status, canBlock } : undefined}
       />
     </FormPage>
   );
