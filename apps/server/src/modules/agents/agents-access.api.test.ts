@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import {
   a,
   adminA,
@@ -14,7 +13,8 @@ import {
   t,
   tokenOf,
   viewerToken,
-} from './agents.fixtures';
+} from '../../../test/fixtures/agents.fixtures';
+import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 
 /**
  * Who may see or change an agent (codenames, a supervisor's scope, other companies),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   adminA,
   adminB,
@@ -13,7 +12,8 @@ import {
   supA,
   t,
   tokenOf,
-} from './agents.fixtures';
+} from '../../../test/fixtures/agents.fixtures';
+import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 
 /** Writes, validation and lists; who may see or change an agent, and its sign-in, are in agents-access.api.test.ts. */
 describeApi('agents (vendeurs)', () => {

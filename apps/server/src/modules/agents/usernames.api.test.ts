@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { adminA, adminB, agentBody, bSub, call, setupAgents, t } from '../../../test/fixtures/agents.fixtures';
 import { createUser, describeApi, expectErrorBody, unique } from '../../../test/helpers';
-import { adminA, adminB, agentBody, bSub, call, setupAgents, t } from './agents.fixtures';
 
 /**
  * Issue 15, defect 14: sign-in names are platform-wide (the sign-in asks no company), but a company

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, newCompany, root, rootId, setupCompanies, t, viewer } from '../../../test/fixtures/companies.fixtures';
 import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { call, newCompany, root, rootId, setupCompanies, t, viewer } from './companies.fixtures';
 
 /** The admin's password, blocking and deleting a company, and who may use these routes. */
 describeApi('companies (platform): lifecycle and access', () => {

@@ -1,7 +1,7 @@
 import { COMPANY_CODENAMES, type Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { call, newCompany, root, rootId, setupCompanies, t } from '../../../test/fixtures/companies.fixtures';
 import { createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { call, newCompany, root, rootId, setupCompanies, t } from './companies.fixtures';
 
 /**
  * Issue 15, defect 3: platform staff holding view_company + change_company reset a company admin's

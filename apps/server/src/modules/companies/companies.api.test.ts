@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, form, n, newCompany, root, setupCompanies, t, viewer } from '../../../test/fixtures/companies.fixtures';
 import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import { smallPng } from '../../../test/multipart-body';
-import { call, form, n, newCompany, root, setupCompanies, t, viewer } from './companies.fixtures';
 
 /**
  * Creation, update and the list; the admin's password, block, delete and who may use these routes

@@ -2,7 +2,7 @@ import { type Lots, lotsFromResult } from '@borlette/shared/game/lots';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { createTestApp, describeApi, ENGINE, type TestContext } from '../../../test/helpers';
-import { expectedWin, type SettledLine } from '../../ops/invariants';
+import { expectedWin, type SettledLine } from '../../../test/oracles/invariants.oracle';
 
 /**
  * Oracle: thousands of random tickets sold through the SQL sale, settled set-based in the database;

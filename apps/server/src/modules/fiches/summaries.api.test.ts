@@ -7,7 +7,7 @@ import {
   LEDGER_DAY_FIGURES,
   LEDGER_DAY_FROM_ENTRIES,
   SUMMARY_FIGURES,
-} from '../../ops/invariants';
+} from '../../../test/oracles/invariants.oracle';
 
 /**
  * Oracle of the maintained money: after random sales, cancellations, deletions, reactivations,

@@ -1,9 +1,16 @@
 import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
+import { RESULTS, rng, scenario, zonePair } from '../../../test/fixtures/reports-scenario.fixtures';
 import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
-import { type Ask, expectedAgentRows, expectedRows, type Facts, loadFacts, owedFromTickets } from './oracle.fixtures';
-import { RESULTS, rng, scenario, zonePair } from './oracle-scenario.fixtures';
+import {
+  type Ask,
+  expectedAgentRows,
+  expectedRows,
+  type Facts,
+  loadFacts,
+  owedFromTickets,
+} from '../../../test/oracles/reports.oracle';
 
 /**
  * Oracle of the reports: over two business days of random activity through the real engine and API

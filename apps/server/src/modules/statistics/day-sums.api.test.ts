@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, type SellLine, sell, sellingCompany } from '../../../test/engine-fixtures';
+import { rng, shiftOneDayBack } from '../../../test/fixtures/dashboards.fixtures';
 import {
   auth,
   createTestApp,
@@ -9,9 +10,8 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
+import * as oracle from '../../../test/oracles/dashboards.oracle';
 import type { RawClient } from '../../db/client';
-import { rng, shiftOneDayBack } from '../dashboards/dashboards.fixtures';
-import * as oracle from '../dashboards/dashboards.oracle';
 import { EXPOSURE_DEPTH, numbersFromDaySums } from './numbers';
 
 /**

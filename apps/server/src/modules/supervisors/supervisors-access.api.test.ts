@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import {
   a,
   adminA,
@@ -13,7 +12,8 @@ import {
   supBody,
   t,
   tokenOf,
-} from './supervisors.fixtures';
+} from '../../../test/fixtures/supervisors.fixtures';
+import { createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 
 /**
  * Who may see or change a supervisor (codenames, its own scope, other companies),

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   adminA,
   adminB,
@@ -15,7 +14,8 @@ import {
   supBody,
   t,
   tokenOf,
-} from './supervisors.fixtures';
+} from '../../../test/fixtures/supervisors.fixtures';
+import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 
 /** Writes, validation and lists; who may see or change a supervisor is in supervisors-access.api.test.ts. */
 describeApi('supervisors', () => {

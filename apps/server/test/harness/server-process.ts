@@ -5,8 +5,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../db/client';
-import { prepareDatabase } from '../db/setup';
+import { type Database, openPglite, openPostgres } from '../../src/db/client';
+import { prepareDatabase } from '../../src/db/setup';
 
 /**
  * The real server in its own process (`node --import tsx apps/server/src/main.ts`), on a scratch
@@ -14,7 +14,7 @@ import { prepareDatabase } from '../db/setup';
  * restart and stop it like an operator would.
  */
 
-export const ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
