@@ -14,7 +14,7 @@ import { prepareDatabase } from '../../src/db/setup';
  * restart and stop it like an operator would.
  */
 
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -3,14 +3,16 @@ import { PLATFORM_CEILINGS, TICKET_SETTING_DEFAULTS } from '@borlette/shared/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import {
+  asUser,
   auth,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
   login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 const URL = '/api/companies/settings';
@@ -38,9 +40,8 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
   let nothingGeneral: string;
 
   const call = (method: 'GET' | 'PUT', token: string, payload?: unknown) =>
-    t.app.inject({ method, url: URL, headers: auth(token), payload: payload as object });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+    callAs(t, method, URL, token, payload as object);
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const row = async (companyId: number) =>
     (
       await t.database.raw.query<Record<string, unknown>>(
