@@ -4,7 +4,8 @@ import { alpha } from '@mui/material/styles';
 import type { TypographyProps } from '@mui/material/Typography';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { centimesDecimal, formatMoney } from '../lib/money';
+import { formatMoney } from '../lib/format';
+import { centimesDecimal } from '../lib/money';
 import { toneColors } from '../lib/tone';
 import { visuallyHidden } from './visually-hidden';
 

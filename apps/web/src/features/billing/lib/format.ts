@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { monthPeriod, periodMonth } from './period';
 
 /**

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { fDate } from '../../../lib/format-time';
+import { fDate } from '../../../lib/format';
 import { CountryFlag } from '../../countries/components/country-flag';
 import { COMPANY_SORTS } from '../api/companies';
 

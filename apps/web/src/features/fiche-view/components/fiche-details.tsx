@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { fDay } from '../../pos/lib/receipt';
 import { FicheStatusChip } from './fiche-status-chip';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 
 /** Number formats of the board's charts (axes stay short; tooltips and tables say the full amount). */
 const intlLocale = (language: string) => (language === 'ht' ? 'fr-HT' : language);

@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fBusinessDay } from '../../../lib/format-time';
+import { fBusinessDay } from '../../../lib/format';
 import { SoftChip, type Tone } from '../../tirages/components/tirage-bits';
 import { outcomeCounts } from '../api/tirage-auto';
 import { LotBalls } from './lot-balls';

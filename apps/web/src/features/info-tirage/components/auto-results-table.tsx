@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDay } from '../../../components/business-day';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
-import { fBusinessDay, fDateTime } from '../../../lib/format-time';
+import { fBusinessDay, fDateTime } from '../../../lib/format';
 import { AUTO_SORTS, TIRAGE_AUTO_KEY, TIRAGE_AUTO_URL } from '../api/tirage-auto';
 import { LotBalls } from './lot-balls';
 import { usePeriodFilter } from './period-filter';

@@ -11,7 +11,7 @@ import { RHFDateInput } from '../../../components/date-input';
 import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { fBusinessDay } from '../../../lib/format-time';
+import { fBusinessDay } from '../../../lib/format';
 import { useTirageOptions } from '../../tirages/api/tirages';
 import { findResult, INFO_TIRAGE_PATHS, useCreateInfoTirage } from '../api/info-tirage';
 import { todayIn } from './period';

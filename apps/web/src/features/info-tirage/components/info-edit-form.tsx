@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormPage, RHFTextField } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
-import { fBusinessDay } from '../../../lib/format-time';
+import { fBusinessDay } from '../../../lib/format';
 import { INFO_TIRAGE_PATHS, isPaidTicketsRefusal, serverMessage, useUpdateInfoTirage } from '../api/info-tirage';
 import { LotBalls } from './lot-balls';
 import { PickFields } from './pick-fields';

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { DemoResetCard } from '../../demo/demo-reset-card';
 import { useTirageOptions } from '../../tirages/api/tirages';

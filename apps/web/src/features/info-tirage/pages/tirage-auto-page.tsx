@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useDrawSources } from '../../tirages/api/tirages';
 import { outcomeCounts, usePublishResult } from '../api/tirage-auto';

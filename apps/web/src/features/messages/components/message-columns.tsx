@@ -7,7 +7,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { MESSAGE_SORTS } from '../api/messages';
 
 /** A date-time on the company's clock, in the interface's language. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceFilters, FiltersEnd, PeriodRange } from '../../../components/filters';
 import { useUser } from '../../../lib/session/use-session';
-import type { PeriodState } from '../lib/url-state';
+import type { PeriodState } from '../../../lib/url-state';
 
 export interface PeriodFiltersProps {
   state: PeriodState;

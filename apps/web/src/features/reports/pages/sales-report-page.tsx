@@ -4,15 +4,15 @@ import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterField, shrink } from '../../../components/filters';
-import { fDay } from '../../fiches/components/fiche-bits';
+import { fDay } from '../../../lib/format';
+import { narrowed, type UrlSpec } from '../../../lib/url-state';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { REPORT_URLS, useSalesReport } from '../api/reports';
 import { useFigureSummary } from '../components/figure-summary';
 import { PeriodFilters } from '../components/period-filters';
 import { ReportPage } from '../components/report-page';
 import { useFilterLabels } from '../components/use-filter-labels';
 import { salesColumns } from '../lib/report-columns';
-import { narrowed, type UrlSpec } from '../lib/url-state';
-import { useUrlFilters } from '../lib/use-url-filters';
 
 const EXTRA = { choice: { param: 'filter_choice', type: FILTER_CHOICES } } as const satisfies UrlSpec<'choice'>;
 const NARROWING = ['tirage', 'surcussale', 'agent'];

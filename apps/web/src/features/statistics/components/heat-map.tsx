@@ -8,8 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { formatMoney } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { type BoletCell, exposure, HEAT_STEPS, heatColors, heatLegend, heatLevel } from '../lib/heat-scale';
 
 /** 123450 -> « 1,2 k »: what fits in a cell (the tooltip and the label give the exact amount). */

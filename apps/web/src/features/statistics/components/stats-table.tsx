@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../components/data-table/row-cards';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { formatPlain } from '../../reports/lib/figures';
+import { formatPlain } from '../../../lib/figures';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { exposure, exposureTone } from '../lib/heat-scale';
 
 type Row = Statistics['rows'][number];

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fBusinessDay } from '../../../lib/format-time';
+import { fBusinessDay } from '../../../lib/format';
 import { LotBalls } from '../../info-tirage/components/lot-balls';
 import { TIRAGE_SORTS } from '../api/tirages';
 import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';

@@ -5,7 +5,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { dateLocale, fTime, toZonedWallClock } from '../../../lib/format-time';
+import { dateLocale, fTime, toZonedWallClock } from '../../../lib/format';
 import { entityText, entryCurrency, traceValueText } from './trace-format';
 
 type Tone = 'success' | 'info' | 'warning' | 'error' | 'grey';

@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fTime } from '../../../lib/format-time';
+import { fTime } from '../../../lib/format';
 import { ActionChip, FieldName, fDay, Value } from './trace-bits';
 import { entityText } from './trace-format';
 

@@ -10,7 +10,7 @@ import { DateInput } from '../../../components/date-input';
 import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
 import { ChangesPreview, What, When, Where, Who } from '../components/trace-bits';

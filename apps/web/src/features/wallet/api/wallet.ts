@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { REPORTS_KEY } from '../../reports/api/reports';
 import { keyFor, newKey, type PendingKey, signatureOf } from '../lib/idempotency';

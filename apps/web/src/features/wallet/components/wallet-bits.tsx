@@ -1,7 +1,7 @@
 import type { WalletKind } from '@borlette/shared/contracts/wallet';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
-import { ToneChip } from '../../fiches/components/fiche-bits';
+import { ToneChip } from '../../../components/tone-chip';
 import { KIND_TONE } from '../lib/wallet-kinds';
 
 /** Vente, Dépôt, Transaction zéro… as a coloured chip. */

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fDateTime } from '../../../../lib/format-time';
-import { formatMoney } from '../../../../lib/money';
+import { fDateTime, formatMoney } from '../../../../lib/format';
 import type { ReceiptData } from '../../lib/receipt';
 import { fDay, receiptAmount } from '../../lib/receipt';
 import { Barcode } from '../barcode';

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DATE_FORMATS,
-  fBusinessDay,
-  fDate,
-  fDateTime,
-  fDateTimeAmPm,
-  fTime,
-  fToNow,
-  toZonedWallClock,
-} from './format-time';
+import { DATE_FORMATS, fBusinessDay, fDate, fDateTime, fDateTimeAmPm, fTime, fToNow, toZonedWallClock } from './format';
 
 // 2026-03-14 23:30:05 UTC = 19:30:05 in Port-au-Prince (UTC-4, daylight time) = 00:30:05 (+1 day) in Paris.
 const instant = new Date(Date.UTC(2026, 2, 14, 23, 30, 5));

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { todayIn } from '../../fiches/lib/fiche-filters';
+import { todayIn } from './day-range';
+import { useCompanyDisplay } from './session/use-company-display';
 import {
   cleanPeriod,
   PERIOD_SPEC,

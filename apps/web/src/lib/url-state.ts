@@ -1,4 +1,4 @@
-import { effectiveRange, isDay, rangeProblem } from '../../fiches/lib/fiche-filters';
+import { effectiveRange, isDay, rangeProblem } from './day-range';
 
 /**
  * The filters of the reports, the statistics and the wallet, kept in the URL (a reload, Back and a

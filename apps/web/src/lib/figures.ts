@@ -1,4 +1,5 @@
 import { signedText } from '@borlette/shared/money/balance';
+import { formatAmount, formatCount } from './format';
 
 /**
  * The columns of the reports as data (the screen table, the print sheet and the tests read the same
@@ -24,26 +25,9 @@ export interface NumberFormat {
   currency: string;
 }
 
-const localeOf = (language: string) => (language === 'ht' ? 'fr-HT' : language);
-
-/** 1234 -> « 1 234 » in the interface's language. */
-export function formatCount(n: number, language: string): string {
-  return new Intl.NumberFormat(localeOf(language)).format(n);
-}
-
 /** 123450 -> « 1 234,50 »: the money format of the language without the currency (named in the header). */
-export function formatPlain(centimes: number, { language, currency }: NumberFormat): string {
-  try {
-    return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency, minimumFractionDigits: 2 })
-      .formatToParts(centimes / 100)
-      .filter((p) => p.type !== 'currency')
-      .map((p) => p.value)
-      .join('')
-      .trim();
-  } catch {
-    return (centimes / 100).toFixed(2);
-  }
-}
+export const formatPlain = (centimes: number, { language, currency }: NumberFormat): string =>
+  formatAmount(centimes, language, currency);
 
 /** A cell as text: '—' for nothing, counts and amounts in the language's format. */
 export function formatCell(kind: CellKind, value: number | string | null | undefined, fmt: NumberFormat): string {

@@ -1,5 +1,53 @@
 import { format, formatDistanceToNow, isValid, type Locale } from 'date-fns';
 import { de, enUS, fr } from 'date-fns/locale';
+import { centimesDecimal } from './money';
+
+/**
+ * The one home of display formats: amounts and counts in the interface's language, business days and
+ * instants on the company's clock (spec §9). Pure functions, unit-tested.
+ */
+
+/** The Intl locale of an interface language: Haitian Creole reads numbers and dates the French way. */
+export function intlLocale(language = 'fr'): string {
+  return language === 'ht' ? 'fr-HT' : language;
+}
+
+/** 123450 -> « 1 234,50 HTG » in the interface's language (exact at any size). */
+export function formatMoney(centimes: number | string | bigint, currency = 'HTG', language = 'fr'): string {
+  // Intl reads a decimal string exactly (a number would lose digits past 2^53).
+  const value = centimesDecimal(centimes) as unknown as number;
+  try {
+    return new Intl.NumberFormat(intlLocale(language), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+    }).format(value);
+  } catch {
+    return `${centimesDecimal(centimes)} ${currency}`;
+  }
+}
+
+/** 123450 -> « 1 234,50 »: the money format of the language (same separators), without the currency. */
+export function formatAmount(centimes: number, language = 'fr', currency = 'HTG'): string {
+  try {
+    return new Intl.NumberFormat(intlLocale(language), { style: 'currency', currency, minimumFractionDigits: 2 })
+      .formatToParts(centimes / 100)
+      .filter((p) => p.type !== 'currency')
+      .map((p) => p.value)
+      .join('')
+      .trim();
+  } catch {
+    return (centimes / 100).toFixed(2);
+  }
+}
+
+/** 1234 -> « 1 234 » in the interface's language (Intl options for decimals, percent, compact…). */
+export function formatNumber(n: number, language = 'fr', options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(intlLocale(language), options).format(n);
+}
+
+/** A count of tickets, players…: 1234 -> « 1 234 ». */
+export const formatCount = (n: number, language = 'fr') => formatNumber(n, language);
 
 /** Spec §9 date formats. */
 export const DATE_FORMATS = {
@@ -99,8 +147,10 @@ export function fToNow(input: DateInput, options: Pick<FormatOptions, 'language'
 export function fLongDate(input: DateInput, options: FormatOptions = {}): string {
   const date = toDate(input);
   if (!date) return '';
-  const locale = options.language === 'ht' ? 'fr-HT' : (options.language ?? 'fr');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: validTimeZone(options.timeZone) }).format(date);
+  return new Intl.DateTimeFormat(intlLocale(options.language), {
+    dateStyle: 'full',
+    timeZone: validTimeZone(options.timeZone),
+  }).format(date);
 }
 
 /**
@@ -115,4 +165,13 @@ export function fBusinessDay(day: string | null | undefined, language?: string):
   const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (date.getMonth() !== Number(m[2]) - 1) return day;
   return format(date, 'd MMM yyyy', { locale: dateLocale(language) });
+}
+
+/** A business day 'yyyy-MM-dd' as « 21 févr. 2027 » (two-digit day: the columns of the reports and tickets). */
+export function fDay(day: string, language?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  return format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), 'dd MMM yyyy', {
+    locale: dateLocale(language),
+  });
 }
