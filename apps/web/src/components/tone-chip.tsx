@@ -1,5 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { type Tone, toneColors } from '../lib/tone';
 
@@ -9,13 +10,16 @@ export function ToneChip({
   label,
   icon,
   size = 'small',
+  title,
 }: {
   tone: Tone;
   label: ReactNode;
   icon?: ChipProps['icon'];
   size?: ChipProps['size'];
+  /** A tooltip that explains the chip. */
+  title?: string;
 }) {
-  return (
+  const chip = (
     <Chip
       size={size}
       label={label}
@@ -31,5 +35,12 @@ export function ToneChip({
         };
       }}
     />
+  );
+  return title ? (
+    <Tooltip title={title} describeChild>
+      {chip}
+    </Tooltip>
+  ) : (
+    chip
   );
 }

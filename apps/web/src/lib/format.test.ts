@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, fBusinessDay, fDate, fDateTime, fDateTimeAmPm, fTime, fToNow, toZonedWallClock } from './format';
+import {
+  DATE_FORMATS,
+  fBusinessDay,
+  fDate,
+  fDateTime,
+  fDateTimeAmPm,
+  fDay,
+  fDayNumeric,
+  formatAmount,
+  formatCount,
+  formatNumber,
+  fTime,
+  fToNow,
+  intlLocale,
+  toZonedWallClock,
+} from './format';
 
 // 2026-03-14 23:30:05 UTC = 19:30:05 in Port-au-Prince (UTC-4, daylight time) = 00:30:05 (+1 day) in Paris.
 const instant = new Date(Date.UTC(2026, 2, 14, 23, 30, 5));
@@ -66,5 +81,34 @@ describe('fBusinessDay (a day of the company, never the ISO text)', () => {
     expect(fBusinessDay(null)).toBe('');
     expect(fBusinessDay('2026-02-31', 'fr')).toBe('2026-02-31');
     expect(fBusinessDay('hier', 'fr')).toBe('hier');
+  });
+});
+
+describe('days of the reports and receipts', () => {
+  it('writes a two-digit day, or the numeric day of a receipt', () => {
+    expect(fDay('2027-02-21', 'fr')).toBe('21 févr. 2027');
+    expect(fDay('2027-02-01', 'en')).toBe('01 Feb 2027');
+    expect(fDay('oops')).toBe('oops');
+    expect(fDayNumeric('2026-03-14')).toBe('14/03/2026');
+    expect(fDayNumeric('oops')).toBe('oops');
+  });
+});
+
+describe('numbers in the interface language', () => {
+  const clean = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('maps Haitian Creole to a French Intl locale, other languages as they are', () => {
+    expect(intlLocale('ht')).toBe('fr-HT');
+    expect(intlLocale('en')).toBe('en');
+    expect(intlLocale()).toBe('fr');
+  });
+
+  it('formats counts, decimals and amounts without the currency', () => {
+    expect(clean(formatCount(12345, 'ht'))).toBe('12 345');
+    expect(formatCount(12345, 'en')).toBe('12,345');
+    expect(clean(formatNumber(12.345, 'fr', { maximumFractionDigits: 1 }))).toBe('12,3');
+    expect(clean(formatAmount(123450, 'fr'))).toBe('1 234,50');
+    expect(formatAmount(123450, 'en', 'USD')).toBe('1,234.50');
+    expect(formatAmount(5, 'fr', 'XXX-invalid')).toBe('0.05');
   });
 });

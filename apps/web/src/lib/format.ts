@@ -175,3 +175,9 @@ export function fDay(day: string, language?: string): string {
     locale: dateLocale(language),
   });
 }
+
+/** A business day 'YYYY-MM-DD' as « 23/11/2026 » (a receipt: no time zone, it is already the company's day). */
+export function fDayNumeric(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
+}

@@ -10,10 +10,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LotBalls } from '../../../components/lot-balls';
+import { ToneChip } from '../../../components/tone-chip';
 import { fBusinessDay } from '../../../lib/format';
-import { SoftChip, type Tone } from '../../tirages/components/tirage-bits';
+import type { Tone } from '../../../lib/tone';
 import { outcomeCounts } from '../api/tirage-auto';
-import { LotBalls } from './lot-balls';
 
 const TONE: Record<TirageAutoCompany['outcome'], Tone> = {
   settled: 'success',
@@ -77,7 +78,7 @@ export function AutoOutcome({
           {(Object.keys(counts) as (keyof typeof counts)[])
             .filter((k) => counts[k] > 0)
             .map((k) => (
-              <SoftChip key={k} tone={TONE[k]} label={t(`auto.count.${k}`, { count: counts[k] })} />
+              <ToneChip key={k} tone={TONE[k]} label={t(`auto.count.${k}`, { count: counts[k] })} />
             ))}
         </Box>
         {answer.companies.length === 0 ? (
@@ -100,7 +101,7 @@ export function AutoOutcome({
                 <Box sx={{ fontWeight: 600 }}>{c.company_name}</Box>
                 <Box sx={{ color: 'text.secondary', gridRow: { xs: 2, sm: 'auto' } }}>{c.tirage_name}</Box>
                 <Box sx={{ justifySelf: 'end', gridRow: { xs: '1 / span 2', sm: 'auto' } }}>
-                  <SoftChip tone={TONE[c.outcome]} label={t(`auto.outcome.${c.outcome}`)} />
+                  <ToneChip tone={TONE[c.outcome]} label={t(`auto.outcome.${c.outcome}`)} />
                 </Box>
                 <Box
                   sx={{

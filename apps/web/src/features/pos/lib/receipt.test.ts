@@ -1,6 +1,6 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { describe, expect, it } from 'vitest';
-import { fDay, publicFicheUrl, receiptAmount, receiptData } from './receipt';
+import { publicFicheUrl, receiptAmount, receiptData } from './receipt';
 
 const fiche: FicheView = {
   id: 9,
@@ -82,7 +82,5 @@ describe('receipt layout', () => {
     expect(receiptAmount(123450, 'fr').replace(/\s/g, ' ')).toBe('1 234,50');
     expect(receiptAmount(1000, 'en')).toBe('10.00');
     expect(publicFicheUrl('http://h', 'abc')).toBe('http://h/fiche-view/abc');
-    expect(fDay('2026-03-14')).toBe('14/03/2026');
-    expect(fDay('oops')).toBe('oops');
   });
 });

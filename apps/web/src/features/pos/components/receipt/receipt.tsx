@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fDateTime, formatMoney } from '../../../../lib/format';
+import { QrCode } from '../../../../components/qr-code';
+import { fDateTime, fDayNumeric, formatMoney } from '../../../../lib/format';
 import type { ReceiptData } from '../../lib/receipt';
-import { fDay, receiptAmount } from '../../lib/receipt';
+import { receiptAmount } from '../../lib/receipt';
 import { Barcode } from '../barcode';
-import { QrCode } from '../qr-code';
 
 export const RECEIPT_WIDTH = '58mm';
 
@@ -69,7 +69,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
       {data.draws.map((d) => (
         <Box key={d.tirageId}>
           <Box sx={rule} />
-          <Row left={<b>{d.name.toUpperCase()}</b>} right={fDay(d.drawDate)} />
+          <Row left={<b>{d.name.toUpperCase()}</b>} right={fDayNumeric(d.drawDate)} />
           {d.lines.map((l) => (
             <Row
               key={l.key}
@@ -98,7 +98,9 @@ export function Receipt({ data }: { data: ReceiptData }) {
           </Box>
         </Box>
       ) : null}
-      <Box sx={{ textAlign: 'center', mt: '1mm' }}>{t('receipt.payableUntil', { date: fDay(data.expiresOn) })}</Box>
+      <Box sx={{ textAlign: 'center', mt: '1mm' }}>
+        {t('receipt.payableUntil', { date: fDayNumeric(data.expiresOn) })}
+      </Box>
       <Box sx={{ textAlign: 'center', fontSize: '7.5pt' }}>{t('receipt.check')}</Box>
       <Box sx={{ textAlign: 'center', fontSize: '7.5pt', fontWeight: 700 }}>{t('receipt.keep')}</Box>
     </Box>

@@ -1,10 +1,10 @@
 import type { Tirage, TirageMode } from '@borlette/shared/contracts/tirages';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { WEEK_ORDER } from './tirage-rules';
+import { ToneChip } from '../../../components/tone-chip';
+import { WEEK_ORDER } from '../../../lib/tirage-rules';
+import type { Tone } from '../../../lib/tone';
 
 /** The week as seven small letters (L M M J V S D), the draw's days filled. */
 export function DayChips({ days }: { days: readonly number[] }) {
@@ -53,8 +53,6 @@ export function DayChips({ days }: { days: readonly number[] }) {
   );
 }
 
-export type Tone = 'success' | 'error' | 'warning' | 'info' | 'grey';
-
 const REASON_TONE: Record<NonNullable<Tirage['closed_reason']>, Tone> = {
   blocked: 'error',
   forced_closed: 'warning',
@@ -65,40 +63,13 @@ const REASON_TONE: Record<NonNullable<Tirage['closed_reason']>, Tone> = {
   closed: 'grey',
 };
 
-export function SoftChip({ label, tone, title }: { label: string; tone: Tone; title?: string }) {
-  const chip = (
-    <Chip
-      size="small"
-      label={label}
-      sx={(theme) => {
-        const light = theme.palette.mode === 'light';
-        const main = tone === 'grey' ? theme.palette.grey[500] : theme.palette[tone].main;
-        const text =
-          tone === 'grey'
-            ? theme.palette.grey[light ? 700 : 400]
-            : light
-              ? theme.palette[tone].dark
-              : theme.palette[tone].light;
-        return { color: text, bgcolor: alpha(main, 0.16), borderRadius: 1, fontWeight: 700 };
-      }}
-    />
-  );
-  return title ? (
-    <Tooltip title={title} describeChild>
-      {chip}
-    </Tooltip>
-  ) : (
-    chip
-  );
-}
-
 /** « Ouvert » (sells now) or why it does not: bloqué, fermé, résultats saisis, tiré, pas aujourd’hui… */
 export function TirageStateChip({ tirage }: { tirage: Pick<Tirage, 'is_open' | 'closed_reason' | 'open_time'> }) {
   const { t } = useTranslation('tirages');
-  if (tirage.is_open) return <SoftChip label={t('state.open')} tone="success" title={t('stateHelp.open')} />;
+  if (tirage.is_open) return <ToneChip label={t('state.open')} tone="success" title={t('stateHelp.open')} />;
   const reason = tirage.closed_reason ?? 'closed';
   return (
-    <SoftChip
+    <ToneChip
       label={t(`state.${reason}`)}
       tone={REASON_TONE[reason] ?? 'grey'}
       title={t(`stateHelp.${reason}`, { time: tirage.open_time })}
@@ -115,5 +86,5 @@ export function ModeLabel({ mode }: { mode: TirageMode }) {
         {t('mode.auto')}
       </Box>
     );
-  return <SoftChip label={t(`mode.${mode}`)} tone={mode === 'open' ? 'info' : 'warning'} />;
+  return <ToneChip label={t(`mode.${mode}`)} tone={mode === 'open' ? 'info' : 'warning'} />;
 }

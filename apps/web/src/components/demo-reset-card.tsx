@@ -6,10 +6,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/confirm-dialog';
-import { useMutationWithToast } from '../../components/use-mutation-with-toast';
-import { api } from '../../lib/api-client';
-import { useUser } from '../../lib/session/use-session';
+import { api } from '../lib/api-client';
+import { useUser } from '../lib/session/use-session';
+import { useConfirm } from './confirm-dialog';
+import { useMutationWithToast } from './use-mutation-with-toast';
 
 /** The demo company's code (apps/server db/seed/demo.ts): only the seed creates it. */
 const DEMO_REF_CODE = 'DEMO';

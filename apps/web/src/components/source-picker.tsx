@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { sourceTime } from './tirage-rules';
+import { sourceTime } from '../lib/tirage-rules';
 
 /**
  * The official session a draw follows (results published by the platform), grouped by state, each

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { CodeBadge } from '../../../components/code-badge';
+import { CodeBadge } from './code-badge';
 
 /**
  * A country's flag: its uploaded image, or its code in a badge (emoji flags are not drawn on many

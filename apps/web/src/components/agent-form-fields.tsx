@@ -9,8 +9,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RHFSelect, RHFSwitch, RHFTextField, type SelectOption } from '../../../components/form';
-import { type AgentFormValues, formatPercent } from './agent-form-schema';
+import { type AgentFormValues, formatPercent } from '../lib/agent-form-schema';
+import { RHFSelect, RHFSwitch, RHFTextField, type SelectOption } from './form';
 
 /** A disabled field holding the place while a reference list loads. */
 export function LoadingField({ label }: { label: string }) {

@@ -7,7 +7,7 @@ import {
   usernameField,
 } from '@borlette/shared/contracts/people';
 import { z } from 'zod';
-import { ApiError, isApiError } from '../../../lib/api-client';
+import { ApiError, isApiError } from './api-client';
 
 /** Commission typed as a percent with up to 2 decimals ('12,5' or '12.5'); empty = the company's default. */
 export const percentField = z

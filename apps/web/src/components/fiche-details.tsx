@@ -5,8 +5,7 @@ import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format';
-import { fDay } from '../../pos/lib/receipt';
+import { fDayNumeric, formatMoney } from '../lib/format';
 import { FicheStatusChip } from './fiche-status-chip';
 
 interface Props {
@@ -74,7 +73,7 @@ export function FicheDetails({ draws, lines, currency }: Props) {
                   {draw.name}
                 </Typography>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  {fDay(draw.draw_date)}
+                  {fDayNumeric(draw.draw_date)}
                 </Typography>
               </Box>
               <FicheStatusChip status={draw.status} />

@@ -4,9 +4,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { choiceOption } from '../../../components/filters/choice-option';
-import { errorMessage } from '../../../components/use-mutation-with-toast';
-import type { Choice } from '../../../lib/choices';
+import type { Choice } from '../lib/choices';
+import { choiceOption } from './filters/choice-option';
+import { errorMessage } from './use-mutation-with-toast';
 
 export interface ChoicePickerProps<T extends FieldValues> {
   /** The form field holding the chosen id (number | null). */

@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChoiceFilters, FiltersEnd, PeriodRange } from '../../../components/filters';
-import { useUser } from '../../../lib/session/use-session';
-import type { PeriodState } from '../../../lib/url-state';
+import { useUser } from '../lib/session/use-session';
+import type { PeriodState } from '../lib/url-state';
+import { ChoiceFilters, FiltersEnd, PeriodRange } from './filters';
 
 export interface PeriodFiltersProps {
   state: PeriodState;

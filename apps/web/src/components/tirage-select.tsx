@@ -2,9 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RHFSelect } from '../../../components/form';
-import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { useTirageChoices } from '../../../lib/choices';
+import { useTirageChoices } from '../lib/choices';
+import { RHFSelect } from './form';
+import { errorMessage } from './use-mutation-with-toast';
 
 /**
  * The draw of a limit or a block: one of the company's draws, or « Tous les tirages » (null). The
