@@ -16,8 +16,9 @@ import {
   renameErrorFields,
 } from '../../../lib/agent-form-schema';
 import { hasPermission } from '../../../lib/authorization';
+import { useAgentOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useAgent, useAgentOptions, useCreateAgent, useUpdateAgent } from '../api/agents';
+import { useAgent, useCreateAgent, useUpdateAgent } from '../api/agents';
 
 const FIELD_NAMES = [
   'first_name',

@@ -24,8 +24,8 @@ import {
 } from '../../../components/form';
 import { RHFCurrencyField, RHFTimeZoneField } from '../../../components/zone-currency-fields';
 import { paths } from '../../../config/paths';
+import { useCountryCities, useCountryOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useCountryCities, useCountryOptions } from '../../countries/api/countries';
 import { useCompany, useSaveCompany } from '../api/companies';
 import { mayActOnCompanyAdmin } from '../lib/admin-rule';
 

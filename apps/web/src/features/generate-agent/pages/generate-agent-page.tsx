@@ -19,8 +19,8 @@ import { FormPage, RHFSelect, RHFSwitch, RHFTextField } from '../../../component
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { formatPercent, parsePercent, percentField, renameErrorFields } from '../../../lib/agent-form-schema';
+import { useAgentOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useAgentOptions } from '../../agents/api/agents';
 import { useGenerateAgents } from '../api/generate-agent';
 import { credentialsCsv, downloadText } from '../components/credentials';
 import { GeneratedAgents } from '../components/generated-agents';

@@ -12,7 +12,7 @@ import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { fBusinessDay } from '../../../lib/format';
-import { useTirageOptions } from '../../tirages/api/tirages';
+import { useTirageOptions } from '../../../lib/options';
 import { findResult, INFO_TIRAGE_PATHS, useCreateInfoTirage } from '../api/info-tirage';
 import { todayIn } from './period';
 import { PickFields } from './pick-fields';

@@ -16,8 +16,8 @@ import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
+import { useTirageOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useTirageOptions } from '../../tirages/api/tirages';
 import {
   INFO_SORTS,
   INFO_TIRAGE_KEY,

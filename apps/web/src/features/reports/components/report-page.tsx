@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { ReportActions } from '../../../components/report-actions';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
 import type { FigureColumn } from '../../../lib/figures';
@@ -16,7 +17,6 @@ import type { ReportParams } from '../api/reports';
 import { periodText, printLayout } from '../lib/print-layout';
 import { FigureTable } from './figure-table';
 import { PrintSheet } from './print-sheet';
-import { ReportActions } from './report-actions';
 
 export interface ReportQueryState<D> {
   data: D | undefined;

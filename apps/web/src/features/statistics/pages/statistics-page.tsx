@@ -15,13 +15,13 @@ import { SEARCH_DEBOUNCE_MS } from '../../../components/data-table/table-toolbar
 import { filterField, shrink } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodFilters } from '../../../components/period-filters';
+import { ReportActions } from '../../../components/report-actions';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { ReportActions } from '../../reports/components/report-actions';
 import { STATISTICS_URL, useStatistics } from '../api/statistics';
 import { HeatMap } from '../components/heat-map';
 import { StatsTable } from '../components/stats-table';

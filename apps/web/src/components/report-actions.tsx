@@ -3,8 +3,7 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useCsvExport } from '../../../components/data-table';
-import type { ReportParams } from '../api/reports';
+import { useCsvExport } from './data-table';
 
 /**
  * « Imprimer » (window.print: the print sheet of the page) and « Exporter CSV » (the same endpoint
@@ -14,7 +13,7 @@ export function ReportActions({
   csv,
   canPrint,
 }: {
-  csv: { url: string; params: ReportParams; filename: string } | null;
+  csv: { url: string; params: Record<string, string | number | undefined>; filename: string } | null;
   /** undefined: no print button (a page without a print sheet). */
   canPrint?: boolean;
 }) {

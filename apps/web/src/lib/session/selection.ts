@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session/use-session';
+import { api } from '../api-client';
+import { useSession } from './use-session';
 
 /** GET /api/generals/simple-compagnies entry (spec §3 "Company list entry"). */
 export interface SimpleCompany {
