@@ -10,11 +10,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactForm } from '../components/ContactForm';
-import { PageHero } from '../components/PageHero';
-import { useDocumentTitle } from '../components/useDocumentTitle';
+import { ContactForm } from '../components/contact-form';
+import { PageHero } from '../components/page-hero';
+import { useDocumentTitle } from '../components/use-document-title';
 import { CONTACT } from '../constants';
-import { accent, fade, pal } from '../themeUtils';
+import { accent, fade, pal } from '../theme-utils';
 
 function InfoItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

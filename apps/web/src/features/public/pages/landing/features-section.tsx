@@ -12,8 +12,8 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionHeading } from '../../components/SectionHeading';
-import { accent, fade, pal } from '../../themeUtils';
+import { SectionHeading } from '../../components/section-heading';
+import { accent, fade, pal } from '../../theme-utils';
 
 const FEATURES: { key: string; icon: ReactNode }[] = [
   { key: 'companies', icon: <Business /> },

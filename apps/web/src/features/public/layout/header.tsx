@@ -20,12 +20,12 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
-import { BrandLogo } from '../components/BrandLogo';
-import { LanguageMenu } from '../components/LanguageMenu';
-import { ModeToggle } from '../components/ModeToggle';
-import { useLanguages } from '../components/useLanguages';
+import { BrandLogo } from '../components/brand-logo';
+import { LanguageMenu } from '../components/language-menu';
+import { ModeToggle } from '../components/mode-toggle';
+import { useLanguages } from '../components/use-languages';
 import { HEADER_HEIGHT, HEADER_SCROLL_THRESHOLD, LOGIN_PATH } from '../constants';
-import { accent, fade, pal } from '../themeUtils';
+import { accent, fade, pal } from '../theme-utils';
 
 export const NAV_ITEMS = [
   { key: 'home', to: '/', end: true },

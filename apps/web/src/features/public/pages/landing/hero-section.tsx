@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { HEADER_HEIGHT, LOGIN_PATH, LOTTERIES } from '../../constants';
-import { accent, fade, pal } from '../../themeUtils';
+import { accent, fade, pal } from '../../theme-utils';
 
 /** Illustrative ticket lines: game types of borlette with sample numbers (no amounts, no real data). */
 const SAMPLE_LINES = [

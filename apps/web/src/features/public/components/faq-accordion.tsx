@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FaqKey } from '../constants';
-import { fade, pal } from '../themeUtils';
+import { fade, pal } from '../theme-utils';
 
 /** Questions/answers of faqs.items, one open at a time. */
 export function FaqAccordion({ keys, defaultOpen }: { keys: readonly FaqKey[]; defaultOpen?: FaqKey }) {

@@ -16,9 +16,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { BrandLogo } from '../components/BrandLogo';
+import { BrandLogo } from '../components/brand-logo';
 import { CONTACT } from '../constants';
-import { accent, fade, pal } from '../themeUtils';
+import { accent, fade, pal } from '../theme-utils';
 
 const SOCIALS = [
   { key: 'facebook', icon: <Facebook />, href: '#' },

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { PageFallback } from '../components/PageFallback';
-import { Footer } from './Footer';
-import { Header } from './Header';
+import { PageFallback } from '../components/page-fallback';
+import { Footer } from './footer';
+import { Header } from './header';
 
 /** Scroll to the top on page change, or to the `#hash` target when there is one. */
 function useScrollOnNavigate() {

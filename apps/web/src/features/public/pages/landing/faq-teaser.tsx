@@ -5,8 +5,8 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FaqAccordion } from '../../components/FaqAccordion';
-import { SectionHeading } from '../../components/SectionHeading';
+import { FaqAccordion } from '../../components/faq-accordion';
+import { SectionHeading } from '../../components/section-heading';
 import { FAQ_TEASER_KEYS } from '../../constants';
 
 export function FaqTeaser() {

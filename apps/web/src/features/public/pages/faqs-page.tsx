@@ -6,11 +6,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FaqAccordion } from '../components/FaqAccordion';
-import { PageHero } from '../components/PageHero';
-import { useDocumentTitle } from '../components/useDocumentTitle';
+import { FaqAccordion } from '../components/faq-accordion';
+import { PageHero } from '../components/page-hero';
+import { useDocumentTitle } from '../components/use-document-title';
 import { FAQ_KEYS } from '../constants';
-import { fade, pal } from '../themeUtils';
+import { fade, pal } from '../theme-utils';
 
 export default function FaqsPage() {
   const { t } = useTranslation('public');

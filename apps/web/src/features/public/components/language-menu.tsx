@@ -7,7 +7,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguages } from './useLanguages';
+import { useLanguages } from './use-languages';
 
 /** Compact language switcher for the header (sm and up). */
 export function LanguageMenu() {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { accent } from '../themeUtils';
+import { accent } from '../theme-utils';
 
 interface Props {
   eyebrow?: ReactNode;

@@ -8,8 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SectionHeading } from '../../components/SectionHeading';
-import { accent, fade, pal } from '../../themeUtils';
+import { SectionHeading } from '../../components/section-heading';
+import { accent, fade, pal } from '../../theme-utils';
 
 const STEPS: { key: string; icon: ReactNode }[] = [
   { key: 'configure', icon: <Tune /> },

@@ -1,15 +1,15 @@
 import Email from '@mui/icons-material/Email';
 import Login from '@mui/icons-material/Login';
 import { useTranslation } from 'react-i18next';
-import { CtaBand } from '../components/CtaBand';
-import { useDocumentTitle } from '../components/useDocumentTitle';
+import { CtaBand } from '../components/cta-band';
+import { useDocumentTitle } from '../components/use-document-title';
 import { LOGIN_PATH } from '../constants';
-import { FaqTeaser } from './landing/FaqTeaser';
-import { FeaturesSection } from './landing/FeaturesSection';
-import { HeroSection } from './landing/HeroSection';
-import { LotteriesBand } from './landing/LotteriesBand';
-import { NumbersSection } from './landing/NumbersSection';
-import { StepsSection } from './landing/StepsSection';
+import { FaqTeaser } from './landing/faq-teaser';
+import { FeaturesSection } from './landing/features-section';
+import { HeroSection } from './landing/hero-section';
+import { LotteriesBand } from './landing/lotteries-band';
+import { NumbersSection } from './landing/numbers-section';
+import { StepsSection } from './landing/steps-section';
 
 export default function LandingPage() {
   const { t } = useTranslation('public');

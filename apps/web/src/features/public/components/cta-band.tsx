@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { fade, pal } from '../themeUtils';
-import { BrandMark } from './BrandLogo';
+import { fade, pal } from '../theme-utils';
+import { BrandMark } from './brand-logo';
 
 interface Action {
   label: ReactNode;

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { HEADER_HEIGHT } from '../constants';
-import { fade, pal } from '../themeUtils';
-import { SectionHeading } from './SectionHeading';
+import { fade, pal } from '../theme-utils';
+import { SectionHeading } from './section-heading';
 
 /** Top band of the inner public pages: sits under the transparent header. */
 export function PageHero({ eyebrow, title, subtitle }: { eyebrow: ReactNode; title: ReactNode; subtitle?: ReactNode }) {

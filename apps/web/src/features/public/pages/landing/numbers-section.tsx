@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOTTERIES, PUBLIC_LANGUAGES } from '../../constants';
-import { fade, pal } from '../../themeUtils';
+import { fade, pal } from '../../theme-utils';
 
 /** Capability facts (counts of what the product does), not business statistics. */
 const NUMBERS = [

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../lib/session/use-session';
 import { readItem, STORAGE_KEYS } from '../../../lib/storage';
-import { useDocumentTitle } from '../components/useDocumentTitle';
+import { useDocumentTitle } from '../components/use-document-title';
 import { HEADER_HEIGHT } from '../constants';
 import { notFoundTarget } from '../not-found-target';
-import { accent, fade, pal } from '../themeUtils';
+import { accent, fade, pal } from '../theme-utils';
 
 /** Three lottery balls reading 4 0 4. */
 function Balls404() {

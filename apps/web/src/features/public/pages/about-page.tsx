@@ -9,11 +9,11 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CtaBand } from '../components/CtaBand';
-import { PageHero } from '../components/PageHero';
-import { SectionHeading } from '../components/SectionHeading';
-import { useDocumentTitle } from '../components/useDocumentTitle';
-import { accent, fade, pal } from '../themeUtils';
+import { CtaBand } from '../components/cta-band';
+import { PageHero } from '../components/page-hero';
+import { SectionHeading } from '../components/section-heading';
+import { useDocumentTitle } from '../components/use-document-title';
+import { accent, fade, pal } from '../theme-utils';
 
 const VALUES: { key: string; icon: ReactNode }[] = [
   { key: 'reliability', icon: <Verified /> },

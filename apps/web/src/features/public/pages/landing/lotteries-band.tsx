@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LOTTERIES } from '../../constants';
-import { accent, fade, pal } from '../../themeUtils';
+import { accent, fade, pal } from '../../theme-utils';
 
 /** The US lotteries whose draws are handled. */
 export function LotteriesBand() {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { pal } from '../themeUtils';
+import { pal } from '../theme-utils';
 
 interface BrandMarkProps {
   size?: number;
