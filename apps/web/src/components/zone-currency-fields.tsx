@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { type ReactNode, useMemo } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../lib/format';
 
 type SupportedValuesOf = (key: 'timeZone' | 'currency') => string[];
 const supportedValuesOf = (Intl as { supportedValuesOf?: SupportedValuesOf }).supportedValuesOf;
@@ -109,7 +110,7 @@ export function RHFCurrencyField<T extends FieldValues>(props: FieldProps<T>) {
   const getLabel = useMemo(() => {
     let names: Intl.DisplayNames | null = null;
     try {
-      names = new Intl.DisplayNames([i18n.language === 'ht' ? 'fr' : i18n.language, 'fr'], { type: 'currency' });
+      names = new Intl.DisplayNames([intlLocale(i18n.language), 'fr'], { type: 'currency' });
     } catch {
       names = null;
     }

@@ -9,6 +9,7 @@ import {
   fDayNumeric,
   formatAmount,
   formatCount,
+  formatDecimal,
   formatNumber,
   fTime,
   fToNow,
@@ -110,5 +111,8 @@ describe('numbers in the interface language', () => {
     expect(clean(formatAmount(123450, 'fr'))).toBe('1 234,50');
     expect(formatAmount(123450, 'en', 'USD')).toBe('1,234.50');
     expect(formatAmount(5, 'fr', 'XXX-invalid')).toBe('0.05');
+    expect(clean(formatDecimal(123450, 'fr'))).toBe('1 234,50');
+    expect(formatDecimal(1000, 'en')).toBe('10.00');
+    expect(formatDecimal('9007199254740993', 'en')).toBe('90,071,992,547,409.93');
   });
 });

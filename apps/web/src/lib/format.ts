@@ -41,6 +41,14 @@ export function formatAmount(centimes: number, language = 'fr', currency = 'HTG'
   }
 }
 
+/** 767610 -> « 7 676,10 »: two decimals, no currency, exact at any size (Intl reads the decimal string). */
+export function formatDecimal(centimes: number | string | bigint, language = 'fr'): string {
+  const value = centimesDecimal(centimes) as unknown as number;
+  return new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    value,
+  );
+}
+
 /** 1234 -> « 1 234 » in the interface's language (Intl options for decimals, percent, compact…). */
 export function formatNumber(n: number, language = 'fr', options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(intlLocale(language), options).format(n);

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LotBalls } from '../../../components/lot-balls';
 import { ToneChip } from '../../../components/tone-chip';
-import { fBusinessDay } from '../../../lib/format';
+import { fBusinessDay, formatNumber } from '../../../lib/format';
 import type { Tone } from '../../../lib/tone';
 import { outcomeCounts } from '../api/tirage-auto';
 
@@ -28,9 +28,7 @@ function Detail({ c }: { c: TirageAutoCompany }) {
   if (c.message) return <>{c.message}</>;
   if (!c.settlement) return c.outcome === 'unchanged' ? t('auto.sameNumbers') : null;
   // Amounts in the company's currency, which the answer does not name: the number alone.
-  const amount = (c.settlement.win_amount / 100).toLocaleString(i18n.language === 'ht' ? 'fr' : i18n.language, {
-    minimumFractionDigits: 2,
-  });
+  const amount = formatNumber(c.settlement.win_amount / 100, i18n.language, { minimumFractionDigits: 2 });
   return (
     <>
       {t('auto.detail', { count: c.settlement.winners, tickets: c.settlement.tickets, amount })}

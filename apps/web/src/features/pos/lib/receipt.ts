@@ -3,8 +3,6 @@
  * marked « gratuit »), the total, and the public link that the QR code carries.
  */
 import type { FicheView } from '@borlette/shared/contracts/fiches';
-import { intlLocale } from '../../../lib/format';
-import { centimesDecimal } from '../../../lib/money';
 import { formatVerificationCode } from './verification-code';
 
 export interface ReceiptLine {
@@ -80,13 +78,4 @@ export function receiptData(fiche: FicheView, origin: string, options: { reprint
     reprint: options.reprint ? { count: Math.max(2, fiche.print_count) } : null,
     cancelled: fiche.status === 'annule' || fiche.status === 'supprime',
   };
-}
-
-/** « 1 234,50 » without the currency (lines of a narrow receipt); the total carries the currency. */
-export function receiptAmount(centimes: number | string, language = 'fr'): string {
-  // Exact past 2^53 (the API then sends a string of digits): Intl reads the decimal text as is.
-  const units = centimesDecimal(centimes) as unknown as number;
-  return new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    units,
-  );
 }

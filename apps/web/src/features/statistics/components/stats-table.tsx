@@ -22,6 +22,7 @@ import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { formatPlain } from '../../../lib/figures';
+import { formatNumber } from '../../../lib/format';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { exposure, exposureTone } from '../lib/heat-scale';
 
@@ -38,9 +39,7 @@ function ExposureBar({ amount, limit }: { amount: number; limit: number | null }
         {t('table.noLimit')}
       </Typography>
     );
-  const text = new Intl.NumberFormat(i18n.language === 'ht' ? 'fr' : i18n.language, {
-    maximumFractionDigits: 1,
-  }).format(pct);
+  const text = formatNumber(pct, i18n.language, { maximumFractionDigits: 1 });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 130 }}>
       <LinearProgress

@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../../components/qr-code';
-import { fDateTime, fDayNumeric, formatMoney } from '../../../../lib/format';
+import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
 import type { ReceiptData } from '../../lib/receipt';
-import { receiptAmount } from '../../lib/receipt';
 import { Barcode } from '../barcode';
 
 export const RECEIPT_WIDTH = '58mm';
@@ -31,7 +30,7 @@ const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
 export function Receipt({ data }: { data: ReceiptData }) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);
   const lang = i18n.language;
-  const amount = (v: number) => receiptAmount(v, lang);
+  const amount = (v: number) => formatDecimal(v, lang);
   return (
     <Box
       className="pos-receipt"
