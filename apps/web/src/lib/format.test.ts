@@ -6,6 +6,7 @@ import {
   fDateTime,
   fDateTimeAmPm,
   fDay,
+  fDayAt,
   fDayNumeric,
   formatAmount,
   formatCount,
@@ -87,6 +88,8 @@ describe('fBusinessDay (a day of the company, never the ISO text)', () => {
 
 describe('days of the reports and receipts', () => {
   it('writes a two-digit day, or the numeric day of a receipt', () => {
+    expect(fDayAt(instant, { timeZone: 'America/Port-au-Prince', language: 'fr' })).toBe('14 mars 2026');
+    expect(fDayAt(instant, { timeZone: 'Europe/Paris', language: 'en' })).toBe('15 Mar 2026');
     expect(fDay('2027-02-21', 'fr')).toBe('21 févr. 2027');
     expect(fDay('2027-02-01', 'en')).toBe('01 Feb 2027');
     expect(fDay('oops')).toBe('oops');

@@ -137,6 +137,9 @@ export const fDate = (input: DateInput, options?: FormatOptions) => formatIn(inp
 /** dd MMM yyyy HH:mm, e.g. 14 mars 2026 18:30. */
 export const fDateTime = (input: DateInput, options?: FormatOptions) => formatIn(input, DATE_FORMATS.dateTime, options);
 
+/** dd MMM yyyy, e.g. 14 mars 2026: the day of an instant on the company's clock. */
+export const fDayAt = (input: DateInput, options?: FormatOptions) => formatIn(input, 'dd MMM yyyy', options);
+
 /** HH:mm:ss. */
 export const fTime = (input: DateInput, options?: FormatOptions) => formatIn(input, DATE_FORMATS.time, options);
 

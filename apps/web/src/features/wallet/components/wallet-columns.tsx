@@ -9,7 +9,7 @@ import { formatPlain } from '../../../lib/figures';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
 import { WALLET_SORTS } from '../api/wallet';
-import { KindChip, SignedAmount } from './wallet-bits';
+import { KindChip, SignedAmount } from './wallet-cells';
 
 /** The kind, with the ticket it comes from or « annulée » for a reversed transaction zero. */
 function KindCell({ row }: { row: WalletEntry }) {

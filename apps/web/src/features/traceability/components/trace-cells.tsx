@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
-import { dateLocale, fTime, toZonedWallClock } from '../../../lib/format';
+import { When } from '../../../components/when';
 import { entityText, entryCurrency, traceValueText } from './trace-format';
 
 type Tone = 'success' | 'info' | 'warning' | 'error' | 'grey';
@@ -54,28 +53,8 @@ export function ActionChip({ action }: { action: string }) {
 }
 
 /** « 14 mars 2026 » over « 18:30:05 », on the entry's company clock. */
-export function When({ entry }: { entry: Pick<TraceEntry, 'at' | 'timezone'> }) {
-  const { i18n } = useTranslation();
-  const o = { timeZone: entry.timezone, language: i18n.language };
-  return (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
-      <Box component="span" sx={{ display: 'block' }}>
-        {fDay(entry.at, o)}
-      </Box>
-      <Typography
-        component="span"
-        variant="caption"
-        sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
-      >
-        {fTime(entry.at, o)}
-      </Typography>
-    </Box>
-  );
-}
-
-/** dd MMM yyyy in the given zone and language. */
-export function fDay(at: string, o: { timeZone?: string; language?: string }): string {
-  return format(toZonedWallClock(new Date(at), o.timeZone), 'dd MMM yyyy', { locale: dateLocale(o.language) });
+export function EntryWhen({ entry }: { entry: Pick<TraceEntry, 'at' | 'timezone'> }) {
+  return <When at={entry.at} timeZone={entry.timezone} seconds />;
 }
 
 /** A recorded value for people: amounts in the entry's currency, instants on the company clock, days, yes/no. */
