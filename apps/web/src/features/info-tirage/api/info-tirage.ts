@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
-import { fBusinessDay } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { fBusinessDay, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 
 export type InfoTirageAnswer = z.infer<typeof infoTirageWriteAnswer>;
