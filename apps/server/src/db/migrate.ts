@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './client';
+import { LOCK_KEYS } from './lock-keys';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-const LOCK_KEY = 727_001;
 
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
@@ -14,7 +14,7 @@ const LOCK_KEY = 727_001;
 export async function migrate(database: Database, opts: { until?: string } = {}): Promise<string[]> {
   const until = opts.until;
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && (!until || f <= until)).sort();
-  return database.withLock(LOCK_KEY, async (raw) => {
+  return database.withLock(LOCK_KEYS.migrate, async (raw) => {
     await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()
