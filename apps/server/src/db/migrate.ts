@@ -7,7 +7,8 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
- * Forward-only: a file that has been applied is never edited; a change is a new file.
+ * Forward-only: a file that has been applied is never edited; a change is a new file (a function's
+ * new body is copied from db/functions/<name>.sql, changed in the same commit: docs/engine.md).
  * Held under an advisory lock so that N instances starting together migrate once. `until` (a file
  * name) stops after that file: how the upgrade test builds an older database.
  */
