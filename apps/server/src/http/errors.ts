@@ -24,6 +24,9 @@ export const forbidden = (message = 'Vous n’avez pas la permission d’effectu
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Ressource introuvable.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** A 409 on form fields (a name already taken): the first field's message leads. */
+export const conflictOn = (fields: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Le corps de la requête n’est pas un JSON valide.',
