@@ -1,10 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiFiles = ['apps/server/src/**/*.api.test.ts'];
+/** Web components rendered in a simulated DOM (happy-dom), not in a browser. */
+const domFiles = ['apps/web/src/**/*.dom.test.tsx'];
 
 /**
- * One configuration, four projects:
+ * One configuration, five projects:
  * - unit: pure rules (packages/shared), web units (no DOM), server units;
+ * - dom: web components (tables, forms) rendered with Testing Library in happy-dom;
  * - api-pglite / api-postgres: the same API suites through the real HTTP layer on each engine;
  * - e2e: the built app in real Chromium.
  */
@@ -21,7 +24,17 @@ export default defineConfig({
             'apps/server/test/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...domFiles],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'dom',
+          include: domFiles,
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/test/dom-setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -18,16 +18,22 @@ export interface ScreenDef {
   roles?: readonly Role[];
 }
 
-const crud = (base: string, entity: string, title: string, param: string): ScreenDef[] => [
-  { path: base, permission: `view_${entity}` as Codename, title },
-  { path: `${base}/new`, permission: `add_${entity}` as Codename, title: `${title}_new` },
-  { path: `${base}/:${param}/edit`, permission: `change_${entity}` as Codename, title: `${title}_edit` },
-];
+/** The list, new and edit screens of an entity (paths keep their literal types: `ScreenPath`). */
+const crud = <const B extends string, const P extends string>(base: B, entity: string, title: string, param: P) =>
+  [
+    { path: base, permission: `view_${entity}` as Codename, title },
+    { path: `${base}/new` as `${B}/new`, permission: `add_${entity}` as Codename, title: `${title}_new` },
+    {
+      path: `${base}/:${param}/edit` as `${B}/:${P}/edit`,
+      permission: `change_${entity}` as Codename,
+      title: `${title}_edit`,
+    },
+  ] as const;
 
-const limit = (slug: string, entity: string, title: string, param: string): ScreenDef[] =>
-  crud(`/dashboard/borlette-configuration/${slug}`, entity, title, param);
+const limit = <const S extends string, const P extends string>(slug: S, entity: string, title: string, param: P) =>
+  crud(`/dashboard/borlette-configuration/${slug}` as `/dashboard/borlette-configuration/${S}`, entity, title, param);
 
-export const DASHBOARD_SCREENS: ScreenDef[] = [
+export const DASHBOARD_SCREENS = [
   { path: '/dashboard/app', permission: null, title: 'app' },
   // Reports
   { path: '/dashboard/rapports', permission: 'view_report_vente', title: 'rapports' },
@@ -126,4 +132,10 @@ export const DASHBOARD_SCREENS: ScreenDef[] = [
     title: 'company_settings',
     roles: ['company', 'superuser'],
   },
-];
+] as const satisfies readonly ScreenDef[];
+
+/** Every dashboard path: a screen registered (`screens.ts`) or linked under any other path fails to compile. */
+export type ScreenPath = (typeof DASHBOARD_SCREENS)[number]['path'];
+
+/** A dashboard path, checked against DASHBOARD_SCREENS by the compiler (for links and the menu). */
+export const screenPath = <const P extends ScreenPath>(path: P): P => path;

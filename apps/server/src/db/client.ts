@@ -1,18 +1,14 @@
 import { toCentimes } from '@borlette/shared/contracts/money';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { parseJsonExact } from '../lib/exact-json';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one typed client the services use, whatever the engine underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
 
-/** A raw statement runner for migrations and hot paths (one round trip, no ORM). */
+/**
+ * The statement runner of both engines. Services build statements with `sql` and read typed rows with
+ * `rows`/`firstRow`/`oneRow` (db/sql.ts); migrations and the engine's prepared statements use it directly.
+ */
 export interface RawClient {
   /**
    * `name`: a prepared statement, parsed and planned once per connection (hot paths: the session,
@@ -25,7 +21,6 @@ export interface RawClient {
 
 export interface Database {
   kind: DbKind;
-  db: Db;
   raw: RawClient;
   /** Run `fn` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (raw: RawClient) => Promise<T>): Promise<T>;
@@ -135,7 +130,6 @@ export async function openPostgres(
   });
   return {
     kind: 'postgres',
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
     raw,
     async transaction(fn) {
       const client = await pool.connect();
@@ -196,7 +190,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
     raw,
     // PGlite's own transaction holds its lock: no other request's statement runs in between.
     transaction: (fn) =>

@@ -2,6 +2,7 @@ import type { AuditAction } from '@borlette/shared/contracts/audit-actions';
 import { centimesJson } from '@borlette/shared/contracts/money';
 import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../db/client';
+import { contextOf, type RequestContext } from './context';
 
 export interface AuditEntry {
   /** One of the catalogue (contracts/audit-actions.ts): a new word needs its French label there. */
@@ -34,8 +35,10 @@ function scrub(value: unknown): unknown {
 }
 
 /** Records who did what, when and from where. Pass the transaction's client so the entry commits with the change. */
-export async function audit(raw: RawClient, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const a = request.auth;
+export async function audit(raw: RawClient, from: RequestContext | FastifyRequest, entry: AuditEntry): Promise<void> {
+  // TODO(issue 17): services not yet on RequestContext still pass their request.
+  const ctx = 'requestId' in from ? from : contextOf(from);
+  const a = ctx.auth;
   const v = {
     companyId: entry.companyId !== undefined ? entry.companyId : (a?.companyId ?? a?.ownCompanyId ?? null),
     userId: entry.actor ? entry.actor.userId : (a?.userId ?? null),
@@ -46,9 +49,9 @@ export async function audit(raw: RawClient, request: FastifyRequest, entry: Audi
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: scrub(entry.before),
     after: scrub(entry.after),
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-    requestId: String(request.id),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    requestId: ctx.requestId,
   };
   await raw.query(
     `INSERT INTO audit_log (company_id, user_id, role, username, action, entity, entity_id, before, after, ip, user_agent, request_id)

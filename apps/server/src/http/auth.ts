@@ -198,21 +198,24 @@ async function resolveSession(database: Database, token: string): Promise<AuthCo
 }
 
 /** The signed-in user of a route that declared a role (never null there). */
-export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
+/** Anything that carries the signed-in user: a RequestContext (services) or a request (routes). */
+export type HasAuth = { readonly auth: AuthContext | null };
+
+export function authOf(ctx: HasAuth): AuthContext {
+  if (!ctx.auth) throw unauthorized();
+  return ctx.auth;
 }
 
 /** Refuses (403) unless the user holds `codename` (for routes that declared several with anyOf). */
-export function requirePermission(request: FastifyRequest, codename: Codename): void {
-  if (!authOf(request).permissions.has(codename)) {
+export function requirePermission(ctx: HasAuth, codename: Codename): void {
+  if (!authOf(ctx).permissions.has(codename)) {
     throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${codename}.`);
   }
 }
 
 /** The company a write acts on; the superuser must have selected one company, not 'all'. */
-export function companyForWrite(request: FastifyRequest): number {
-  const auth = authOf(request);
+export function companyForWrite(ctx: HasAuth): number {
+  const auth = authOf(ctx);
   if (auth.companyId === null) {
     throw new AppError(
       409,

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@borlette/shared/error-codes';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -5,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Every problem when there are several (a refused sale: contracts/fiches.ts saleRefusal). */
@@ -23,6 +24,9 @@ export const forbidden = (message = 'Vous n’avez pas la permission d’effectu
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Ressource introuvable.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** A 409 on form fields (a name already taken): the first field's message leads. */
+export const conflictOn = (fields: Record<string, string>) =>
+  new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Le corps de la requête n’est pas un JSON valide.',

@@ -21,7 +21,7 @@ function page(element: ReactNode, fallback: ReactNode = <SplashScreen />) {
   return <Suspense fallback={fallback}>{element}</Suspense>;
 }
 
-type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
+type ScreenMap = Record<string, LazyExoticComponent<ComponentType> | undefined>;
 
 /* Each feature registers its pages in its own `screens.ts` (path of DASHBOARD_SCREENS -> lazy page). */
 const featureScreens = import.meta.glob<{ screens: ScreenMap }>('../features/*/screens.ts', { eager: true });

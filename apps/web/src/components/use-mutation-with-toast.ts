@@ -23,7 +23,7 @@ export function errorMessage(error: unknown, fallback: string): string {
  * `useMutation` plus notistack snackbars and query invalidation.
  *
  *   const block = useMutationWithToast({
- *     mutationFn: (v: { id: number; blocked: boolean }) => api.post('/api/companies/surcussale/block', v),
+ *     mutationFn: (v: { id: number; blocked: boolean }) => call(surcussaleEndpoints.block, v),
  *     successMessage: (_, v) => t(v.blocked ? 'blocked' : 'unblocked'),
  *     invalidate: [['surcussales']],
  *   });

@@ -1,3 +1,5 @@
+import type { Endpoint, EndpointInput, EndpointOutput } from '@borlette/shared/endpoint';
+import type { ErrorCode } from '@borlette/shared/error-codes';
 import { ROLE_PREFIX, type Role } from '@borlette/shared/permissions';
 import { clearStoredSession, getStoredSession } from './storage';
 
@@ -9,9 +11,15 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
  * `message`, `fields`) so that callers can read it exactly as the body itself (spec §8: "rejection
  * with the server response body, or 'Something went wrong'").
  */
+/**
+ * The code of a failed call: the server's (packages/shared error-codes.ts; Fastify's own before
+ * routing), or ours when no body came back.
+ */
+export type ApiErrorCode = ErrorCode | `FST_ERR_${string}` | `HTTP_${number}` | 'NETWORK_ERROR';
+
 export class ApiError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields?: Record<string, string>;
   readonly body: unknown;
 
@@ -20,7 +28,8 @@ export class ApiError extends Error {
     super(typeof b.message === 'string' && b.message ? b.message : GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.statusCode = statusCode;
-    this.code = typeof b.code === 'string' ? b.code : statusCode ? `HTTP_${statusCode}` : 'NETWORK_ERROR';
+    this.code =
+      typeof b.code === 'string' ? (b.code as ApiErrorCode) : statusCode ? `HTTP_${statusCode}` : 'NETWORK_ERROR';
     this.fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
     this.body = body;
   }
@@ -171,6 +180,47 @@ export async function requestFile(
     blob: await response.blob(),
     filename: filenameFromDisposition(response.headers.get('Content-Disposition')),
   };
+}
+
+type Params = NonNullable<RequestOptions['params']>;
+
+/**
+ * The URL and the body of a call: `:name` path segments are filled from the input (and leave it); a GET
+ * (and a DELETE without body) sends the rest as its query, a write as its JSON body (or a FormData).
+ */
+function callTarget(e: Endpoint, input: unknown): { path: string; params?: Params; body?: unknown } {
+  const rest: Record<string, unknown> =
+    input && typeof input === 'object' && !(input instanceof FormData) ? { ...(input as object) } : {};
+  const path = e.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return encodeURIComponent(String(value ?? ''));
+  });
+  if (e.method === 'GET' || (e.method === 'DELETE' && !e.body)) return { path, params: rest as Params };
+  return { path, body: input instanceof FormData ? input : rest };
+}
+
+/**
+ * Calls an endpoint declared in packages/shared: its method and path come from the declaration, the
+ * input and the answer are typed by its schemas. `options.auth: false` for the sign-in.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E> | FormData,
+  options: Pick<RequestOptions, 'auth' | 'signal'> = {},
+): Promise<EndpointOutput<E>> {
+  const { path, params, body } = callTarget(endpoint, input);
+  return request<EndpointOutput<E>>(path, { ...options, method: endpoint.method, params, body });
+}
+
+/** Downloads what an endpoint answers as a file (a CSV export: `{ ...filters, format: 'csv' }`, a PDF). */
+export function download<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  options: Pick<RequestOptions, 'auth' | 'signal'> = {},
+): Promise<DownloadedFile> {
+  const { path, params } = callTarget(endpoint, input);
+  return requestFile(path, { ...options, params });
 }
 
 export const api = {

@@ -29,6 +29,16 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 export type ListQueryInput = z.input<typeof listQuery>;
 
+/**
+ * The sort keys a list accepts, as an enum: the web picks from the same list, and the server's
+ * whitelist (`ListSource.sortable`) is typed by it. An unknown key is a 400 on `sort`.
+ */
+export const sortKeys = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  z.enum(keys, { error: `Colonne de tri inconnue (possibles : ${keys.join(', ')})` }).optional();
+
+/** The sort keys of a list query (`SortKey<typeof surcussaleListQuery>`). */
+export type SortKey<Q extends z.ZodType> = NonNullable<z.output<Q> extends { sort?: infer K } ? K : never>;
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ results: z.array(item), count: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 export interface Page<T> {
@@ -45,6 +55,9 @@ export const idBody = z.object({
 export const blockBody = idBody.extend({
   blocked: z.boolean({ error: 'Le champ « blocked » doit être vrai ou faux' }),
 });
+/** A DELETE names its record in the body `{ id }` (the spec's form) or in the query `?id=`. */
+export const deleteTarget = { body: idBody.nullish(), query: idBody.partial() };
+
 export const passwordBody = idBody.extend({
   password: z
     .string({ error: 'Le mot de passe est requis' })

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listQuery, optionalText, recordStatus } from './list';
+import { allow, endpoint } from '../endpoint';
+import { okBody } from './common';
+import { blockBody, deleteTarget, idBody, listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
 
 export const surcussale = z.object({
   id: z.number().int(),
@@ -31,6 +33,65 @@ export type SurcussaleInput = z.input<typeof surcussaleInput>;
 export const surcussaleUpdate = surcussaleInput.extend({ id: z.coerce.number().int().positive() });
 
 export const surcussaleListQuery = listQuery.extend({
+  sort: sortKeys(['name', 'city', 'status', 'created_at']),
   status: recordStatus.optional(),
   city_id: z.coerce.number().int().positive().optional(),
 });
+
+const tag = 'surcussales';
+export const surcussaleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/list-surcussale',
+    tag,
+    summary: 'Succursales (pagination, tri, recherche, filtres, export CSV)',
+    access: allow.permission('view_surcussale'),
+    query: surcussaleListQuery,
+    response: pageOf(surcussale),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/companies/surcussale',
+    tag,
+    summary: 'Une succursale',
+    access: allow.permission('view_surcussale'),
+    query: idBody,
+    response: surcussale,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/companies/surcussale',
+    tag,
+    summary: 'Créer une succursale',
+    access: allow.permission('add_surcussale'),
+    body: surcussaleInput,
+    response: surcussale,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/companies/surcussale',
+    tag,
+    summary: 'Modifier une succursale',
+    access: allow.permission('change_surcussale'),
+    body: surcussaleUpdate,
+    response: surcussale,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/companies/surcussale',
+    tag,
+    summary: 'Supprimer une succursale (refusé si des vendeurs y sont rattachés)',
+    access: allow.permission('change_surcussale'),
+    ...deleteTarget,
+    response: okBody,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/api/companies/surcussale/block',
+    tag,
+    summary: 'Bloquer / débloquer une succursale (ses vendeurs ne vendent plus)',
+    access: allow.permission('block_suc'),
+    body: blockBody,
+    response: surcussale,
+  }),
+};

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
 
@@ -10,7 +9,7 @@ import { audit } from '../../http/audit';
  */
 export async function setRecordBlocked<T extends { status: string }>(
   database: Database,
-  request: FastifyRequest,
+  ctx: Parameters<typeof audit>[1],
   o: {
     table: string;
     entity: string;
@@ -30,7 +29,7 @@ export async function setRecordBlocked<T extends { status: string }>(
       o.id,
       status,
     ]);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: o.blocked ? 'block' : 'unblock',
       entity: o.entity,
       entityId: o.id,

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import type { HasAuth } from '../../http/auth';
 import { authOf } from '../../http/auth';
 import { type Period, type ReportFilterValues, resolvePeriod, tenantCondition } from './report-scope';
 import { companyScope } from './scope';
@@ -21,7 +21,7 @@ export interface CurrencyPeriod extends Period {
 /** The period (report-scope.ts) and the currency of the figures: `q.currency` when the selection has it. */
 export async function resolveCurrencyPeriod(
   raw: RawClient,
-  request: FastifyRequest,
+  request: HasAuth,
   q: ReportFilterValues & { currency?: string },
 ): Promise<CurrencyPeriod> {
   const period = await resolvePeriod(raw, request, q);
@@ -32,7 +32,7 @@ export async function resolveCurrencyPeriod(
 }
 
 /** The currencies of the selection's companies: the country's first (`preferred`), then by name. */
-export async function scopeCurrencies(raw: RawClient, request: FastifyRequest, preferred: string): Promise<string[]> {
+export async function scopeCurrencies(raw: RawClient, request: HasAuth, preferred: string): Promise<string[]> {
   const country = authOf(request).selectCountryCode;
   const rows = await raw.query<{ currency: string }>(
     `SELECT DISTINCT c.currency FROM companies c
@@ -48,7 +48,7 @@ export async function scopeCurrencies(raw: RawClient, request: FastifyRequest, p
 
 /** `column` (a company id) limited to the companies whose currency is the period's (« Toutes » only). */
 export function currencyCondition(
-  request: FastifyRequest,
+  request: HasAuth,
   params: SqlParams,
   column: string,
   period: Pick<Period, 'currency'>,
@@ -59,7 +59,7 @@ export function currencyCondition(
 
 /** The request's companies (tenantCondition) that keep their figures in the period's currency. */
 export function currencyTenant(
-  request: FastifyRequest,
+  request: HasAuth,
   params: SqlParams,
   column: string,
   period: Pick<Period, 'currency'>,

@@ -1,6 +1,6 @@
 import type { Codename, Role } from '@borlette/shared';
-import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import type { HasAuth } from '../../http/auth';
 import { authOf, effectivePermissions } from '../../http/auth';
 import { AppError } from '../../http/errors';
 
@@ -38,7 +38,7 @@ export async function codenamesHeld(
 }
 
 /** Refuses (403) unless the caller holds every codename of `held`; `what` names the account in the message. */
-export function assertHoldsAll(request: FastifyRequest, held: Iterable<Codename>, what: string): void {
+export function assertHoldsAll(request: HasAuth, held: Iterable<Codename>, what: string): void {
   const mine = authOf(request).permissions;
   const missing = [...held].filter((c) => !mine.has(c));
   if (missing.length) {

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ListQuery, Page } from '@borlette/shared';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { joinSql, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 import { containsPattern, type SqlParams } from './sql';
 
@@ -100,6 +102,85 @@ export async function listAll<T>(raw: RawClient, spec: ListSpec, q: ListQuery): 
   const where = whereClause(spec, q);
   const order = orderBy(spec, q);
   return raw.query<T>(`SELECT ${spec.select} ${spec.from} ${where} ${order} LIMIT ${CSV_MAX_ROWS}`, spec.params.values);
+}
+
+/**
+ * A list as typed SQL (db/sql.ts): what `queryPage` and `queryAll` page, sort, search and export.
+ * `sortable` maps each sort key of the endpoint's `sortKeys` enum to its SQL (the first is the
+ * default), so the contract's enum and the server's whitelist cannot drift apart.
+ */
+export interface ListSource<S extends z.ZodType, K extends string = string> {
+  /** The shape of one row (checked on every row read). */
+  row: S;
+  select: Sql;
+  /** FROM and JOINs. */
+  from: Sql;
+  where: Sql[];
+  sortable: Record<K, Sql>;
+  /** Expressions searched with the `search` term (case-insensitive, anywhere). */
+  search: Sql[];
+  /** A unique tie-breaker so that pages never overlap (e.g. `s.id`). */
+  tieBreaker: Sql;
+}
+
+function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
+  const conds = [...src.where];
+  if (q.search && src.search.length) {
+    const pattern = containsPattern(q.search);
+    conds.push(
+      sql`(${joinSql(
+        src.search.map((e) => sql`lower(coalesce(${e}::text, '')) LIKE ${pattern}`),
+        ' OR ',
+      )})`,
+    );
+  }
+  return whereSql(conds);
+}
+
+function sourceOrder(src: ListSource<z.ZodType>, q: ListQuery): Sql {
+  const keys = Object.keys(src.sortable);
+  const key = q.sort ?? keys[0];
+  // Own keys only: the query's enum already refuses others; this guards a spec used without one.
+  if (!Object.hasOwn(src.sortable, key)) sortColumn({}, key);
+  const dir = rawSql(q.order === 'desc' ? 'DESC' : 'ASC');
+  return sql`ORDER BY ${(src.sortable as Record<string, Sql>)[key]} ${dir} NULLS LAST, ${src.tieBreaker} ${dir}`;
+}
+
+/** One page of a typed list (same plan as `listPage`: ids first, display columns for the page only). */
+export async function queryPage<S extends z.ZodType>(
+  raw: RawClient,
+  src: ListSource<S>,
+  q: ListQuery,
+  opts: { count?: number } = {},
+): Promise<Page<z.output<S>>> {
+  const where = sourceWhere(src, q);
+  const order = sourceOrder(src, q);
+  const known = opts.count !== undefined;
+  const total = rawSql(known ? '' : ', count(*) OVER ()::int AS __total');
+  const { text, values } = sql`WITH page AS (
+       SELECT ${src.tieBreaker} AS __id${total} ${src.from} ${where} ${order}
+        LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size})
+     SELECT ${src.select}${rawSql(known ? '' : ', page.__total')} ${src.from} JOIN page ON page.__id = ${src.tieBreaker} ${order}`.render();
+  const found = await raw.query<Record<string, unknown>>(text, values);
+  let count = known ? opts.count : (found[0]?.__total as number | undefined);
+  if (count === undefined) {
+    // A page past the end (or no match): count separately. The display columns stay in a subquery:
+    // parameters only they use (a period) must keep a type; the planner drops what the count skips.
+    const c = sql`SELECT count(*)::int AS n FROM (SELECT ${src.select} ${src.from} ${where}) AS matching`.render();
+    const [n] = await raw.query<{ n: number }>(c.text, c.values);
+    count = n.n;
+  }
+  const results = found.map((r) => src.row.parse(r));
+  return { results, count: count as number, page: q.page, page_size: q.page_size };
+}
+
+/** Every matching row of a typed list (capped), for exports. */
+export async function queryAll<S extends z.ZodType>(raw: RawClient, src: ListSource<S>, q: ListQuery) {
+  return rows(
+    raw,
+    src.row,
+    sql`SELECT ${src.select} ${src.from} ${sourceWhere(src, q)} ${sourceOrder(src, q)} LIMIT ${CSV_MAX_ROWS}`,
+  );
 }
 
 export interface CsvColumn<T> {

@@ -1,6 +1,6 @@
 import { centimesCell } from '@borlette/shared/contracts/money';
-import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../../db/client';
+import type { HasAuth } from '../../http/auth';
 import { authOf } from '../../http/auth';
 import { badRequest } from '../../http/errors';
 import { agentVisibility, companyScope } from './scope';
@@ -22,7 +22,7 @@ export interface ReportFilterValues {
 }
 
 /** `column` limited to the request's companies (the selected country's with « Toutes »). */
-export function tenantCondition(request: FastifyRequest, params: SqlParams, column: string): string[] {
+export function tenantCondition(request: HasAuth, params: SqlParams, column: string): string[] {
   const companyId = companyScope(request);
   if (companyId !== null) return [`${column} = ${params.p(companyId)}`];
   const country = authOf(request).selectCountryCode;
@@ -33,7 +33,7 @@ export function tenantCondition(request: FastifyRequest, params: SqlParams, colu
 }
 
 /** The agent in `agentColumn` is one the request may see (a supervisor: the agents it watches). */
-export function visibleAgent(request: FastifyRequest, params: SqlParams, agentColumn: string): string[] {
+export function visibleAgent(request: HasAuth, params: SqlParams, agentColumn: string): string[] {
   const visible = agentVisibility(request, params, 'va');
   return visible.length
     ? [`EXISTS (SELECT 1 FROM users va WHERE va.id = ${agentColumn} AND ${visible.join(' AND ')})`]
@@ -56,7 +56,7 @@ export interface Period {
  * The period asked (one bound given: that day) or today: the company's, or with « Toutes » today in
  * the selected country's zone (UTC without one). The currency of the company (of the country).
  */
-export async function resolvePeriod(raw: RawClient, request: FastifyRequest, q: ReportFilterValues): Promise<Period> {
+export async function resolvePeriod(raw: RawClient, request: HasAuth, q: ReportFilterValues): Promise<Period> {
   const companyId = companyScope(request);
   const country = authOf(request).selectCountryCode;
   const [row] = await raw.query<Period>(
@@ -81,7 +81,7 @@ export async function resolvePeriod(raw: RawClient, request: FastifyRequest, q: 
  * sub-branch (the one the row was booked with), agent, and the supervisor's agents.
  */
 export function summaryConditions(
-  request: FastifyRequest,
+  request: HasAuth,
   params: SqlParams,
   alias: string,
   q: ReportFilterValues,

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import { authOf } from '../../http/auth';
+import { type Sql, sql } from '../../db/sql';
+import { authOf, type HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { SqlParams } from './sql';
 
@@ -7,45 +7,67 @@ import type { SqlParams } from './sql';
  * The company a read is limited to: the user's own (or the superuser's selection); null only for
  * the superuser with 'all' selected (reads across companies).
  */
-export function companyScope(request: FastifyRequest): number | null {
-  return authOf(request).companyId;
+export function companyScope(ctx: HasAuth): number | null {
+  return authOf(ctx).companyId;
 }
 
-/** `alias.company_id = $n` for the request's company, or nothing for the superuser with 'all'. */
-export function companyCondition(request: FastifyRequest, params: SqlParams, column: string): string[] {
-  const companyId = companyScope(request);
-  return companyId === null ? [] : [`${column} = ${params.p(companyId)}`];
+/** Whether the caller sees every agent of its scope (all roles but the supervisor, who sees its own). */
+export function seesEveryAgent(ctx: HasAuth): boolean {
+  return authOf(ctx).role !== 'supervisor';
 }
 
-/** Whether the request sees every agent of its scope (all roles but the supervisor, who sees its own). */
-export function seesEveryAgent(request: FastifyRequest): boolean {
-  return authOf(request).role !== 'supervisor';
+/** `column = <company>` for the caller's company, or nothing for the superuser with 'all'. */
+export function companyWhere(ctx: HasAuth, column: Sql): Sql[] {
+  const companyId = companyScope(ctx);
+  return companyId === null ? [] : [sql`${column} = ${companyId}`];
 }
 
 /**
- * What a supervisor watches: the agents of its sub-branches and the agents assigned to it.
- * Returns SQL conditions (none for other roles).
+ * What a supervisor watches: the agents of its sub-branches and the agents assigned to it
+ * (`agent` is the users row's alias). No condition for other roles.
  */
-export function agentVisibility(request: FastifyRequest, params: SqlParams, alias: string): string[] {
-  if (seesEveryAgent(request)) return [];
-  const auth = authOf(request);
-  const me = params.p(auth.userId);
+export function agentsWatched(ctx: HasAuth, agent: Sql): Sql[] {
+  if (seesEveryAgent(ctx)) return [];
+  const me = authOf(ctx).userId;
   return [
-    `(${alias}.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${me})
-      OR ${alias}.supervisor_id = ${me})`,
+    sql`(${agent}.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${me})
+      OR ${agent}.supervisor_id = ${me})`,
   ];
 }
 
-/** Sub-branches a supervisor watches (none for other roles = no restriction). */
-export function surcussaleVisibility(request: FastifyRequest, params: SqlParams, column: string): string[] {
-  if (seesEveryAgent(request)) return [];
-  const auth = authOf(request);
+/** The sub-branches a supervisor watches (no condition for other roles). */
+export function surcussalesWatched(ctx: HasAuth, column: Sql): Sql[] {
+  if (seesEveryAgent(ctx)) return [];
   return [
-    `${column} IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${params.p(auth.userId)})`,
+    sql`${column} IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${authOf(ctx).userId})`,
   ];
 }
 
 export function orNotFound<T>(row: T | undefined, message = 'Enregistrement introuvable.'): T {
   if (!row) throw notFound(message);
   return row;
+}
+
+/* ---- String-built forms (SqlParams), until every module queries through db/sql.ts (issue 17) ---- */
+
+/** `alias.company_id = $n` for the caller's company, or nothing for the superuser with 'all'. */
+export function companyCondition(ctx: HasAuth, params: SqlParams, column: string): string[] {
+  const companyId = companyScope(ctx);
+  return companyId === null ? [] : [`${column} = ${params.p(companyId)}`];
+}
+
+export function agentVisibility(ctx: HasAuth, params: SqlParams, alias: string): string[] {
+  if (seesEveryAgent(ctx)) return [];
+  const me = params.p(authOf(ctx).userId);
+  return [
+    `(${alias}.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${me})
+      OR ${alias}.supervisor_id = ${me})`,
+  ];
+}
+
+export function surcussaleVisibility(ctx: HasAuth, params: SqlParams, column: string): string[] {
+  if (seesEveryAgent(ctx)) return [];
+  return [
+    `${column} IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${params.p(authOf(ctx).userId)})`,
+  ];
 }

@@ -1,38 +1,16 @@
-import {
-  blockBody,
-  errorBody,
-  idBody,
-  okBody,
-  pageOf,
-  surcussale,
-  surcussaleInput,
-  surcussaleListQuery,
-  surcussaleUpdate,
-} from '@borlette/shared';
-import type { FastifyRequest } from 'fastify';
+import { surcussaleEndpoints as api, type Surcussale } from '@borlette/shared/contracts/surcussales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
-import { companyForWrite } from '../../http/auth';
-import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
-import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
-import { companyCondition, companyScope, surcussaleVisibility } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
-import {
-  blockSurcussale,
-  createSurcussale,
-  deleteSurcussale,
-  getSurcussale,
-  SURCUSSALE_COLUMNS,
-  SURCUSSALE_FROM,
-  updateSurcussale,
-} from './surcussales.service';
+import { companyForWrite, type HasAuth } from '../../http/auth';
+import { contextOf } from '../../http/context';
+import { route } from '../../http/route';
+import { deleteIdOf } from '../_lib/delete-target';
+import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
+import { companyScope } from '../_lib/scope';
+import { blockSurcussale, createSurcussale, deleteSurcussale, updateSurcussale } from './surcussales.service';
+import { getVisibleSurcussale, surcussaleList, withoutCompany } from './surcussales-query';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const tags = ['surcussales'];
-
-const csvColumns: CsvColumn<z.infer<typeof surcussale>>[] = [
+const csvColumns: CsvColumn<Surcussale>[] = [
   { header: 'Nom', value: (r) => r.name },
   { header: 'Ville', value: (r) => r.city_name },
   { header: 'Adresse', value: (r) => r.address },
@@ -48,138 +26,45 @@ export const surcussalesRoutes =
   async (app) => {
     const { raw } = database;
 
-    app.get(
-      '/api/companies/list-surcussale',
-      {
-        config: access.permission('view_surcussale'),
-        schema: {
-          tags,
-          summary: 'Succursales (pagination, tri, recherche, filtres, export CSV)',
-          querystring: surcussaleListQuery,
-          response: { 200: pageOf(surcussale), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        const params = new SqlParams();
-        const where = [
-          ...companyCondition(request, params, 's.company_id'),
-          ...surcussaleVisibility(request, params, 's.id'),
-        ];
-        if (q.status) where.push(`s.status = ${params.p(q.status)}`);
-        if (q.city_id) where.push(`s.city_id = ${params.p(q.city_id)}`);
-        const spec = {
-          select: SURCUSSALE_COLUMNS,
-          from: SURCUSSALE_FROM,
-          where,
-          params,
-          sortable: { name: 's.name', city: 'ci.name', status: 's.status', created_at: 's.created_at' },
-          search: ['s.name', 's.address', 's.phone', 'ci.name'],
-          tieBreaker: 's.id',
-        };
-        if (q.format === 'csv') return sendCsv(reply, 'succursales', csvColumns, await listAll(raw, spec, q));
-        const page = await listPage<z.infer<typeof surcussale> & { company_id?: number }>(raw, spec, q);
-        return { ...page, results: page.results.map(({ company_id, ...r }) => r) };
-      },
-    );
+    route(app, api.list, async (request, reply) => {
+      const list = surcussaleList(request, request.query);
+      if (request.query.format === 'csv')
+        return sendCsv(reply, 'succursales', csvColumns, await queryAll(raw, list, request.query));
+      const page = await queryPage(raw, list, request.query);
+      return { ...page, results: page.results.map(withoutCompany) };
+    });
 
-    app.get(
-      '/api/companies/surcussale',
-      {
-        config: access.permission('view_surcussale'),
-        schema: { tags, summary: 'Une succursale', querystring: idBody, response: { 200: surcussale, ...errors } },
-      },
-      async (request) => {
-        const params = new SqlParams();
-        const { company_id, ...row } = await getSurcussale(
-          raw,
-          companyScope(request),
-          request.query.id,
-          surcussaleVisibility(request, params, 's.id'),
-          params,
-        );
-        return row;
-      },
+    route(app, api.get, async (request) =>
+      withoutCompany(await getVisibleSurcussale(raw, request, companyScope(request), request.query.id)),
     );
 
     /**
      * The company a write acts on, once the sub-branch is known to be one the caller sees (a supervisor:
      * one it watches; otherwise it could rename, block, delete or take over the others): 404 if not.
      */
-    const writableCompany = async (request: FastifyRequest, id: number) => {
-      const companyId = companyForWrite(request);
-      const params = new SqlParams();
-      await getSurcussale(raw, companyId, id, surcussaleVisibility(request, params, 's.id'), params);
+    const writableCompany = async (caller: HasAuth, id: number) => {
+      const companyId = companyForWrite(caller);
+      await getVisibleSurcussale(raw, caller, companyId, id);
       return companyId;
     };
 
-    app.post(
-      '/api/companies/surcussale',
-      {
-        config: access.permission('add_surcussale'),
-        schema: {
-          tags,
-          summary: 'Créer une succursale',
-          body: surcussaleInput,
-          response: { 200: surcussale, ...errors },
-        },
-      },
-      async (request) => createSurcussale(database, request, companyForWrite(request), request.body),
+    route(app, api.create, async (request) =>
+      createSurcussale(database, contextOf(request), companyForWrite(request), request.body),
     );
 
-    app.put(
-      '/api/companies/surcussale',
-      {
-        config: access.permission('change_surcussale'),
-        schema: {
-          tags,
-          summary: 'Modifier une succursale',
-          body: surcussaleUpdate,
-          response: { 200: surcussale, ...errors },
-        },
-      },
-      async (request) => {
-        const { id, ...input } = request.body;
-        return updateSurcussale(database, request, await writableCompany(request, id), id, input);
-      },
-    );
+    route(app, api.update, async (request) => {
+      const { id, ...input } = request.body;
+      return updateSurcussale(database, contextOf(request), await writableCompany(request, id), id, input);
+    });
 
-    app.delete(
-      '/api/companies/surcussale',
-      {
-        config: access.permission('change_surcussale'),
-        schema: {
-          tags,
-          summary: 'Supprimer une succursale (refusé si des vendeurs y sont rattachés)',
-          ...deleteTarget,
-          response: { 200: okBody, ...errors },
-        },
-      },
-      async (request) => {
-        const id = deleteIdOf(request);
-        await deleteSurcussale(database, request, await writableCompany(request, id), id);
-        return { ok: true as const };
-      },
-    );
+    route(app, api.remove, async (request) => {
+      const id = deleteIdOf(request);
+      await deleteSurcussale(database, contextOf(request), await writableCompany(request, id), id);
+      return { ok: true as const };
+    });
 
-    app.post(
-      '/api/companies/surcussale/block',
-      {
-        config: access.permission('block_suc'),
-        schema: {
-          tags,
-          summary: 'Bloquer / débloquer une succursale (ses vendeurs ne vendent plus)',
-          body: blockBody,
-          response: { 200: surcussale, ...errors },
-        },
-      },
-      async (request) =>
-        blockSurcussale(
-          database,
-          request,
-          await writableCompany(request, request.body.id),
-          request.body.id,
-          request.body.blocked,
-        ),
-    );
+    route(app, api.block, async (request) => {
+      const { id, blocked } = request.body;
+      return blockSurcussale(database, contextOf(request), await writableCompany(request, id), id, blocked);
+    });
   };

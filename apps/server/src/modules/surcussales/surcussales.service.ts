@@ -1,51 +1,28 @@
-import type { Surcussale, surcussaleInput } from '@borlette/shared';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { Surcussale, surcussaleInput } from '@borlette/shared/contracts/surcussales';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, oneRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import type { RequestContext } from '../../http/context';
+import { badRequest, conflict, conflictOn } from '../../http/errors';
 import { setRecordBlocked } from '../_lib/block';
-import { orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 import { isUniqueViolation } from '../_lib/validate';
+import { getSurcussale, withoutCompany } from './surcussales-query';
 
-export const SURCUSSALE_COLUMNS = `
-  s.id, s.company_id, s.name, s.address, s.phone, s.city_id, ci.name AS city_name, s.status,
-  to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  coalesce((SELECT json_agg(json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) ORDER BY u.id)
-              FROM supervisor_surcussales ss JOIN users u ON u.id = ss.supervisor_id
-             WHERE ss.company_id = s.company_id AND ss.surcussale_id = s.id AND u.status <> 'archived'), '[]'::json) AS supervisors,
-  (SELECT count(*)::int FROM users a WHERE a.company_id = s.company_id AND a.surcussale_id = s.id
-      AND a.role = 'agent' AND a.status <> 'archived') AS agents_count`;
-export const SURCUSSALE_FROM = 'FROM surcussales s LEFT JOIN cities ci ON ci.id = s.city_id';
+export type SurcussaleValues = z.output<typeof surcussaleInput>;
 
-type Row = Surcussale & { company_id: number };
-
-export async function getSurcussale(
-  raw: RawClient,
-  companyId: number | null,
-  id: number,
-  extra: string[] = [],
-  params = new SqlParams(),
-): Promise<Row> {
-  const conds = [`s.id = ${params.p(id)}`, ...extra];
-  if (companyId !== null) conds.push(`s.company_id = ${params.p(companyId)}`);
-  const [row] = await raw.query<Row>(
-    `SELECT ${SURCUSSALE_COLUMNS} ${SURCUSSALE_FROM} WHERE ${conds.join(' AND ')}`,
-    params.values,
-  );
-  return orNotFound(row, 'Succursale introuvable.');
-}
-
-const strip = ({ company_id, ...r }: Row): Surcussale => r;
+const idRow = z.object({ id: z.number() });
+const countRow = z.object({ n: z.number() });
 
 async function checkSupervisors(raw: RawClient, companyId: number, ids: number[]) {
   if (!ids.length) return;
-  const rows = await raw.query<{ id: number }>(
-    `SELECT id FROM users WHERE company_id = $1 AND role = 'supervisor' AND status <> 'archived' AND id = ANY($2::bigint[])`,
-    [companyId, ids],
+  const found = await rows(
+    raw,
+    idRow,
+    sql`SELECT id FROM users WHERE company_id = ${companyId} AND role = 'supervisor' AND status <> 'archived'
+           AND id = ANY(${ids}::bigint[])`,
   );
-  if (rows.length !== new Set(ids).size)
+  if (found.length !== new Set(ids).size)
     throw badRequest('Superviseur inconnu pour cette compagnie.', {
       supervisors: 'Superviseur inconnu pour cette compagnie.',
     });
@@ -53,11 +30,13 @@ async function checkSupervisors(raw: RawClient, companyId: number, ids: number[]
 
 async function checkCity(raw: RawClient, companyId: number, cityId: number | null | undefined) {
   if (!cityId) return;
-  const rows = await raw.query(
-    'SELECT 1 FROM cities ci JOIN companies c ON c.country_id = ci.country_id WHERE ci.id = $1 AND c.id = $2',
-    [cityId, companyId],
+  const found = await rows(
+    raw,
+    idRow,
+    sql`SELECT ci.id FROM cities ci JOIN companies c ON c.country_id = ci.country_id
+         WHERE ci.id = ${cityId} AND c.id = ${companyId}`,
   );
-  if (!rows.length)
+  if (!found.length)
     throw badRequest('Ville inconnue dans le pays de la compagnie.', {
       city_id: 'Ville inconnue dans le pays de la compagnie.',
     });
@@ -66,71 +45,71 @@ async function checkCity(raw: RawClient, companyId: number, cityId: number | nul
 const NAME_TAKEN = { name: 'Une succursale porte déjà ce nom.' };
 
 async function setSupervisors(raw: RawClient, companyId: number, surcussaleId: number, ids: number[]) {
-  await raw.query('DELETE FROM supervisor_surcussales WHERE company_id = $1 AND surcussale_id = $2', [
-    companyId,
-    surcussaleId,
-  ]);
+  await execute(
+    raw,
+    sql`DELETE FROM supervisor_surcussales WHERE company_id = ${companyId} AND surcussale_id = ${surcussaleId}`,
+  );
   if (ids.length) {
-    await raw.query(
-      `INSERT INTO supervisor_surcussales (company_id, supervisor_id, surcussale_id)
-       SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING`,
-      [companyId, [...new Set(ids)], surcussaleId],
+    await execute(
+      raw,
+      sql`INSERT INTO supervisor_surcussales (company_id, supervisor_id, surcussale_id)
+          SELECT ${companyId}, unnest(${[...new Set(ids)]}::bigint[]), ${surcussaleId} ON CONFLICT DO NOTHING`,
     );
   }
 }
 
 export async function createSurcussale(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   input: SurcussaleValues,
-) {
+): Promise<Surcussale> {
   await checkSupervisors(database.raw, companyId, input.supervisors);
   await checkCity(database.raw, companyId, input.city_id);
   try {
     const id = await database.transaction(async (raw) => {
-      const [row] = await raw.query<{ id: number }>(
-        'INSERT INTO surcussales (company_id, name, address, phone, city_id) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [companyId, input.name, input.address, input.phone, input.city_id ?? null],
+      const { id: created } = await oneRow(
+        raw,
+        idRow,
+        sql`INSERT INTO surcussales (company_id, name, address, phone, city_id)
+            VALUES (${companyId}, ${input.name}, ${input.address}, ${input.phone}, ${input.city_id ?? null}) RETURNING id`,
       );
-      await setSupervisors(raw, companyId, row.id, input.supervisors);
-      await audit(raw, request, { action: 'create', entity: 'surcussale', entityId: row.id, companyId, after: input });
-      return row.id;
+      await setSupervisors(raw, companyId, created, input.supervisors);
+      await audit(raw, ctx, { action: 'create', entity: 'surcussale', entityId: created, companyId, after: input });
+      return created;
     });
-    return strip(await getSurcussale(database.raw, companyId, id));
+    return withoutCompany(await getSurcussale(database.raw, companyId, id));
   } catch (err) {
     if (isUniqueViolation(err, 'surcussales_company_name')) throw conflictOn(NAME_TAKEN);
     throw err;
   }
 }
 
-function conflictOn(fields: Record<string, string>) {
-  return new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
-}
-
 export async function updateSurcussale(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   input: SurcussaleValues,
-) {
+): Promise<Surcussale> {
   const before = await getSurcussale(database.raw, companyId, id);
   await checkSupervisors(database.raw, companyId, input.supervisors);
   await checkCity(database.raw, companyId, input.city_id);
   try {
     await database.transaction(async (raw) => {
-      await raw.query(
-        'UPDATE surcussales SET name = $3, address = $4, phone = $5, city_id = $6, updated_at = now() WHERE company_id = $1 AND id = $2',
-        [companyId, id, input.name, input.address, input.phone, input.city_id ?? null],
+      await execute(
+        raw,
+        sql`UPDATE surcussales SET name = ${input.name}, address = ${input.address}, phone = ${input.phone},
+                   city_id = ${input.city_id ?? null}, updated_at = now()
+             WHERE company_id = ${companyId} AND id = ${id}`,
       );
       await setSupervisors(raw, companyId, id, input.supervisors);
-      await audit(raw, request, {
+      await audit(raw, ctx, {
         action: 'update',
         entity: 'surcussale',
         entityId: id,
         companyId,
-        before: strip(before),
+        before: withoutCompany(before),
         after: input,
       });
     });
@@ -138,18 +117,18 @@ export async function updateSurcussale(
     if (isUniqueViolation(err, 'surcussales_company_name')) throw conflictOn(NAME_TAKEN);
     throw err;
   }
-  return strip(await getSurcussale(database.raw, companyId, id));
+  return withoutCompany(await getSurcussale(database.raw, companyId, id));
 }
 
 export async function blockSurcussale(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   blocked: boolean,
-) {
-  return strip(
-    await setRecordBlocked(database, request, {
+): Promise<Surcussale> {
+  return withoutCompany(
+    await setRecordBlocked(database, ctx, {
       table: 'surcussales',
       entity: 'surcussale',
       companyId,
@@ -160,34 +139,38 @@ export async function blockSurcussale(
   );
 }
 
-/** Refused while agents belong to it: they would be left without a sub-branch. */
-export async function deleteSurcussale(database: Database, request: FastifyRequest, companyId: number, id: number) {
+/** Refused while agents belong to it (they would be left without a sub-branch) or messages target it. */
+export async function deleteSurcussale(database: Database, ctx: RequestContext, companyId: number, id: number) {
   const before = await getSurcussale(database.raw, companyId, id);
-  const [{ n }] = await database.raw.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM users WHERE company_id = $1 AND surcussale_id = $2 AND role = 'agent'",
-    [companyId, id],
+  const { n } = await oneRow(
+    database.raw,
+    countRow,
+    sql`SELECT count(*)::int AS n FROM users WHERE company_id = ${companyId} AND surcussale_id = ${id} AND role = 'agent'`,
   );
   if (n > 0) {
     throw conflict(
       `Impossible de supprimer « ${before.name} » : ${n} vendeur(s) y sont rattachés. Déplacez-les ou bloquez la succursale.`,
     );
   }
-  const [{ m }] = await database.raw.query<{ m: number }>(
-    'SELECT count(*)::int AS m FROM messages WHERE company_id = $1 AND surcussale_id = $2',
-    [companyId, id],
+  const messages = await oneRow(
+    database.raw,
+    countRow,
+    sql`SELECT count(*)::int AS n FROM messages WHERE company_id = ${companyId} AND surcussale_id = ${id}`,
   );
-  if (m > 0) throw conflict(`Impossible de supprimer « ${before.name} » : des messages la ciblent. Bloquez-la plutôt.`);
+  if (messages.n > 0)
+    throw conflict(`Impossible de supprimer « ${before.name} » : des messages la ciblent. Bloquez-la plutôt.`);
   await database.transaction(async (raw) => {
-    await raw.query('DELETE FROM supervisor_surcussales WHERE company_id = $1 AND surcussale_id = $2', [companyId, id]);
-    await raw.query('DELETE FROM surcussales WHERE company_id = $1 AND id = $2', [companyId, id]);
-    await audit(raw, request, {
+    await execute(
+      raw,
+      sql`DELETE FROM supervisor_surcussales WHERE company_id = ${companyId} AND surcussale_id = ${id}`,
+    );
+    await execute(raw, sql`DELETE FROM surcussales WHERE company_id = ${companyId} AND id = ${id}`);
+    await audit(raw, ctx, {
       action: 'delete',
       entity: 'surcussale',
       entityId: id,
       companyId,
-      before: strip(before),
+      before: withoutCompany(before),
     });
   });
 }
-
-export type SurcussaleValues = z.output<typeof surcussaleInput>;

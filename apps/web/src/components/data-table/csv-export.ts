@@ -1,3 +1,4 @@
+import type { Endpoint } from '@borlette/shared/endpoint';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ export function saveBlob(blob: Blob, filename: string): void {
  * CSV export of a list: the same endpoint and filters with `format=csv` (every matching row, no page),
  * sent with the session token; the file keeps the server's name (Content-Disposition).
  */
-export function useCsvExport(url: string, params: ListParams, fallbackName = 'export.csv') {
+export function useCsvExport(endpoint: Endpoint | string, params: ListParams, fallbackName = 'export.csv') {
+  const url = typeof endpoint === 'string' ? endpoint : endpoint.path;
   const { t } = useTranslation('components');
   const { enqueueSnackbar } = useSnackbar();
   const [exporting, setExporting] = useState(false);

@@ -48,7 +48,8 @@ function cellValue<T>(column: DataTableColumn<T>, row: T): ReactNode {
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
     queryKey,
-    url,
+    endpoint,
+    url: legacyUrl,
     columns,
     rowKey,
     onRowClick,
@@ -92,6 +93,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     prefix: paramPrefix,
   });
   const listParams = useMemo(() => toListParams(state, extraParams), [state, extraParams]);
+  const url = endpoint ?? legacyUrl ?? '';
   const query = useListQuery<T>(queryKey, url, listParams);
   const { exporting, exportCsv } = useCsvExport(url, listParams, csvFilename);
 

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@borlette/shared/endpoint';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListParams, SortOrder } from './table-state';
@@ -6,15 +7,16 @@ import type { ListParams, SortOrder } from './table-state';
  * Labels inside these data structures are i18n keys with their namespace ('surcussales:columns.name'),
  * so that columns and filters can be module-level constants; the table translates them.
  */
-export interface DataTableColumn<T> {
+/** `K`: the list's sort keys (`SortKey<typeof xListQuery>`, an enum of the contract). */
+export interface DataTableColumn<T, K extends string = string> {
   /** Unique id of the column. */
   id: string;
   /** i18n key of the header, e.g. 'surcussales:columns.name'. */
   header: string;
   /** The cell; defaults to `String(row[id] ?? '—')`. */
   render?: (row: T) => ReactNode;
-  /** Server sort key (must be whitelisted by the endpoint); the header becomes clickable. */
-  sortKey?: string;
+  /** Server sort key (one of the endpoint's `sortKeys`); the header becomes clickable. */
+  sortKey?: K;
   align?: 'left' | 'right' | 'center';
   /** CSS width / min width of the column. */
   width?: number | string;
@@ -81,8 +83,10 @@ export interface DataTableEmpty {
 export interface DataTableProps<T> {
   /** The feature's query key (invalidate it after a write to refresh the table). */
   queryKey: QueryKey;
-  /** The list endpoint, e.g. '/api/companies/list-surcussale'. */
-  url: string;
+  /** The list endpoint's declaration (packages/shared), e.g. `surcussaleEndpoints.list`. */
+  endpoint?: Endpoint;
+  /** @deprecated The list's path: give `endpoint` instead (issue 17 removes this). */
+  url?: string;
   columns: DataTableColumn<T>[];
   rowKey: (row: T) => string | number;
   /** Row menu (edit, block, delete...); an empty array shows no menu for that row. */

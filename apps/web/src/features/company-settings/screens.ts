@@ -1,6 +1,7 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import type { Screens } from '../../lib/screens';
 
 /* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the page is a lazy chunk. */
-export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+export const screens = {
   '/dashboard/parametres': lazy(() => import('./pages/company-settings-page')),
-};
+} satisfies Screens;

@@ -1,8 +1,9 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import type { Screens } from '../../lib/screens';
 
 /* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the page is a lazy chunk. */
 const InboxPage = lazy(() => import('./pages/contact-inbox-page'));
 
-export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+export const screens = {
   '/dashboard/contacts': InboxPage,
-};
+} satisfies Screens;

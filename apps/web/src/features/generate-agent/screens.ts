@@ -1,8 +1,9 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import type { Screens } from '../../lib/screens';
 
 /* Path of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the page is a lazy chunk. */
 const GeneratePage = lazy(() => import('./pages/generate-agent-page'));
 
-export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+export const screens = {
   '/dashboard/user/generate-agent': GeneratePage,
-};
+} satisfies Screens;

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazy } from 'react';
+import type { Screens } from '../../lib/screens';
 
 /* Paths of DASHBOARD_SCREENS (packages/shared/src/routes.ts); the pages are lazy chunks. The four
  * limit kinds share one list page and one form page, which read the kind from the path. */
@@ -14,11 +15,11 @@ const limits = (slug: string, param: string) => ({
   [`${BASE}/${slug}/:${param}/edit`]: LimitForm,
 });
 
-export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+export const screens = {
   ...limits('limite-game', 'typeGameId'),
   ...limits('limite-game-per-agent', 'typeGameAgentId'),
   ...limits('limite-boule', 'typeBouleId'),
   ...limits('limite-boule-per-agent', 'typeBouleAgentId'),
   [`${BASE}/interval-ma`]: IntervalList,
   [`${BASE}/interval-ma/new`]: IntervalForm,
-};
+} satisfies Screens;

@@ -1,41 +1,36 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { Surcussale, surcussaleInput } from '@borlette/shared/contracts/surcussales';
+import { type Surcussale, surcussaleEndpoints, type surcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { api, call } from '../../../lib/api-client';
 
 export type SurcussaleValues = z.output<typeof surcussaleInput>;
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const SURCUSSALES_KEY = ['surcussales'] as const;
-export const SURCUSSALES_LIST_URL = '/api/companies/list-surcussale';
-const BASE = '/api/companies/surcussale';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const SURCUSSALE_SORTS = { name: 'name', city: 'city', status: 'status', created: 'created_at' } as const;
+export const surcussaleKeys = {
+  all: ['surcussales'] as const,
+  detail: (id: number) => ['surcussales', 'detail', id] as const,
+};
 
 export const surcussaleQuery = (id: number) =>
   queryOptions({
-    queryKey: [...SURCUSSALES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Surcussale>(BASE, { params: { id }, signal }),
+    queryKey: surcussaleKeys.detail(id),
+    queryFn: ({ signal }) => call(surcussaleEndpoints.get, { id }, { signal }),
   });
 
 export function useSurcussale(id: number | null) {
   return useQuery({ ...surcussaleQuery(id ?? 0), enabled: id !== null });
 }
 
-/* ---- Reference lists of the form. Both endpoints belong to other features and may not exist yet:
- *      a failure (404...) simply hides the field, so no retry and no error message. ---- */
+/* ---- Reference lists of the form (a failure hides the field: no retry, no error message) ---- */
 
 export interface Option {
   id: number;
   name: string;
 }
-
-type CityAnswer = Option[] | Page<Option>;
 
 /** The company's country, when the session tells it (the superuser's chosen country otherwise). */
 export function companyCountry(user: CurrentUser): string | undefined {
@@ -47,8 +42,7 @@ export function useCities(country: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ['generals', 'cities', country ?? null],
     queryFn: async ({ signal }) => {
-      const data = await api.get<CityAnswer>('/api/generals/cities', { params: { country }, signal });
-      const rows = Array.isArray(data) ? data : (data?.results ?? []);
+      const rows = await api.get<Option[]>('/api/generals/cities', { params: { country }, signal });
       return rows.map((c) => ({ id: Number(c.id), name: String(c.name) }));
     },
     enabled,
@@ -59,26 +53,24 @@ export function useCities(country: string | undefined, enabled = true) {
 
 interface SupervisorRow {
   id: number;
-  name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  username?: string | null;
+  first_name: string;
+  last_name: string;
+  username: string;
 }
 
 export function supervisorLabel(s: SupervisorRow): string {
-  return s.name?.trim() || `${s.first_name ?? ''} ${s.last_name ?? ''}`.trim() || s.username || `#${s.id}`;
+  return `${s.first_name} ${s.last_name}`.trim() || s.username;
 }
 
 export function useSupervisorOptions(enabled = true) {
   return useQuery({
     queryKey: ['supervisors', 'options'],
     queryFn: async ({ signal }) => {
-      const data = await api.get<Page<SupervisorRow> | SupervisorRow[]>('/api/companies/list-supervisor', {
+      const page = await api.get<Page<SupervisorRow>>('/api/companies/list-supervisor', {
         params: { page_size: 100 },
         signal,
       });
-      const rows = Array.isArray(data) ? data : (data?.results ?? []);
-      return rows.map((s) => ({ id: Number(s.id), name: supervisorLabel(s) }));
+      return page.results.map((s) => ({ id: Number(s.id), name: supervisorLabel(s) }));
     },
     enabled,
     retry: false,
@@ -88,13 +80,13 @@ export function useSupervisorOptions(enabled = true) {
 
 /* ---- Writes ---- */
 
-const invalidate = [SURCUSSALES_KEY];
+const invalidate = [surcussaleKeys.all];
 
 /** Forms show their errors inline (FormPage): no error snackbar. */
 export function useCreateSurcussale() {
   const { t } = useTranslation('surcussales');
   return useMutationWithToast({
-    mutationFn: (values: SurcussaleValues) => api.post<Surcussale>(BASE, values),
+    mutationFn: (values: SurcussaleValues) => call(surcussaleEndpoints.create, values),
     successMessage: (s) => t('toast.created', { name: s.name }),
     toastErrors: false,
     invalidate,
@@ -104,7 +96,7 @@ export function useCreateSurcussale() {
 export function useUpdateSurcussale() {
   const { t } = useTranslation('surcussales');
   return useMutationWithToast({
-    mutationFn: (values: SurcussaleValues & { id: number }) => api.put<Surcussale>(BASE, values),
+    mutationFn: (values: SurcussaleValues & { id: number }) => call(surcussaleEndpoints.update, values),
     successMessage: (s) => t('toast.updated', { name: s.name }),
     toastErrors: false,
     invalidate,
@@ -114,7 +106,7 @@ export function useUpdateSurcussale() {
 export function useBlockSurcussale() {
   const { t } = useTranslation('surcussales');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Surcussale>(`${BASE}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(surcussaleEndpoints.block, v),
     successMessage: (s, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: s.name }),
     invalidate,
   });
@@ -124,7 +116,7 @@ export function useBlockSurcussale() {
 export function useDeleteSurcussale() {
   const { t } = useTranslation('surcussales');
   return useMutationWithToast({
-    mutationFn: (s: Pick<Surcussale, 'id' | 'name'>) => api.delete<{ ok: true }>(BASE, { id: s.id }),
+    mutationFn: (s: Pick<Surcussale, 'id' | 'name'>) => call(surcussaleEndpoints.remove, { id: s.id }),
     successMessage: (_, s) => t('toast.deleted', { name: s.name }),
     invalidate,
   });

@@ -4,7 +4,6 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { SURCUSSALE_SORTS } from '../api/surcussales';
 
 const dash = (v: string | null) => v || '—';
 
@@ -28,7 +27,7 @@ export const surcussaleColumns: DataTableColumn<Surcussale>[] = [
   {
     id: 'name',
     header: 'surcussales:columns.name',
-    sortKey: SURCUSSALE_SORTS.name,
+    sortKey: 'name',
     minWidth: 160,
     render: (s) => (
       <>
@@ -47,7 +46,7 @@ export const surcussaleColumns: DataTableColumn<Surcussale>[] = [
       </>
     ),
   },
-  { id: 'city', header: 'surcussales:columns.city', sortKey: SURCUSSALE_SORTS.city, render: (s) => dash(s.city_name) },
+  { id: 'city', header: 'surcussales:columns.city', sortKey: 'city', render: (s) => dash(s.city_name) },
   {
     id: 'phone',
     header: 'surcussales:columns.phone',
@@ -63,7 +62,7 @@ export const surcussaleColumns: DataTableColumn<Surcussale>[] = [
   {
     id: 'status',
     header: 'surcussales:columns.status',
-    sortKey: SURCUSSALE_SORTS.status,
+    sortKey: 'status',
     render: (s) => <StatusChip status={s.status} female />,
   },
 ];

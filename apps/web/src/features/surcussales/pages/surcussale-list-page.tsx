@@ -1,4 +1,4 @@
-import type { Surcussale } from '@borlette/shared/contracts/surcussales';
+import { surcussaleEndpoints as endpoints, type Surcussale } from '@borlette/shared/contracts/surcussales';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -13,17 +13,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  companyCountry,
-  SURCUSSALE_SORTS,
-  SURCUSSALES_KEY,
-  SURCUSSALES_LIST_URL,
-  useBlockSurcussale,
-  useCities,
-  useDeleteSurcussale,
-} from '../api/surcussales';
+import { companyCountry, surcussaleKeys, useBlockSurcussale, useCities, useDeleteSurcussale } from '../api/surcussales';
 import { surcussaleColumns } from '../components/surcussale-columns';
 
 const statusFilter: DataTableFilter = {
@@ -45,11 +37,9 @@ export default function SurcussaleListPage() {
   const block = useBlockSurcussale();
   const remove = useDeleteSurcussale();
 
-  // The superuser looking at every company ('all') reads only: writes need one company.
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_surcussale');
-  const canChange = companyChosen && hasPermission(user, 'change_surcussale');
-  const canBlock = companyChosen && hasPermission(user, 'block_suc');
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
+  const canBlock = useCan(endpoints.block);
 
   const cities = useCities(companyCountry(user));
   // The city filter needs the cities endpoint: dropped if it fails (kept, empty, while it loads).
@@ -145,21 +135,21 @@ export default function SurcussaleListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:surcussales') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<Surcussale>
-        queryKey={SURCUSSALES_KEY}
-        url={SURCUSSALES_LIST_URL}
+        queryKey={surcussaleKeys.all}
+        endpoint={endpoints.list}
         columns={surcussaleColumns}
         rowKey={(s) => s.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
         rowLabel={(s) => t('rowActions', { name: s.name })}
         filters={filters}
         searchPlaceholder="surcussales:search"
-        defaultSort={SURCUSSALE_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="succursales.csv"
         ariaLabel={t('nav:surcussales')}
