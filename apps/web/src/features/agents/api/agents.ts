@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { call } from '../../../lib/api-client';
+import { AGENTS_KEY } from '../../../lib/query-keys';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
 export const agentKeys = {
-  all: ['agents'] as const,
-  detail: (id: number) => ['agents', 'detail', id] as const,
-  options: ['agents', 'options'] as const,
+  all: AGENTS_KEY,
+  detail: (id: number) => [...AGENTS_KEY, 'detail', id] as const,
 };
 
 export const agentQuery = (id: number) =>
@@ -19,17 +19,6 @@ export const agentQuery = (id: number) =>
 
 export function useAgent(id: number | null) {
   return useQuery({ ...agentQuery(id ?? 0), enabled: id !== null });
-}
-
-/** Sub-branches and supervisors this user may choose, and the company's default rate. */
-export function useAgentOptions(enabled = true) {
-  return useQuery({
-    queryKey: agentKeys.options,
-    queryFn: ({ signal }) => call(agentEndpoints.options, undefined, { signal }),
-    enabled,
-    retry: false,
-    staleTime: 60_000,
-  });
 }
 
 const invalidate = [agentKeys.all, ['surcussales'], ['supervisors']];

@@ -19,8 +19,9 @@ import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { companyChosen, useCan } from '../../../lib/authorization';
+import { useAgentOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { agentKeys, useAgentOptions, useAgentPassword, useArchiveAgent, useBlockAgent } from '../api/agents';
+import { agentKeys, useAgentPassword, useArchiveAgent, useBlockAgent } from '../api/agents';
 import { agentColumns } from '../components/agent-columns';
 
 const statusFilter: DataTableFilter = {

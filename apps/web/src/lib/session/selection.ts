@@ -1,0 +1,67 @@
+import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { companyEndpoints } from '@borlette/shared/contracts/companies';
+import { sessionEndpoints } from '@borlette/shared/contracts/session';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../api-client';
+import { useSession } from './use-session';
+
+/** The company selector's entry (spec §3 "Company list entry"). */
+export type { SimpleCompany } from '@borlette/shared/contracts/companies';
+
+/** GET /api/generals/countries entry (spec §3 "Country"); `flag` is an emoji or null. */
+export interface Country {
+  name_code: string;
+  name: string;
+  flag: string | null;
+}
+
+/** The value meaning "every company" / "every country" (spec §6: 'all', labelled 'Toutes'). */
+export const ALL = 'all';
+
+export const simpleCompaniesQuery = () =>
+  queryOptions({
+    queryKey: ['generals', 'simple-compagnies'],
+    queryFn: ({ signal }) => call(companyEndpoints.simpleList, undefined, { signal }),
+  });
+
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: ['generals', 'countries'],
+    queryFn: ({ signal }) => api.get<Country[]>('/api/generals/countries', { signal }),
+  });
+
+export function useSimpleCompanies(enabled: boolean) {
+  return useQuery({ ...simpleCompaniesQuery(), enabled });
+}
+
+export function useCountries(enabled: boolean) {
+  return useQuery({ ...countriesQuery(), enabled });
+}
+
+/** Spec §4: after a company or country choice the user is reloaded and every list refetched. */
+function useRefreshAfterSelection() {
+  const { replaceUser, reloadUser } = useSession();
+  const client = useQueryClient();
+  return async (user: CurrentUser) => {
+    replaceUser(user);
+    await Promise.all([reloadUser(), client.invalidateQueries()]);
+  };
+}
+
+/** The company to act on: a company ref_code or 'all'. */
+export function useSelectCompany() {
+  const refresh = useRefreshAfterSelection();
+  return useMutation({
+    mutationFn: (refCode: string) => call(sessionEndpoints.selectCompany, { ref_code: refCode }),
+    onSuccess: refresh,
+  });
+}
+
+/** The country that filters the lists: an ISO code or 'all'. */
+export function useSelectCountry() {
+  const refresh = useRefreshAfterSelection();
+  return useMutation({
+    mutationFn: (countryCode: string) => call(sessionEndpoints.selectCountry, { country_code: countryCode }),
+    onSuccess: refresh,
+  });
+}
