@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
 import { invoiceLastMonth } from '../modules/billing/invoices.service';
 import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
 
@@ -10,8 +11,6 @@ import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
  * it takes no request, and tests call it directly instead of waiting for its timer.
  */
 export interface Job {
-  /** Names the job in the logs. */
-  name: string;
   /** Delay before the first pass, then between two passes. */
   firstMs: number;
   everyMs: number;
@@ -21,16 +20,21 @@ export interface Job {
   failed: (err: unknown) => void;
 }
 
+/** What the jobs work with (the app's dependencies; no import of app.ts, which registers the scheduler). */
+export interface JobDeps {
+  database: Database;
+  config: Config;
+}
+
 /** Every 6 hours, last month's invoices are brought up to date: overdue companies stop selling. */
 const INVOICES_EVERY_MS = 6 * 3600_000;
 
 /** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS; both off in tests). */
-export async function jobsOf({ database, config }: AppDeps, log: FastifyBaseLogger): Promise<Job[]> {
+export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
   const jobs: Job[] = [];
   if (config.billing.autoInvoices) {
     // A company that nobody looked at is still invoiced, and blocked once past its grace.
     jobs.push({
-      name: 'invoices',
       firstMs: 10_000,
       everyMs: INVOICES_EVERY_MS,
       run: async () => {
@@ -44,7 +48,6 @@ export async function jobsOf({ database, config }: AppDeps, log: FastifyBaseLogg
   if (everyMs > 0 && (await needsOwnMaintenance(database))) {
     log.info({ everyMs }, 'no autovacuum on this database: the server vacuums and analyzes its tables');
     jobs.push({
-      name: 'maintenance',
       firstMs: Math.min(everyMs, 15_000),
       everyMs,
       run: async () => {
@@ -85,7 +88,7 @@ export function startJobs(jobs: readonly Job[]): () => Promise<void> {
 }
 
 /** The scheduler of `app`: its jobs start on ready and stop on close. */
-export function registerScheduler(app: FastifyInstance, deps: AppDeps): void {
+export function registerScheduler(app: FastifyInstance, deps: JobDeps): void {
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stop = startJobs(await jobsOf(deps, app.log));

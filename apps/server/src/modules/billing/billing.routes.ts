@@ -6,8 +6,9 @@ import { contextOf } from '../../http/context';
 import { route } from '../../http/route';
 import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
 import { startPayment } from './checkout.service';
-import { invoiceScope, periodMonths, printInvoice, refreshInvoices, updateBillingSettings } from './invoices.service';
-import { invoiceList, invoiceTotals, readBillingSettings } from './invoices-query';
+import { periodMonths, refreshInvoices, updateBillingSettings } from './invoices.service';
+import { invoiceList, invoiceScope, invoiceTotals, readBillingSettings } from './invoices-query';
+import { printInvoice } from './pdf';
 import { paymentProviders } from './providers';
 
 const money = centimesCell; // exact past 2^53 (contracts/money.ts)

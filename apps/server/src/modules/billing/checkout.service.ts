@@ -9,15 +9,8 @@ import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../_lib/validate';
 import { CHECKOUT_SELECT, type CheckoutRow, checkoutRow, UUID } from './checkout-query';
-import {
-  companyByRef,
-  formatMoney,
-  invoiceOfMonth,
-  lockInvoice,
-  remainingDue,
-  settleInvoice,
-  singleMonth,
-} from './invoices.service';
+import { formatMoney, invoiceOfMonth, lockInvoice, remainingDue, settleInvoice, singleMonth } from './invoices.service';
+import { companyByRef } from './invoices-query';
 import type { ProviderName, Providers } from './providers';
 
 type PayQuery = z.output<typeof payFacturationQuery>;

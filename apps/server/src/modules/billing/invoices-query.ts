@@ -4,10 +4,10 @@ import { money } from '@borlette/shared/contracts/money';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
 import { firstRow, oneRow, rows, type Sql, sql } from '../../db/sql';
-import { notFound } from '../../http/errors';
+import { authOf, type HasAuth } from '../../http/auth';
+import { AppError, notFound } from '../../http/errors';
 import { type ListSource, sourceWhere } from '../_lib/list';
 import { orNotFound } from '../_lib/scope';
-import type { InvoicePdfData } from './pdf';
 
 /** The reads of platform billing: invoices (list, totals, one, what its PDF prints) and a company's ladder. */
 
@@ -25,6 +25,52 @@ export type CompanyScope = { ids: number[] } | { countryCode: string | null };
 export function scopeWhere(scope: CompanyScope): Sql {
   if ('ids' in scope) return sql`c.id = ANY(${scope.ids}::bigint[])`;
   return scope.countryCode === null ? sql`true` : sql`k.name_code = ${scope.countryCode}`;
+}
+
+const companyRow = z.object({ id: z.number(), ref_code: z.string(), name: z.string() });
+
+/** A company by its ref_code, within the superuser's selected country (404 otherwise). */
+export async function companyByRef(
+  raw: RawClient,
+  ref: string,
+  countryCode: string | null,
+): Promise<{ id: number; ref_code: string; name: string }> {
+  const row = await firstRow(
+    raw,
+    companyRow,
+    sql`SELECT c.id, c.ref_code, c.name FROM companies c JOIN countries k ON k.id = c.country_id
+      WHERE upper(c.ref_code) = upper(${ref}) AND (${countryCode}::text IS NULL OR k.name_code = ${countryCode}::text)`,
+  );
+  if (!row) throw notFound('Compagnie introuvable.');
+  return row;
+}
+
+/**
+ * The companies of an invoices query: `which = 'company'` is the selected company alone; otherwise
+ * `company` (a ref_code) or every company of the selected country.
+ */
+export async function invoiceScope(
+  ctx: HasAuth,
+  raw: RawClient,
+  q: { company?: string; which: 'superuser' | 'company' },
+): Promise<CompanyScope> {
+  const auth = authOf(ctx);
+  if (q.which === 'company') {
+    if (auth.companyId === null) {
+      throw new AppError(
+        409,
+        'COMPANY_REQUIRED',
+        'Sélectionnez une compagnie (et non « Toutes ») pour voir sa facture.',
+      );
+    }
+    if (q.company) {
+      const c = await companyByRef(raw, q.company, null);
+      if (c.id !== auth.companyId) throw notFound('Compagnie introuvable.');
+    }
+    return { ids: [auth.companyId] };
+  }
+  if (q.company) return { ids: [(await companyByRef(raw, q.company, auth.selectCountryCode)).id] };
+  return { countryCode: auth.selectCountryCode };
 }
 
 const INVOICE_COLUMNS = sql`
@@ -115,7 +161,7 @@ const pdfPaymentRow = z.object({
 });
 
 /** What an invoice's PDF prints besides the invoice: its company, its grace and its confirmed payments. */
-export async function invoicePrintout(raw: RawClient, inv: Invoice): Promise<Omit<InvoicePdfData, 'platform'>> {
+export async function invoicePrintout(raw: RawClient, inv: Invoice) {
   const company = await oneRow(
     raw,
     pdfCompanyRow,

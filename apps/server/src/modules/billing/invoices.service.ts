@@ -4,19 +4,15 @@ import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { execute, firstRow, oneRow, type Sql, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { authOf, type HasAuth } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import {
   type CompanyScope,
   findInvoiceOfMonth,
-  getInvoice,
-  invoicePrintout,
   PLATFORM_CURRENCY,
   readBillingSettings,
   scopeWhere,
 } from './invoices-query';
-import { invoicePdf } from './pdf';
 
 /**
  * Invoices of the platform to its companies (domain.md « Platform billing »).
@@ -66,52 +62,6 @@ export function singleMonth(q: { start_date?: string; end_date?: string }, now =
     });
   }
   return from;
-}
-
-const companyRow = z.object({ id: z.number(), ref_code: z.string(), name: z.string() });
-
-/** A company by its ref_code, within the superuser's selected country (404 otherwise). */
-export async function companyByRef(
-  raw: RawClient,
-  ref: string,
-  countryCode: string | null,
-): Promise<{ id: number; ref_code: string; name: string }> {
-  const row = await firstRow(
-    raw,
-    companyRow,
-    sql`SELECT c.id, c.ref_code, c.name FROM companies c JOIN countries k ON k.id = c.country_id
-      WHERE upper(c.ref_code) = upper(${ref}) AND (${countryCode}::text IS NULL OR k.name_code = ${countryCode}::text)`,
-  );
-  if (!row) throw notFound('Compagnie introuvable.');
-  return row;
-}
-
-/**
- * The companies of an invoices query: `which = 'company'` is the selected company alone; otherwise
- * `company` (a ref_code) or every company of the selected country.
- */
-export async function invoiceScope(
-  ctx: HasAuth,
-  raw: RawClient,
-  q: { company?: string; which: 'superuser' | 'company' },
-): Promise<CompanyScope> {
-  const auth = authOf(ctx);
-  if (q.which === 'company') {
-    if (auth.companyId === null) {
-      throw new AppError(
-        409,
-        'COMPANY_REQUIRED',
-        'Sélectionnez une compagnie (et non « Toutes ») pour voir sa facture.',
-      );
-    }
-    if (q.company) {
-      const c = await companyByRef(raw, q.company, null);
-      if (c.id !== auth.companyId) throw notFound('Compagnie introuvable.');
-    }
-    return { ids: [auth.companyId] };
-  }
-  if (q.company) return { ids: [(await companyByRef(raw, q.company, auth.selectCountryCode)).id] };
-  return { countryCode: auth.selectCountryCode };
 }
 
 /**
@@ -265,22 +215,6 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */
 export const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
-/**
- * An invoice as a PDF, brought up to date before printing (a paid invoice is left as it is).
- * 404 for an unknown invoice.
- */
-export async function printInvoice(
-  raw: RawClient,
-  id: number,
-  platform: { name: string; details: string | null },
-): Promise<{ number: string; pdf: Buffer }> {
-  const first = await getInvoice(raw, id);
-  await refreshInvoices(raw, { ids: [first.company_id] }, first.period_start, first.period_start);
-  const invoice = await getInvoice(raw, first.id);
-  const pdf = await invoicePdf({ platform, ...(await invoicePrintout(raw, invoice)) });
-  return { number: invoice.number, pdf };
-}
 
 /** Changes a company's price ladder and grace, with its audit entry; answers the settings as stored. */
 export async function updateBillingSettings(
