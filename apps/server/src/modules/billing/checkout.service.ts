@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { payFacturationQuery } from '@borlette/shared/contracts/billing';
+import type { ErrorCode } from '@borlette/shared/error-codes';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { execute, firstRow, oneRow, rows, sql } from '../../db/sql';
@@ -101,7 +102,7 @@ const invoiceIdRow = z.object({ invoice_id: z.number() });
 const paymentIdRow = z.object({ id: z.number() });
 
 /** A refusal of a provider's confirmation: nothing was changed. */
-export const paymentRefused = (message: string, code = 'PAYMENT_REFUSED', status = 400) =>
+export const paymentRefused = (message: string, code: ErrorCode = 'PAYMENT_REFUSED', status = 400) =>
   new AppError(status, code, message);
 
 export interface Confirmation {

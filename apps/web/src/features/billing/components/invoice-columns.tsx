@@ -3,7 +3,7 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '../../../components/data-table';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { fDay, fInstantDay, fPeriod } from '../lib/format';
 import { isPastDue } from '../lib/invoice-status';
 import { InvoiceStatusChip } from './billing-chips';

@@ -23,7 +23,7 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { billingKeys, useCompanyChoices } from '../api/billing';
 import { BillingSettingsDialog, type SettingsTarget } from '../components/billing-settings-dialog';

@@ -16,7 +16,7 @@ import { DataTable, type DataTableFilter, type RowAction } from '../../../compon
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { billingKeys, useCompanyChoices } from '../api/billing';
 import { isManual, useCancelPayment } from '../api/payments';
