@@ -12,7 +12,7 @@ import { execute, firstRow, oneRow, sql } from '../../db/sql';
 
 /** Results of a draw exclude its sales, payments and cancellations (they take the shared form). */
 export async function lockDraw(tx: RawClient, tirageId: number) {
-  await tx.query('SELECT pg_advisory_xact_lock(727100, borlette_lock_key($1))', [tirageId]);
+  await tx.query('SELECT borlette_lock_draws(ARRAY[$1::bigint], true)', [tirageId]);
 }
 
 const versionRow = z.object({ version: z.number() });

@@ -112,7 +112,7 @@ export async function deleteTirage(database: Database, ctx: RequestContext, comp
   const before = await getTirage(database.raw, companyId, id);
   await database.transaction(async (tx) => {
     // Serialised with sales and results of this draw: nothing is sold or entered meanwhile.
-    await tx.query('SELECT pg_advisory_xact_lock(727100, borlette_lock_key($1))', [id]);
+    await tx.query('SELECT borlette_lock_draws(ARRAY[$1::bigint], true)', [id]);
     const use = await oneRow(
       tx,
       z.object({ tickets: z.number(), results: z.number() }),

@@ -8,6 +8,7 @@ import {
 import type { Page } from '@borlette/shared/contracts/list';
 import type { EndpointOutput } from '@borlette/shared/endpoint';
 import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
@@ -27,7 +28,7 @@ export const INFO_TIRAGE_PATHS = {
 
 /** A correction or withdrawal that changes paid tickets needs `confirm: true` (payments reversed). */
 export const isPaidTicketsRefusal = (error: unknown) =>
-  isApiError(error) && error.statusCode === 409 && error.code === 'PAID_TICKETS';
+  isApiError(error) && error.statusCode === 409 && error.code === ERROR_CODE.PAID_TICKETS;
 
 /** The server's French words for a refusal, or ours when it gave none. */
 export const serverMessage = (error: unknown, fallback: string) =>
