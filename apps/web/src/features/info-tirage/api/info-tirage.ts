@@ -6,8 +6,8 @@ import {
   type Settlement,
 } from '@borlette/shared/contracts/info-tirage';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { EndpointOutput } from '@borlette/shared/endpoint';
 import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import type { EndpointOutput } from '@borlette/shared/endpoint';
 import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,8 @@
-import { type TirageAutoAnswer, type TirageAutoInput, tirageAutoEndpoints } from '@borlette/shared/contracts/info-tirage';
+import {
+  type TirageAutoAnswer,
+  type TirageAutoInput,
+  tirageAutoEndpoints,
+} from '@borlette/shared/contracts/info-tirage';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { type InfoTirage, infoTirageEndpoints as endpoints } from '@borlette/shared/contracts/info-tirage';
+import { infoTirageEndpoints as endpoints, type InfoTirage } from '@borlette/shared/contracts/info-tirage';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import UndoIcon from '@mui/icons-material/Undo';

@@ -85,8 +85,7 @@ export function useBlockTirage() {
 export function useDeleteTirage() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
-    mutationFn: (r: Pick<Tirage, 'id' | 'name'>) =>
-      call(tirageEndpoints.remove, { id: r.id }),
+    mutationFn: (r: Pick<Tirage, 'id' | 'name'>) => call(tirageEndpoints.remove, { id: r.id }),
     successMessage: (_, r) => t('toast.deleted', { name: r.name }),
     toastErrors: false,
     invalidate,

@@ -1,4 +1,4 @@
-import { type Tirage, tirageEndpoints as endpoints } from '@borlette/shared/contracts/tirages';
+import { tirageEndpoints as endpoints, type Tirage } from '@borlette/shared/contracts/tirages';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
