@@ -77,6 +77,8 @@ export interface Endpoint {
   access: Access;
   /** OpenAPI summary (French, as the rest of the API's texts). */
   summary: string;
+  /** OpenAPI description: what the summary leaves out (French). */
+  description?: string;
   /** OpenAPI tag: the module's name. */
   tag: string;
   query?: z.ZodType;
