@@ -1,11 +1,8 @@
 import { fileEndpoints as api } from '@borlette/shared/contracts/files';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { firstRow, rawSql, sql } from '../../db/sql';
 import { route } from '../../http/route';
-
-const fileRow = z.object({ data: z.instanceof(Uint8Array).nullable(), content_type: z.string() });
+import { findFile } from './files-query';
 
 /** Public images by unguessable id (logos and photos show in <img>, which sends no token). */
 export const filesRoutes =
@@ -19,11 +16,7 @@ export const filesRoutes =
       // removed image is a 404 at once instead of living a year in a browser or a proxy.
       const etag = `"${m[1]}"`;
       const revalidating = request.headers['if-none-match'] === etag;
-      const row = await firstRow(
-        database.raw,
-        fileRow,
-        sql`SELECT ${rawSql(revalidating ? 'NULL' : 'data')} AS data, content_type FROM files WHERE id = ${m[1]}`,
-      );
+      const row = await findFile(database.raw, m[1], !revalidating);
       if (!row) return reply.status(404).send({ statusCode: 404, code: 'NOT_FOUND', message: 'Fichier introuvable.' });
       reply
         .header('etag', etag)

@@ -1,10 +1,10 @@
 import { healthEndpoints as api } from '@borlette/shared/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { execute, sql } from '../../db/sql';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../../http/errors';
 import { route } from '../../http/route';
 import { isDraining } from '../../ops/lifecycle';
+import { databaseAnswers } from './health-query';
 
 /** A readiness probe never waits longer than this for the database. */
 const READY_TIMEOUT_MS = 2000;
@@ -32,7 +32,7 @@ export const healthRoutes =
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          execute(database.raw, sql`SELECT 1`),
+          databaseAnswers(database.raw),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('readiness query timed out')), READY_TIMEOUT_MS);
           }),
