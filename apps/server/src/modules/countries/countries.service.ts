@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../_lib/validate';
 import { cityWithUses, getCountry, getCountryDetail } from './countries-query';
 
 /** Other modules sort names the same way (companies, generales). */
-export { byName, sortable } from './countries-query';
+export { sortable } from './countries-query';
 
 export type CountryValues = z.output<typeof countryInput>;
 
