@@ -1,7 +1,7 @@
 import type { AgentOptions } from '@borlette/shared/contracts/agents';
 import { type Country, countryEndpoints } from '@borlette/shared/contracts/countries';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { DrawSource, Tirage } from '@borlette/shared/contracts/tirages';
+import { type DrawSource, type Tirage, tirageEndpoints } from '@borlette/shared/contracts/tirages';
 import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -53,7 +53,7 @@ export function useCountryCities(country: string | null | undefined) {
 export const drawSourcesQuery = () =>
   queryOptions({
     queryKey: ['draw-sources'],
-    queryFn: ({ signal }) => api.get<DrawSource[]>('/api/companies/draw-sources', { signal }),
+    queryFn: ({ signal }) => call(tirageEndpoints.drawSources, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -81,10 +81,7 @@ export function useTirageOptions(enabled = true) {
   return useQuery({
     queryKey: [...TIRAGES_KEY, 'options'],
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<Tirage>>('/api/companies/list-tirage', {
-        params: { page_size: 100, sort: 'name' },
-        signal,
-      });
+      const page = await call(tirageEndpoints.list, { page_size: 100, sort: 'name' }, { signal });
       return page.results.map(
         (t): TirageOption => ({ id: t.id, name: t.name, source_id: t.source_id, status: t.status }),
       );
