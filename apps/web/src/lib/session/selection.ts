@@ -1,19 +1,16 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { companyEndpoints } from '@borlette/shared/contracts/companies';
+import { type CountrySummary, countryEndpoints } from '@borlette/shared/contracts/countries';
 import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../api-client';
+import { call } from '../api-client';
 import { useSession } from './use-session';
 
 /** The company selector's entry (spec §3 "Company list entry"). */
 export type { SimpleCompany } from '@borlette/shared/contracts/companies';
 
-/** GET /api/generals/countries entry (spec §3 "Country"); `flag` is an emoji or null. */
-export interface Country {
-  name_code: string;
-  name: string;
-  flag: string | null;
-}
+/** The switcher's country (spec §3 "Country"); `flag` is an emoji, an uploaded image's URL, or null. */
+export type Country = CountrySummary;
 
 /** The value meaning "every company" / "every country" (spec §6: 'all', labelled 'Toutes'). */
 export const ALL = 'all';
@@ -27,7 +24,8 @@ export const simpleCompaniesQuery = () =>
 export const countriesQuery = () =>
   queryOptions({
     queryKey: ['generals', 'countries'],
-    queryFn: ({ signal }) => api.get<Country[]>('/api/generals/countries', { signal }),
+    // Without list parameters, the countries endpoint answers the switcher's plain array.
+    queryFn: async ({ signal }) => (await call(countryEndpoints.list, undefined, { signal })) as Country[],
   });
 
 export function useSimpleCompanies(enabled: boolean) {

@@ -1,11 +1,12 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { countryEndpoints } from '@borlette/shared/contracts/countries';
 import { supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { type Surcussale, surcussaleEndpoints, type surcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, call } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export type SurcussaleValues = z.output<typeof surcussaleInput>;
 
@@ -42,8 +43,8 @@ export function useCities(country: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ['generals', 'cities', country ?? null],
     queryFn: async ({ signal }) => {
-      const rows = await api.get<Option[]>('/api/generals/cities', { params: { country }, signal });
-      return rows.map((c) => ({ id: Number(c.id), name: String(c.name) }));
+      const rows = await call(countryEndpoints.cities, { country }, { signal });
+      return rows.map((c) => ({ id: c.id, name: c.name }));
     },
     enabled,
     retry: false,
