@@ -123,7 +123,7 @@ export interface ListSource<S extends z.ZodType, K extends string = string> {
   tieBreaker: Sql;
 }
 
-function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
+export function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
   const conds = [...src.where];
   if (q.search && src.search.length) {
     const pattern = containsPattern(q.search);
