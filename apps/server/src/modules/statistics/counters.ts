@@ -4,10 +4,21 @@ import type { Database, RawClient } from '../../db/client';
 import { joinSql, oneRow, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { currencyTenantWhere } from '../_lib/currency-scope';
-import type { Period, ReportFilterValues } from '../_lib/report-scope';
+import type { Period } from '../_lib/report-scope';
 import { agentsWatched } from '../_lib/scope';
 import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
-import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
+import {
+  type CounterFilterValues,
+  type CounterRow,
+  figures,
+  limitSets,
+  type NumbersQuery,
+  ORDER,
+  ROW,
+  type SoldPerNumber,
+  soldPerNumberRow,
+  totals,
+} from './statistics-sql';
 
 /**
  * Reads of the limit counters (`sale_counters`: sold per draw, date, agent or 0 for the company, game
@@ -18,10 +29,6 @@ import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
  * counters do not keep the sub-branch of the sale), a supervisor's agents (never the company-wide
  * rows), otherwise the company-wide rows (agent 0).
  */
-export interface CounterFilterValues extends ReportFilterValues {
-  lotto_id?: number;
-}
-
 export function counterSource(ctx: HasAuth, q: CounterFilterValues, period: Period): { from: Sql; where: Sql[] } {
   const where = [
     ...currencyTenantWhere(ctx, sql`t.company_id`, period),
@@ -44,26 +51,6 @@ export function counterSource(ctx: HasAuth, q: CounterFilterValues, period: Peri
 }
 
 export const STATISTICS_MAX_ROWS = 50_000;
-
-export type CounterRow = z.output<typeof statisticsRow>;
-
-export interface NumbersQuery extends CounterFilterValues {
-  page: number;
-  page_size: number;
-  /** Digits only. */
-  search?: string;
-}
-
-export const soldPerNumberRow = z.object({
-  rows: z.array(statisticsRow),
-  count: z.number().int(),
-  numbers: z.number().int(),
-  total: statisticsRow.shape.amount,
-  top: statisticsRow.nullable(),
-  exposed: statisticsRow.nullable(),
-  bolet: z.array(statisticsRow.omit({ code: true })),
-});
-export type SoldPerNumber = z.output<typeof soldPerNumberRow>;
 
 /**
  * Sold per (game, number) over the period and draws, with the company limit in force: per draw the

@@ -8,11 +8,15 @@ import { companyScope, seesEveryAgent } from '../_lib/scope';
 import {
   type CounterFilterValues,
   type CounterRow,
+  figures,
+  limitSets,
   type NumbersQuery,
+  ORDER,
+  ROW,
   type SoldPerNumber,
   soldPerNumberRow,
-} from './counters';
-import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
+  totals,
+} from './statistics-sql';
 
 /**
  * The statistics of one company's period from the day sums (`sale_numbers`: sold per company, day,

@@ -1,6 +1,33 @@
+import { statisticsRow } from '@borlette/shared/contracts/statistics';
+import { z } from 'zod';
 import { joinSql, rawSql, type Sql, sql } from '../../db/sql';
+import type { ReportFilterValues } from '../_lib/report-scope';
 
-/** SQL pieces shared by the statistics' two statements (from the counters, from the day sums). */
+/** SQL pieces and shapes shared by the statistics' two statements (from the counters, from the day sums). */
+
+export interface CounterFilterValues extends ReportFilterValues {
+  lotto_id?: number;
+}
+
+export type CounterRow = z.output<typeof statisticsRow>;
+
+export interface NumbersQuery extends CounterFilterValues {
+  page: number;
+  page_size: number;
+  /** Digits only. */
+  search?: string;
+}
+
+export const soldPerNumberRow = z.object({
+  rows: z.array(statisticsRow),
+  count: z.number().int(),
+  numbers: z.number().int(),
+  total: statisticsRow.shape.amount,
+  top: statisticsRow.nullable(),
+  exposed: statisticsRow.nullable(),
+  bolet: z.array(statisticsRow.omit({ code: true })),
+});
+export type SoldPerNumber = z.output<typeof soldPerNumberRow>;
 
 /**
  * The company limits in force, as CTEs: `game` the game limit per (company, draw, game), the draw's

@@ -2,6 +2,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { Endpoint } from '@borlette/shared/endpoint';
 import { useTranslation } from 'react-i18next';
 import { useCsvExport } from '../../../components/data-table';
 import type { ReportParams } from '../api/reports';
@@ -14,12 +15,12 @@ export function ReportActions({
   csv,
   canPrint,
 }: {
-  csv: { url: string; params: ReportParams; filename: string } | null;
+  csv: { endpoint: Endpoint; params: ReportParams; filename: string } | null;
   /** undefined: no print button (a page without a print sheet). */
   canPrint?: boolean;
 }) {
   const { t } = useTranslation('reports');
-  const { exporting, exportCsv } = useCsvExport(csv?.url ?? '', csv?.params ?? {}, csv?.filename);
+  const { exporting, exportCsv } = useCsvExport(csv?.endpoint ?? '', csv?.params ?? {}, csv?.filename);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       {canPrint !== undefined ? (

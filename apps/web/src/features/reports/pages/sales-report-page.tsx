@@ -1,11 +1,11 @@
-import { type CurrencyTotals, FILTER_CHOICES, type ReportRow } from '@borlette/shared/contracts/reports';
+import { type CurrencyTotals, FILTER_CHOICES, type ReportRow, reportEndpoints } from '@borlette/shared/contracts/reports';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterField, shrink } from '../../../components/filters';
 import { fDay } from '../../fiches/components/fiche-bits';
-import { REPORT_URLS, useSalesReport } from '../api/reports';
+import { useSalesReport } from '../api/reports';
 import { useFigureSummary } from '../components/figure-summary';
 import { PeriodFilters } from '../components/period-filters';
 import { ReportPage } from '../components/report-page';
@@ -46,7 +46,7 @@ export default function SalesReportPage() {
       rowKey={(r) => `${r.key ?? 'none'}-${r.label}-${r.currency}`}
       summary={summary}
       currency={currency}
-      csv={{ url: REPORT_URLS.sales, params, filename: 'rapport-vente.csv' }}
+      csv={{ endpoint: reportEndpoints.sales, params, filename: 'rapport-vente.csv' }}
       printFilters={[{ label: t('filters.grouping'), value: t(`grouping.${grouping}`) }, ...labels]}
       filters={
         <PeriodFilters

@@ -1,3 +1,4 @@
+import { statisticsEndpoints } from '@borlette/shared/contracts/statistics';
 import { SOLD_BET_CODES } from '@borlette/shared/contracts/engine-common';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import LocalFireDepartmentOutlinedIcon from '@mui/icons-material/LocalFireDepartmentOutlined';
@@ -23,7 +24,7 @@ import { ReportActions } from '../../reports/components/report-actions';
 import { formatCount } from '../../reports/lib/figures';
 import { narrowed, type UrlSpec } from '../../reports/lib/url-state';
 import { useUrlFilters } from '../../reports/lib/use-url-filters';
-import { STATISTICS_URL, useStatistics } from '../api/statistics';
+import { useStatistics } from '../api/statistics';
 import { HeatMap } from '../components/heat-map';
 import { StatsTable } from '../components/stats-table';
 import { boletGrid, exposure } from '../lib/heat-scale';
@@ -127,7 +128,7 @@ export default function StatisticsPage() {
         title={title}
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
-        action={<ReportActions csv={{ url: STATISTICS_URL, params: filters, filename: 'statistiques.csv' }} />}
+        action={<ReportActions csv={{ endpoint: statisticsEndpoints.numbers, params: filters, filename: 'statistiques.csv' }} />}
       />
       {!user.company ? (
         <Alert severity="info" sx={{ mb: 3 }}>
