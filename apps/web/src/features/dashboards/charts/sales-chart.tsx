@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
-import type { DailyRow } from '../api/dashboard';
+import type { DailyRow } from '../api/dashboards';
 import { ChartTable } from '../components/chart-table';
 import { formatCount, longDay } from '../lib/format';
 import { useChartKit } from './chart-kit';

@@ -12,7 +12,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
-import { type DashboardKpis, isForbidden } from '../api/dashboard';
+import { type DashboardKpis, isForbidden } from '../api/dashboards';
 import { formatCount, percent } from '../lib/format';
 import { type CardTone, InfoCard } from './info-card';
 

@@ -1,8 +1,8 @@
+import type { Endpoint } from '@borlette/shared/endpoint';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { Endpoint } from '@borlette/shared/endpoint';
 import { useTranslation } from 'react-i18next';
 import { useCsvExport } from '../../../components/data-table';
 import type { ReportParams } from '../api/reports';

@@ -1,8 +1,4 @@
-import {
-  type AgentReportRow,
-  type AgentReportTotals,
-  reportEndpoints,
-} from '@borlette/shared/contracts/reports';
+import { type AgentReportRow, type AgentReportTotals, reportEndpoints } from '@borlette/shared/contracts/reports';
 import { walletEndpoints } from '@borlette/shared/contracts/wallet';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

@@ -1,9 +1,4 @@
-import {
-  type CurrencyTotals,
-  type ReportRow,
-  reportEndpoints,
-
-} from '@borlette/shared/contracts/reports';
+import { type CurrencyTotals, type ReportRow, reportEndpoints } from '@borlette/shared/contracts/reports';
 import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';

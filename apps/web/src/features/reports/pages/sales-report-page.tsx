@@ -1,4 +1,9 @@
-import { type CurrencyTotals, FILTER_CHOICES, type ReportRow, reportEndpoints } from '@borlette/shared/contracts/reports';
+import {
+  type CurrencyTotals,
+  FILTER_CHOICES,
+  type ReportRow,
+  reportEndpoints,
+} from '@borlette/shared/contracts/reports';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';

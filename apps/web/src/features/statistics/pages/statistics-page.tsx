@@ -1,5 +1,5 @@
-import { statisticsEndpoints } from '@borlette/shared/contracts/statistics';
 import { SOLD_BET_CODES } from '@borlette/shared/contracts/engine-common';
+import { statisticsEndpoints } from '@borlette/shared/contracts/statistics';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import LocalFireDepartmentOutlinedIcon from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
@@ -128,7 +128,11 @@ export default function StatisticsPage() {
         title={title}
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
-        action={<ReportActions csv={{ endpoint: statisticsEndpoints.numbers, params: filters, filename: 'statistiques.csv' }} />}
+        action={
+          <ReportActions
+            csv={{ endpoint: statisticsEndpoints.numbers, params: filters, filename: 'statistiques.csv' }}
+          />
+        }
       />
       {!user.company ? (
         <Alert severity="info" sx={{ mb: 3 }}>

@@ -1,4 +1,5 @@
-import type { WalletEntry } from '@borlette/shared/contracts/wallet';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { WalletEntry, walletListQuery } from '@borlette/shared/contracts/wallet';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { useUser } from '../../../lib/session/use-session';
 import { TwoLines, useCompanyDisplay, When } from '../../fiches/components/fiche-bits';
 import { formatPlain } from '../../reports/lib/figures';
-import { WALLET_SORTS } from '../api/wallet';
 import { KindChip, SignedAmount } from './wallet-bits';
 
 /** The kind, with the ticket it comes from or « annulée » for a reversed transaction zero. */
@@ -79,11 +79,11 @@ function AgentCell({ row }: { row: WalletEntry }) {
 }
 
 /** Date, agent, kind, amount (signed), note and author of the ledger's entries. */
-export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
+export const WALLET_COLUMNS: DataTableColumn<WalletEntry, SortKey<typeof walletListQuery>>[] = [
   {
     id: 'at',
     header: 'wallet:columns.at',
-    sortKey: WALLET_SORTS.at,
+    sortKey: 'at',
     hideOnPhone: true,
     card: 'subtitle',
     render: (r) => <When at={r.at} />,
@@ -91,7 +91,7 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
   {
     id: 'agent',
     header: 'wallet:columns.agent',
-    sortKey: WALLET_SORTS.agent,
+    sortKey: 'agent',
     minWidth: 150,
     card: 'title',
     render: (r) => <AgentCell row={r} />,
@@ -99,14 +99,14 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
   {
     id: 'kind',
     header: 'wallet:columns.kind',
-    sortKey: WALLET_SORTS.kind,
+    sortKey: 'kind',
     card: 'status',
     render: (r) => <KindCell row={r} />,
   },
   {
     id: 'amount',
     header: 'wallet:columns.amount',
-    sortKey: WALLET_SORTS.amount,
+    sortKey: 'amount',
     align: 'right',
     render: (r) => <AmountCell row={r} />,
   },

@@ -1,4 +1,5 @@
 import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
+import { walletEndpoints } from '@borlette/shared/contracts/wallet';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
@@ -9,9 +10,8 @@ import { z } from 'zod';
 import { AmountInput, amountField, FormPage, RHFTextField } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { parseAmount } from '../../../lib/money';
-import { useUser } from '../../../lib/session/use-session';
 import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import { todayIn } from '../../fiches/lib/fiche-filters';
 import { readUrlState } from '../../reports/lib/url-state';
@@ -57,7 +57,7 @@ const URL_SPEC = {
  */
 export default function WalletNewPage() {
   const { t } = useTranslation(['wallet', 'nav']);
-  const user = useUser();
+  const canZero = useCan(walletEndpoints.zero);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const d = useCompanyDisplay();
@@ -133,7 +133,7 @@ export default function WalletNewPage() {
             loading={balance.isPending}
             failed={balance.isError}
             effect={effect}
-            canZero={hasPermission(user, 'add_wallettransaction')}
+            canZero={canZero}
           />
         ) : null}
         <KindField />
