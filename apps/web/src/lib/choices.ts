@@ -6,6 +6,7 @@ import {
   type SurcussaleChoice,
   type TirageChoice,
 } from '@borlette/shared/contracts/choices';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { ApiError, api, isApiError } from './api-client';
@@ -45,7 +46,7 @@ function useStaffRefusal(list: ChoiceList): ApiError | null {
   const user = useContext(SessionContext)?.user;
   if (pickerAllowed(user, list)) return null;
   const message = `Permission requise : ${CHOICE_STAFF_CODENAMES[list]}.`;
-  return new ApiError(403, { code: 'PERMISSION_DENIED', message });
+  return new ApiError(403, { code: ERROR_CODE.PERMISSION_DENIED, message });
 }
 
 export function useTirageChoices(enabled = true) {

@@ -2,6 +2,7 @@ import { money } from '@borlette/shared/contracts/money';
 import type { WalletEntry, walletInput } from '@borlette/shared/contracts/wallet';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
 import { execute, firstRow, oneRow, rows, sql, whereSql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf, companyForWrite } from '../../http/auth';
@@ -17,9 +18,6 @@ import { loadEntry } from './wallet-query';
  * ledger lock, so that two writes of one agent never compute from the same balance (two parallel
  * zeros cannot both post); a retried request with the same key answers the entry it made.
  */
-
-/** The lock of an agent's back-office ledger writes (namespace 727200, as the draws' is 727100). */
-const LOCK_NAMESPACE = 727200;
 
 const storedEntry = z.object({
   id: z.number().int(),
@@ -48,7 +46,7 @@ async function lockAgent(tx: RawClient, ctx: RequestContext, companyId: number, 
   ];
   const agent = await firstRow(tx, idRow, sql`SELECT u.id FROM users u ${whereSql(where)}`);
   if (!agent) throw notFound('Vendeur introuvable.');
-  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, (${agentId}::bigint % 2147483647)::int)`);
+  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (${agentId}::bigint % 2147483647)::int)`);
 }
 
 /** The entry a key already made: the same request answers it; another content is a 409. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 
 /** Free mariage intervals (contracts/limits.ts « interval-ma »): the spec's endpoint names. */
 export const INTERVAL_KEY = ['interval-ma'] as const;

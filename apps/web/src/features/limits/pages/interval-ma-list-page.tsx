@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { StatusChip } from '../../../components/status-chip';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import {
   INTERVAL_KEY,

@@ -2,9 +2,7 @@ import { reportEndpoints } from '@borlette/shared/contracts/reports';
 import type { EndpointInput } from '@borlette/shared/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call, isApiError } from '../../../lib/api-client';
-
-/** Every query of the feature starts with this key. */
-export const REPORTS_KEY = ['reports'] as const;
+import { REPORTS_KEY } from '../../../lib/query-keys';
 
 export type ReportParams = Record<string, string | number | undefined>;
 
