@@ -152,6 +152,13 @@ export async function drawFigures(
 
 export const FICHE_STATUSES = ['en_attente', 'gagnant', 'perdant', 'paye', 'annule', 'supprime'] as const;
 
+const statusCounts = z.object(
+  Object.fromEntries(FICHE_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    (typeof FICHE_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
+
 /**
  * Tickets of the period by display status (the rule of borlette_status_label: cancelled, deleted,
  * paid, waiting for a result of one of its draws, winning, lost). Read from the tickets of the
@@ -191,10 +198,3 @@ export async function ficheStatuses(
   );
   return FICHE_STATUSES.map((status) => ({ status, count: row[status] }));
 }
-
-const statusCounts = z.object(
-  Object.fromEntries(FICHE_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof FICHE_STATUSES)[number],
-    z.ZodNumber
-  >,
-);

@@ -216,6 +216,6 @@ export async function groupedRows(
 /** Whether `id` is a supervisor of the request's companies. */
 export async function isSupervisorInScope(raw: RawClient, ctx: HasAuth, id: number): Promise<boolean> {
   const where = [sql`u.id = ${id}`, sql`u.role = 'supervisor'`, ...tenantWhere(ctx, sql`u.company_id`)];
-  const found = await rows(raw, z.object({}).passthrough(), sql`SELECT 1 FROM users u ${whereSql(where)}`);
+  const found = await rows(raw, z.object({ one: z.number() }), sql`SELECT 1 AS one FROM users u ${whereSql(where)}`);
   return found.length > 0;
 }
