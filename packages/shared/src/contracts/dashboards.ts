@@ -79,6 +79,10 @@ const board = <const C extends 'view_app_report' | 'view_graphe' | 'view_app_lot
     path,
     tag,
     summary,
+    description:
+      'Période : start_date / end_date (jours de la compagnie ; par défaut aujourd’hui). Filtres : tirage_id, ' +
+      'surcussale_id, agent_id ; currency (« Toutes » : la devise des montants, jamais additionnées entre ' +
+      'devises). Montants en centimes, dans la devise que la réponse nomme.',
     access: allow.permission(permission),
     query: dashboardQuery,
     response,

@@ -178,27 +178,28 @@ export const agentReport = z.object({
 export type AgentReport = z.infer<typeof agentReport>;
 
 const tag = 'reports';
+const PERIOD =
+  'Période : start_date / end_date (jours ouvrables de la compagnie, par défaut aujourd’hui ; 366 jours au plus). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id. Solde = ventes − paiements − commission. `format=csv` : export.';
 const partial = (path: string, summary: string) =>
   endpoint({
     method: 'GET',
     path,
     tag,
     summary,
+    description: `${PERIOD} supervisor_id : les vendeurs de ce superviseur.`,
     access: allow.permission('view_report_partiel'),
     query: partialReportQuery,
     response: salesReport,
   });
 
-/**
- * Period: start_date / end_date (the company's business days, default today; 366 days at most).
- * Filters: tirage_id, surcussale_id, agent_id (partial reports: supervisor_id). `format=csv`: export.
- */
 export const reportEndpoints = {
   sales: endpoint({
     method: 'GET',
     path: '/api/companies/rapports',
     tag,
     summary: 'Rapport des ventes, regroupé par vendeur, succursale, tirage ou jour (filter_choice)',
+    description: PERIOD,
     access: allow.permission('view_report_vente'),
     query: salesReportQuery,
     response: salesReport,
@@ -217,6 +218,7 @@ export const reportEndpoints = {
     path: '/api/companies/rapports-agent',
     tag,
     summary: 'Contrôle des vendeurs : chiffres, mouvements du portefeuille et montant à collecter',
+    description: `${PERIOD} to_collect : solde du portefeuille du vendeur à la fin de la période.`,
     access: allow.permission('view_report_agent'),
     query: reportQuery,
     response: agentReport,

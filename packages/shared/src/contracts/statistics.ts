@@ -104,6 +104,11 @@ export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.s
 export type LotGagnant = z.infer<typeof lotGagnant>;
 
 const tag = 'statistiques';
+const FILTERS =
+  'Période : start_date / end_date (jours de la compagnie ; par défaut aujourd’hui ; une seule borne : ce jour). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id. Un superviseur ne voit que ses vendeurs ; le superadmin avec ' +
+  '« Toutes » voit toutes les compagnies du pays choisi, une devise à la fois (currency ; par défaut celle du pays). ' +
+  'format=csv : export.';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 export const statisticsEndpoints = {
   numbers: endpoint({
@@ -111,6 +116,7 @@ export const statisticsEndpoints = {
     path: '/api/companies/statistiques',
     tag,
     summary: 'Montant vendu par numéro et par jeu, avec la limite de la compagnie (grille bolet 00-99)',
+    description: `${FILTERS} lotto_id : un jeu (20, 30, 40, 41-43, 51-53). Le tableau est paginé (page, page_size ≤ 500, le plus gros montant d’abord) et cherché sur les chiffres du numéro (search) ; le total, le nombre de numéros, le plus joué, le plus exposé et la grille bolet portent sur tous les numéros ; le CSV aussi.`,
     access: allow.permission('view_statistique'),
     query: statisticsQuery,
     response: statistics,
@@ -121,6 +127,7 @@ export const statisticsEndpoints = {
     path: '/api/companies/lotgagnant',
     tag,
     summary: 'Lots gagnants par tirage et date de la période, avec fiches, fiches gagnantes et gains',
+    description: FILTERS,
     access: allow.permission('view_lot_gagnant_partiel'),
     query: currencyReportQuery,
     response: lotGagnant,

@@ -152,6 +152,11 @@ export const walletEndpoints = {
     path: '/api/companies/transactions',
     tag,
     summary: 'Mouvements du portefeuille des vendeurs (page, filtres, CSV) et soldes à la fin de la période',
+    description:
+      'Période : start_date / end_date (jours ouvrables, par défaut aujourd’hui). Filtres : agent_id, ' +
+      'surcussale_id (succursale du vendeur), kind. `totals` : somme des mouvements filtrés par devise ' +
+      '(`total` : cette somme s’il n’y a qu’une devise, null sinon) ; `balances` : solde de chaque vendeur ' +
+      'concerné (tous ses mouvements jusqu’à end_date, dans la devise de sa compagnie).',
     access: allow.permission('view_wallettransaction'),
     query: walletListQuery,
     response: walletPage,
