@@ -28,7 +28,7 @@ export function useSupervisorOptions(params: ReportParams, enabled: boolean) {
     staleTime: 60_000,
   });
   const report = useSalesReport('supervisors', params, enabled && (!canList || list.isError));
-  const fromReport = (report.data as SalesReport | undefined)?.rows.flatMap((r) =>
+  const fromReport = report.data?.rows.flatMap((r) =>
     typeof r.key === 'number' ? [{ id: r.key, name: r.label }] : [],
   );
   return canList && !list.isError ? list.data : fromReport;
