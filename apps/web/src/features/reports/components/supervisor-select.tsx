@@ -1,4 +1,3 @@
-import type { SalesReport } from '@borlette/shared/contracts/reports';
 import { supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
