@@ -13,6 +13,9 @@ import { optionalText } from './list';
  * - password (current_password + new_password): change_password.
  */
 
+/** The codename each part of « Mon compte » needs (the endpoint is open to every user; the service checks these). */
+export const ACCOUNT_PART_CODENAMES = { info: 'change_user_info', images: 'change_logo' } as const;
+
 export const ACCOUNT_INFO_FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
 export const ACCOUNT_PASSWORD_FIELDS = ['current_password', 'new_password'] as const;
 

@@ -1,5 +1,8 @@
-import type { Codename, Role } from '@borlette/shared';
+import type { Codename } from '@borlette/shared/permissions';
+import { ROLES } from '@borlette/shared/permissions';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { rows, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { authOf, effectivePermissions } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -13,27 +16,24 @@ import { AppError } from '../../http/errors';
  * which no back-office account holds: their writes stay governed by the route's codename.
  */
 
-interface AccountRow {
-  role: Role;
-  full_access: boolean;
-  perms: string[] | null;
-}
+const accountRow = z.object({ role: z.enum(ROLES), full_access: z.boolean(), perms: z.array(z.string()).nullable() });
 
 /** What the company's accounts of `role` (or the one account `userId`) hold, together, as a session would. */
 export async function codenamesHeld(
   raw: RawClient,
   target: { companyId: number; role: 'company' | 'supervisor'; userId?: number },
 ): Promise<Set<Codename>> {
-  const rows = await raw.query<AccountRow>(
-    `SELECT u.role, u.full_access,
-            (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
-       FROM users u
-      WHERE u.company_id = $1 AND u.role = $2 AND u.status <> 'archived'
-        AND ($3::bigint IS NULL OR u.id = $3::bigint)`,
-    [target.companyId, target.role, target.userId ?? null],
+  const accounts = await rows(
+    raw,
+    accountRow,
+    sql`SELECT u.role, u.full_access,
+               (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
+          FROM users u
+         WHERE u.company_id = ${target.companyId} AND u.role = ${target.role} AND u.status <> 'archived'
+           AND (${target.userId ?? null}::bigint IS NULL OR u.id = ${target.userId ?? null}::bigint)`,
   );
   const held = new Set<Codename>();
-  for (const r of rows) for (const c of effectivePermissions(r.role, r.full_access, r.perms ?? [])) held.add(c);
+  for (const r of accounts) for (const c of effectivePermissions(r.role, r.full_access, r.perms ?? [])) held.add(c);
   return held;
 }
 

@@ -1,5 +1,7 @@
 import sharp, { type OutputInfo } from 'sharp';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { oneRow, sql } from '../../db/sql';
 import { badRequest } from '../../http/errors';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -45,9 +47,12 @@ export async function storeImage(
   } catch {
     throw badRequest('Image illisible ou corrompue.', { [field]: 'Image illisible ou corrompue.' });
   }
-  const [row] = await raw.query<{ id: string }>(
-    `INSERT INTO files (company_id, content_type, data, size, width, height) VALUES ($1, 'image/webp', $2, $3, $4, $5) RETURNING id`,
-    [opts.companyId, out.data, out.data.length, out.info.width, out.info.height],
+  const row = await oneRow(
+    raw,
+    z.object({ id: z.string() }),
+    sql`INSERT INTO files (company_id, content_type, data, size, width, height)
+        VALUES (${opts.companyId}, 'image/webp', ${out.data}, ${out.data.length}, ${out.info.width}, ${out.info.height})
+        RETURNING id`,
   );
   return `/uploads/${row.id}.webp`;
 }

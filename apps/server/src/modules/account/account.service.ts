@@ -1,5 +1,6 @@
 import {
   ACCOUNT_INFO_FIELDS,
+  ACCOUNT_PART_CODENAMES,
   ACCOUNT_PASSWORD_FIELDS,
   type AccountProfile,
   accountImageFlags,
@@ -79,8 +80,8 @@ export function readParts(auth: AuthContext, form: ParsedForm): Parts {
 
   if (logoSent && auth.role !== 'company')
     throw forbidden('Seul l’administrateur de la compagnie peut changer le logo de la compagnie.');
-  if (infoSent) requirePermission(auth, 'change_user_info');
-  if (photoSent || logoSent) requirePermission(auth, 'change_logo');
+  if (infoSent) requirePermission(auth, ACCOUNT_PART_CODENAMES.info);
+  if (photoSent || logoSent) requirePermission(auth, ACCOUNT_PART_CODENAMES.images);
   // Everyone's own password, with the current one: no codename (own-password.ts).
 
   const parts: Parts = {};

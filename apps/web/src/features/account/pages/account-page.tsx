@@ -1,3 +1,4 @@
+import { ACCOUNT_PART_CODENAMES } from '@borlette/shared/contracts/account';
 import { ROLE_LABELS } from '@borlette/shared/permissions';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
@@ -49,8 +50,8 @@ export default function AccountPage() {
   const role = t(`common:roles.${user.role}`, { defaultValue: ROLE_LABELS[user.role] });
   // The superuser's page (reached from its menu) holds its password only: the spec hides « mon compte » for it.
   const own = user.role !== 'superuser';
-  const canInfo = own && hasPermission(user, 'change_user_info');
-  const canImages = own && hasPermission(user, 'change_logo');
+  const canInfo = own && hasPermission(user, ACCOUNT_PART_CODENAMES.info);
+  const canImages = own && hasPermission(user, ACCOUNT_PART_CODENAMES.images);
   const groups = useMemo(() => heldGroups(user.perms.map((p) => p.codename)), [user.perms]);
   const permCount = groups.reduce((n, g) => n + g.count, 0);
 

@@ -1,6 +1,9 @@
+import { agentEndpoints } from '@borlette/shared/contracts/agents';
+import { surcussaleEndpoints } from '@borlette/shared/contracts/surcussales';
+import { tirageEndpoints } from '@borlette/shared/contracts/tirages';
 import { useTranslation } from 'react-i18next';
 import { ChoiceFilters, FiltersEnd, IdSelect, PeriodRange } from '../../../components/filters';
-import { hasPermission } from '../../../lib/authorization';
+import { can } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { type FicheFilters, type FicheKind, hasNarrowingFilter, KIND_STATUSES } from '../lib/fiche-filters';
 
@@ -15,17 +18,17 @@ interface ToolbarProps {
 
 /**
  * Period (shortcuts and two dates), draw, sub-branch, agent and status of the ticket lists. The
- * pickers belong to other features and need their codenames (view_tirage, view_surcussale,
- * view_agent): without it the picker is not shown, and a refusal all the same hides it too.
+ * pickers read other modules' lists and need what those lists need (`can`): without it the picker is
+ * not shown, and a refusal all the same hides it too.
  */
 export function FicheToolbar({ kind, filters, range, problem, today, onChange }: ToolbarProps) {
   const { t } = useTranslation('fiches');
   const user = useUser();
   const statuses = KIND_STATUSES[kind];
   const pickers = {
-    tirage: hasPermission(user, 'view_tirage'),
-    surcussale: hasPermission(user, 'view_surcussale'),
-    agent: hasPermission(user, 'view_agent'),
+    tirage: can(user, tirageEndpoints.list),
+    surcussale: can(user, surcussaleEndpoints.list),
+    agent: can(user, agentEndpoints.list),
   };
   const reset = () => onChange({ tirage: '', surcussale: '', agent: '', status: '' });
 

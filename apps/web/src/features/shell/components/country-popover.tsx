@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { countryEndpoints } from '@borlette/shared/contracts/countries';
 import CheckIcon from '@mui/icons-material/Check';
 import PublicIcon from '@mui/icons-material/Public';
 import Box from '@mui/material/Box';
@@ -13,7 +14,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeBadge } from '../../../components/code-badge';
-import { hasPermission } from '../../../lib/authorization';
+import { can } from '../../../lib/authorization';
 import { ALL, useCountries, useSelectCountry } from '../../../lib/session/selection';
 
 /** The country's code (flag emoji are not drawn on many systems); a globe for 'all'. */
@@ -28,7 +29,7 @@ export function CountryPopover({ user }: { user: CurrentUser }) {
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Staff without view_country is not asked for the list (a 403 in the console): « all » is offered.
-  const countries = useCountries(hasPermission(user, 'view_country'));
+  const countries = useCountries(can(user, countryEndpoints.list));
   const select = useSelectCountry();
   const current = user.select_country_code ?? ALL;
   const currentCountry = countries.data?.find((c) => c.name_code === current);
