@@ -1,4 +1,4 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import type { BouleBlock } from '@borlette/shared/contracts/boules-block';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import type { BouleBlock } from '@borlette/shared/contracts/boules-block';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';

@@ -1,4 +1,4 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import type { IntervalMa } from '@borlette/shared/contracts/interval-ma';
 import type { Page } from '@borlette/shared/contracts/list';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

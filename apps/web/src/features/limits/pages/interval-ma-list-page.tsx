@@ -1,4 +1,4 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import type { IntervalMa } from '@borlette/shared/contracts/interval-ma';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
