@@ -6,12 +6,12 @@ import type {
   Settlement,
 } from '@borlette/shared/contracts/info-tirage';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import { lottoEndpoints } from '@borlette/shared/contracts/lotto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
+import { api, call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
 import { fBusinessDay } from '../../../lib/format-time';
 import { formatMoney } from '../../../lib/money';
 import { useUser } from '../../../lib/session/use-session';
@@ -69,8 +69,7 @@ export function useInfoTirage(id: number | null) {
 export function useLottoMappings(enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'mappings'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<LottoOption>>('/api/companies/list-lotto', { params: { page_size: 100 }, signal })).results,
+    queryFn: async ({ signal }) => (await call(lottoEndpoints.list, { page_size: 100 }, { signal })).results,
     enabled,
     retry: false,
     staleTime: 5 * 60_000,
