@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { middayZone } from '../apps/server/test/engine-fixtures';
-import { formatMoney } from '../apps/web/src/lib/money';
+import { formatMoney } from '../apps/web/src/lib/format';
 import { describeBrowser, type Harness, signIn, startHarness } from './harness';
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { middayZone, sell, sellingCompany } from '../apps/server/test/engine-fixtures';
 import { createUser, PASSWORD } from '../apps/server/test/helpers';
-import { formatMoney } from '../apps/web/src/lib/money';
+import { formatMoney } from '../apps/web/src/lib/format';
 import { describeBrowser, type Harness, signIn, startHarness } from './harness';
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companyToday, enterResult, middayZone } from '../../test/engine-fixtures';
 import { createCompany, createTestDatabase, describeApi, ENGINE } from '../../test/helpers';
 import { type Database, openPglite } from '../db/client';
+import { LOCK_KEYS } from '../db/lock-keys';
 import { DEMO_REF_CODE, seedDemo } from '../db/seed/demo';
 import { DEMO_TIRAGE } from '../db/seed/demo-game';
 
@@ -61,7 +62,7 @@ describeApi('npm run demo:reset', () => {
     db = await open();
     let demoId: number;
     try {
-      await db.withLock(727_002, (raw) => seedDemo(raw));
+      await db.withLock(LOCK_KEYS.seed, (raw) => seedDemo(raw));
       [{ id: demoId }] = await db.raw.query<{ id: number }>('SELECT id FROM companies WHERE ref_code = $1', [
         DEMO_REF_CODE,
       ]);

@@ -1,20 +1,21 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './client';
+import { LOCK_KEYS } from './lock-keys';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
-const LOCK_KEY = 727_001;
 
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
- * Forward-only: a file that has been applied is never edited; a change is a new file.
+ * Forward-only: a file that has been applied is never edited; a change is a new file (a function's
+ * new body is copied from db/functions/<name>.sql, changed in the same commit: docs/engine.md).
  * Held under an advisory lock so that N instances starting together migrate once. `until` (a file
  * name) stops after that file: how the upgrade test builds an older database.
  */
 export async function migrate(database: Database, opts: { until?: string } = {}): Promise<string[]> {
   const until = opts.until;
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql') && (!until || f <= until)).sort();
-  return database.withLock(LOCK_KEY, async (raw) => {
+  return database.withLock(LOCK_KEYS.migrate, async (raw) => {
     await raw.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY,
       applied_at timestamptz NOT NULL DEFAULT now()

@@ -1,14 +1,13 @@
 import type { Database } from './client';
+import { LOCK_KEYS } from './lock-keys';
 import { migrate } from './migrate';
 import { seedDemo } from './seed/demo';
 import { seedReference } from './seed/reference';
 
-const SEED_LOCK = 727_002;
-
 /** Migrations, reference data, and the demo when asked: what every start (and every test database) runs. */
 export async function prepareDatabase(database: Database, opts: { demo: boolean }) {
   const applied = await migrate(database);
-  const demoSeeded = await database.withLock(SEED_LOCK, async (raw) => {
+  const demoSeeded = await database.withLock(LOCK_KEYS.seed, async (raw) => {
     await seedReference(raw);
     return opts.demo ? seedDemo(raw) : false;
   });

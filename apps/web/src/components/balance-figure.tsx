@@ -4,7 +4,7 @@ import { alpha } from '@mui/material/styles';
 import type { TypographyProps } from '@mui/material/Typography';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { centimesDecimal, formatMoney } from '../lib/money';
+import { formatDecimal, formatMoney } from '../lib/format';
 import { toneColors } from '../lib/tone';
 import { visuallyHidden } from './visually-hidden';
 
@@ -15,22 +15,12 @@ import { visuallyHidden } from './visually-hidden';
  * red is the same text and colour wherever that figure appears.
  */
 
-const localeOf = (language: string) => (language === 'ht' ? 'fr-HT' : language);
-
-/** 767610 -> « 7 676,10 » in the language (exact at any size: Intl reads the decimal string). */
-export function plainAmount(centimes: Amount, language: string): string {
-  const value = centimesDecimal(centimes) as unknown as number;
-  return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    value,
-  );
-}
-
 /**
  * « +7 676,10 HTG », « −7 676,10 HTG », « 0,00 HTG », « +90,00 € » (the money format of the language,
  * as formatMoney writes it); without a currency, the amount alone (a table whose header names it).
  */
 export function balanceText(value: Amount, language: string, currency?: string): string {
-  return signedText(value, (abs) => (currency ? formatMoney(abs, currency, language) : plainAmount(abs, language)));
+  return signedText(value, (abs) => (currency ? formatMoney(abs, currency, language) : formatDecimal(abs, language)));
 }
 
 /** The theme colour of a tone, for a figure's text. */

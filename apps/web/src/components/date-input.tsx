@@ -8,7 +8,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dateLocale } from '../lib/format-time';
+import { dateLocale } from '../lib/format';
 import { PICKER_MAX, PICKER_MIN, type PickerKind, pickerDate, pickerString } from '../lib/picker-value';
 
 /*

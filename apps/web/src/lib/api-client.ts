@@ -1,4 +1,5 @@
 import type { Endpoint, EndpointInput, EndpointOutput } from '@borlette/shared/endpoint';
+import type { ErrorCode } from '@borlette/shared/error-codes';
 import { ROLE_PREFIX, type Role } from '@borlette/shared/permissions';
 import { clearStoredSession, getStoredSession } from './storage';
 
@@ -10,9 +11,15 @@ export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
  * `message`, `fields`) so that callers can read it exactly as the body itself (spec §8: "rejection
  * with the server response body, or 'Something went wrong'").
  */
+/**
+ * The code of a failed call: the server's (packages/shared error-codes.ts; Fastify's own before
+ * routing), or ours when no body came back.
+ */
+export type ApiErrorCode = ErrorCode | `FST_ERR_${string}` | `HTTP_${number}` | 'NETWORK_ERROR';
+
 export class ApiError extends Error {
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly fields?: Record<string, string>;
   readonly body: unknown;
 
@@ -21,7 +28,8 @@ export class ApiError extends Error {
     super(typeof b.message === 'string' && b.message ? b.message : GENERIC_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.statusCode = statusCode;
-    this.code = typeof b.code === 'string' ? b.code : statusCode ? `HTTP_${statusCode}` : 'NETWORK_ERROR';
+    this.code =
+      typeof b.code === 'string' ? (b.code as ApiErrorCode) : statusCode ? `HTTP_${statusCode}` : 'NETWORK_ERROR';
     this.fields = b.fields && typeof b.fields === 'object' ? (b.fields as Record<string, string>) : undefined;
     this.body = body;
   }

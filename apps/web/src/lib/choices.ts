@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { CHOICE_STAFF_CODENAMES, type ChoiceList, choiceEndpoints } from '@borlette/shared/contracts/choices';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { ApiError, call, isApiError } from './api-client';
@@ -39,7 +40,7 @@ function useStaffRefusal(list: ChoiceList): ApiError | null {
   const user = useContext(SessionContext)?.user;
   if (pickerAllowed(user, list)) return null;
   const message = `Permission requise : ${CHOICE_STAFF_CODENAMES[list]}.`;
-  return new ApiError(403, { code: 'PERMISSION_DENIED', message });
+  return new ApiError(403, { code: ERROR_CODE.PERMISSION_DENIED, message });
 }
 
 export function useTirageChoices(enabled = true) {

@@ -1,5 +1,5 @@
 import { DATE_RANGE_MAX_DAYS } from '@borlette/shared/contracts/engine-common';
-import { toZonedWallClock } from './format-time';
+import { toZonedWallClock } from './format';
 
 /**
  * Days (yyyy-MM-dd on the company's calendar) and periods of the filter rows: validation, today in a

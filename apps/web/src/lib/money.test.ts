@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centimesDecimal, centimesToInput, formatMoney, parseAmount } from './money';
+import { formatMoney } from './format';
+import { centimesDecimal, centimesToInput, parseAmount } from './money';
 
 describe('limit amounts (HTG with 2 decimals <-> centimes)', () => {
   it('reads what people type', () => {

@@ -25,15 +25,3 @@ export function centimesDecimal(centimes: number | string | bigint): string {
   const abs = big < 0n ? -big : big;
   return `${big < 0n ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
-
-/** 123450 -> « 1 234,50 HTG » in the interface's language (exact at any size). */
-export function formatMoney(centimes: number | string | bigint, currency = 'HTG', language = 'fr'): string {
-  const locale = language === 'ht' ? 'fr-HT' : language;
-  // Intl reads a decimal string exactly (a number would lose digits past 2^53).
-  const value = centimesDecimal(centimes) as unknown as number;
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
-  } catch {
-    return `${centimesDecimal(centimes)} ${currency}`;
-  }
-}

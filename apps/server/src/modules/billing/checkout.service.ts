@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { payFacturationQuery } from '@borlette/shared/contracts/billing';
+import type { ErrorCode } from '@borlette/shared/error-codes';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
@@ -133,7 +134,7 @@ export async function findCheckout(
 }
 
 /** A refusal of a provider's confirmation: nothing was changed. */
-export const paymentRefused = (message: string, code = 'PAYMENT_REFUSED', status = 400) =>
+export const paymentRefused = (message: string, code: ErrorCode = 'PAYMENT_REFUSED', status = 400) =>
   new AppError(status, code, message);
 
 export interface Confirmation {

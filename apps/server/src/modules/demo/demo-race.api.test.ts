@@ -4,6 +4,7 @@ import { auth, createTestDatabase, describeApi, login } from '../../../test/help
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
 import { DEMO_PASSWORD, DEMO_REF_CODE, seedDemo } from '../../db/seed/demo';
 
 /**
@@ -20,7 +21,7 @@ describeApi('demo reset while a payment is under way', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
-    await database.withLock(727_002, (raw) => seedDemo(raw));
+    await database.withLock(LOCK_KEYS.seed, (raw) => seedDemo(raw));
     [{ id: demoId }] = await database.raw.query<{ id: number }>('SELECT id FROM companies WHERE ref_code = $1', [
       DEMO_REF_CODE,
     ]);
@@ -67,7 +68,7 @@ describeApi('demo reset while a payment is under way', () => {
     let reset: Promise<Awaited<ReturnType<typeof app.inject>>> | undefined;
     // The movement's transaction, as wallet.service: the agent's ledger lock, its entry, then commit.
     await database.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(727200, ($1::bigint % 2147483647)::int)', [agent.id]);
+      await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [LOCK_KEYS.wallet, agent.id]);
       await tx.query(
         `INSERT INTO wallet_entries (company_id, agent_id, kind, amount, business_date)
          VALUES ($1, $2, 'deposit', 5000, current_date)`,

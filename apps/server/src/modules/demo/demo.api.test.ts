@@ -6,6 +6,7 @@ import { auth, createTestDatabase, createUser, describeApi, expectErrorBody, log
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
 import { DEMO_PASSWORD, DEMO_REF_CODE, seedDemo } from '../../db/seed/demo';
 import { DEMO_TIRAGE } from '../../db/seed/demo-game';
 
@@ -24,7 +25,7 @@ describeApi('demo reset: the demo chain runs twice, other companies untouched', 
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
-    await database.withLock(727_002, (raw) => seedDemo(raw));
+    await database.withLock(LOCK_KEYS.seed, (raw) => seedDemo(raw));
     const [demo] = await database.raw.query<{ id: number }>('SELECT id FROM companies WHERE ref_code = $1', [
       DEMO_REF_CODE,
     ]);

@@ -1,4 +1,5 @@
 import type { RawClient } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
 import { DEMO_REF_CODE } from '../../db/seed/demo';
 import { DEMO_TIRAGE, seedDemoTickets } from '../../db/seed/demo-game';
 
@@ -55,21 +56,17 @@ export async function resetDemo(raw: RawClient, company: DemoCompany): Promise<D
   // As a settlement does, per draw and in the sale's order: the exclusive lock of each of the
   // company's draws waits for the sales under way (they hold it shared) and holds new ones until the
   // reset commits; one reset at a time.
-  await raw.query(
-    `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(727100, borlette_lock_key(id))
-                             FROM tirages WHERE company_id = $1 ORDER BY id) l`,
-    [id],
-  );
+  await raw.query('SELECT borlette_lock_draws(array(SELECT id FROM tirages WHERE company_id = $1), true)', [id]);
   // A payment holds its ticket (FOR UPDATE in borlette_pay) and takes no draw lock: wait for the ones
   // under way, so that their payment rows are seen and removed (else the tickets' delete fails on them),
   // and make the next ones wait for the reset (they then find no ticket).
   await raw.query('SELECT count(*) FROM (SELECT id FROM fiches WHERE company_id = $1 FOR UPDATE) f', [id]);
-  // A wallet movement (wallet.service.ts) holds its agent's ledger lock (namespace 727200): wait for
+  // A wallet movement (wallet.service.ts) holds its agent's ledger lock (LOCK_KEYS.wallet): wait for
   // the ones under way so that their entries are removed too, as the draws' locks do for the sales.
   await raw.query(
-    `SELECT count(*) FROM (SELECT pg_advisory_xact_lock(727200, (id % 2147483647)::int)
+    `SELECT count(*) FROM (SELECT pg_advisory_xact_lock($2, (id % 2147483647)::int)
                              FROM users WHERE company_id = $1 AND role = 'agent' ORDER BY id) l`,
-    [id],
+    [id, LOCK_KEYS.wallet],
   );
   const [counts] = await raw.query<{ tickets: number; results: number }>(
     `SELECT (SELECT count(*)::int FROM fiches WHERE company_id = $1) AS tickets,

@@ -50,8 +50,7 @@ async function lockFiche(tx: RawClient, companyId: number, where: string, value:
   ]);
   if (!target) throw notFound('Fiche introuvable.');
   await tx.query(
-    `SELECT pg_advisory_xact_lock_shared(727100, borlette_lock_key(tirage_id))
-       FROM (SELECT tirage_id FROM fiche_tirages WHERE company_id = $1 AND fiche_id = $2 ORDER BY tirage_id) t`,
+    'SELECT borlette_lock_draws(array(SELECT tirage_id FROM fiche_tirages WHERE company_id = $1 AND fiche_id = $2), false)',
     [companyId, target.id],
   );
   const [row] = await tx.query<FicheRow>(`${FICHE_SELECT} WHERE f.id = $1 FOR UPDATE OF f`, [target.id]);

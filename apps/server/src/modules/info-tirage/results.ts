@@ -10,7 +10,7 @@ import type { RawClient } from '../../db/client';
 
 /** Results of a draw exclude its sales, payments and cancellations (they take the shared form). */
 export async function lockDraw(tx: RawClient, tirageId: number) {
-  await tx.query('SELECT pg_advisory_xact_lock(727100, borlette_lock_key($1))', [tirageId]);
+  await tx.query('SELECT borlette_lock_draws(ARRAY[$1::bigint], true)', [tirageId]);
 }
 
 export interface ResultKey {

@@ -107,7 +107,7 @@ export async function deleteTirage(database: Database, request: FastifyRequest, 
   const before = await getTirage(database.raw, companyId, id);
   await database.transaction(async (tx) => {
     // Serialised with sales and results of this draw: nothing is sold or entered meanwhile.
-    await tx.query('SELECT pg_advisory_xact_lock(727100, borlette_lock_key($1))', [id]);
+    await tx.query('SELECT borlette_lock_draws(ARRAY[$1::bigint], true)', [id]);
     const [use] = await tx.query<{ tickets: number; results: number }>(
       `SELECT (SELECT count(*)::int FROM fiche_tirages WHERE company_id = $1 AND tirage_id = $2) AS tickets,
               (SELECT count(*)::int FROM info_tirages WHERE company_id = $1 AND tirage_id = $2) AS results`,

@@ -2,6 +2,7 @@ import type { WalletEntry, walletInput } from '@borlette/shared/contracts/wallet
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
 import { audit } from '../../http/audit';
 import { authOf, companyForWrite } from '../../http/auth';
 import { AppError, conflict, notFound } from '../../http/errors';
@@ -16,9 +17,6 @@ import { loadEntry } from './wallet-query';
  * ledger lock, so that two writes of one agent never compute from the same balance (two parallel
  * zeros cannot both post); a retried request with the same key answers the entry it made.
  */
-
-/** The lock of an agent's back-office ledger writes (namespace 727200, as the draws' is 727100). */
-const LOCK_NAMESPACE = 727200;
 
 interface StoredEntry {
   id: number;
@@ -49,7 +47,7 @@ async function lockAgent(tx: RawClient, request: FastifyRequest, companyId: numb
     params.values,
   );
   if (!agent) throw notFound('Vendeur introuvable.');
-  await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [LOCK_NAMESPACE, agentId]);
+  await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [LOCK_KEYS.wallet, agentId]);
 }
 
 /** The entry a key already made: the same request answers it; another content is a 409. */

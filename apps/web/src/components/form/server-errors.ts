@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { GENERIC_ERROR_MESSAGE, isApiError } from '../../lib/api-client';
 
@@ -49,7 +50,9 @@ export function mapServerErrors(error: unknown, known?: readonly string[]): Serv
   const mapped = Object.keys(fields).length > 0;
   // A validation summary ("Le nom est requis (name)") or a message repeated on its field adds nothing.
   const redundant =
-    mapped && !leftover.length && (error.code === 'VALIDATION_ERROR' || Object.values(fields).includes(error.message));
+    mapped &&
+    !leftover.length &&
+    (error.code === ERROR_CODE.VALIDATION_ERROR || Object.values(fields).includes(error.message));
   const lines = [...(redundant ? [] : [error.message]), ...leftover.filter((m) => m !== error.message)];
   return { fields, formMessage: lines.length ? lines.join('\n') : null };
 }

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageFallback } from './components/PageFallback';
+import { PageFallback } from './components/page-fallback';
 
 // Everything public is split out of the main bundle, so it does not weigh on the login page.
-const MainLayout = lazy(() => import('./layout/MainLayout'));
-const LandingPage = lazy(() => import('./pages/LandingPage'));
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const ContactPage = lazy(() => import('./pages/ContactPage'));
-const FaqsPage = lazy(() => import('./pages/FaqsPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const MainLayout = lazy(() => import('./layout/main-layout'));
+const LandingPage = lazy(() => import('./pages/landing-page'));
+const AboutPage = lazy(() => import('./pages/about-page'));
+const ContactPage = lazy(() => import('./pages/contact-page'));
+const FaqsPage = lazy(() => import('./pages/faqs-page'));
+const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
 /**
  * Public routes: '/', '/about-us', '/contact-us', '/faqs' and '/404', inside the public layout.

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { displayName, hasPermission } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { heldGroups } from '../../../lib/permission-labels';
 import { useUser } from '../../../lib/session/use-session';
 import { useAccount } from '../api/account';

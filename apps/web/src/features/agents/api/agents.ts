@@ -1,11 +1,10 @@
-import type { Agent, AgentInput, AgentOptions, AgentUpdate } from '@borlette/shared/contracts/agents';
+import type { Agent, AgentInput, AgentUpdate } from '@borlette/shared/contracts/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
+import { AGENTS_KEY } from '../../../lib/query-keys';
 
-/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const AGENTS_KEY = ['agents'] as const;
 export const AGENTS_LIST_URL = '/api/companies/list-agent';
 const BASE = '/api/companies/agent';
 
@@ -28,17 +27,6 @@ export const agentQuery = (id: number) =>
 
 export function useAgent(id: number | null) {
   return useQuery({ ...agentQuery(id ?? 0), enabled: id !== null });
-}
-
-/** Sub-branches and supervisors this user may choose, and the company's default rate. */
-export function useAgentOptions(enabled = true) {
-  return useQuery({
-    queryKey: [...AGENTS_KEY, 'options'],
-    queryFn: ({ signal }) => api.get<AgentOptions>(`${BASE}/options`, { signal }),
-    enabled,
-    retry: false,
-    staleTime: 60_000,
-  });
 }
 
 const invalidate = [AGENTS_KEY, ['surcussales'], ['supervisors']];

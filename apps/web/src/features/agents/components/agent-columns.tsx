@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
+import { formatPercent } from '../../../lib/agent-form-schema';
 import { AGENT_SORTS } from '../api/agents';
-import { formatPercent } from './agent-form-schema';
 
 const dash = (v: string | null) => v || '—';
 

@@ -3,12 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { AgentFormFields } from '../../../components/agent-form-fields';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
-import { useUser } from '../../../lib/session/use-session';
-import { useAgent, useAgentOptions, useCreateAgent, useUpdateAgent } from '../api/agents';
-import { AgentFormFields } from '../components/agent-form-fields';
 import {
   type AgentFormValues,
   agentCreateForm,
@@ -17,7 +14,11 @@ import {
   agentToForm,
   EMPTY_AGENT,
   renameErrorFields,
-} from '../components/agent-form-schema';
+} from '../../../lib/agent-form-schema';
+import { hasPermission } from '../../../lib/authorization';
+import { useAgentOptions } from '../../../lib/options';
+import { useUser } from '../../../lib/session/use-session';
+import { useAgent, useCreateAgent, useUpdateAgent } from '../api/agents';
 
 const FIELD_NAMES = [
   'first_name',

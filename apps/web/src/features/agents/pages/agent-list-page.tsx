@@ -19,16 +19,10 @@ import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
+import { useAgentOptions } from '../../../lib/options';
+import { AGENTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  AGENT_SORTS,
-  AGENTS_KEY,
-  AGENTS_LIST_URL,
-  useAgentOptions,
-  useAgentPassword,
-  useArchiveAgent,
-  useBlockAgent,
-} from '../api/agents';
+import { AGENT_SORTS, AGENTS_LIST_URL, useAgentPassword, useArchiveAgent, useBlockAgent } from '../api/agents';
 import { agentColumns } from '../components/agent-columns';
 
 const statusFilter: DataTableFilter = {

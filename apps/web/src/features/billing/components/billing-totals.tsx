@@ -9,7 +9,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import type { Tone } from '../lib/invoice-status';
 import { toneColors } from './billing-chips';
 

@@ -2,7 +2,7 @@ import type { Invoice } from '@borlette/shared/contracts/billing';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '../../../components/data-table';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { INVOICE_SORTS } from '../api/billing';
 import { fDay, fInstantDay, fPeriod } from '../lib/format';
 import { isPastDue } from '../lib/invoice-status';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { fDay, fInstantDay, fPeriod } from '../lib/format';
 import type { Period } from '../lib/period';
 import { InvoiceStatusChip } from './billing-chips';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { PAYMENT_SORTS } from '../api/payments';
 import { fInstantDay } from '../lib/format';
 import { MethodChip, PaymentStatusChip } from './billing-chips';

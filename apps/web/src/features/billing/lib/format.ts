@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, intlLocale } from '../../../lib/format';
 import { monthPeriod, periodMonth } from './period';
 
 /**
@@ -6,7 +6,6 @@ import { monthPeriod, periodMonth } from './period';
  * without any zone shift; instants (paid_at…) on the platform's clock. Pure functions, unit-tested.
  */
 
-const locale = (language: string) => (language === 'ht' ? 'fr' : language);
 const utcDay = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
 
 /** '2025-03-14' -> « 14 mars 2025 ». */
@@ -14,7 +13,7 @@ export function fDay(day: string | null | undefined, language = 'fr'): string {
   if (!day) return '';
   const d = utcDay(day);
   if (Number.isNaN(d.getTime())) return day;
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -25,7 +24,11 @@ export function fDay(day: string | null | undefined, language = 'fr'): string {
 /** '2025-03' -> « mars 2025 ». */
 export function fMonth(month: string, language = 'fr'): string {
   const d = utcDay(`${month}-01`);
-  const text = new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+  const text = new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(d);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -46,7 +49,7 @@ export function fInstantDay(at: string | null | undefined, language = 'fr', time
   if (!at) return '';
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return at;
-  return new Intl.DateTimeFormat(locale(language), {
+  return new Intl.DateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

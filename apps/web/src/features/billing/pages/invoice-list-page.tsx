@@ -21,7 +21,7 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { FACTURATIONS_URL, type FacturationsPage, INVOICES_KEY, useCompanyChoices } from '../api/billing';
 import { BillingSettingsDialog, type SettingsTarget } from '../components/billing-settings-dialog';

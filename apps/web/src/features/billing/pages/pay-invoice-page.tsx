@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,8 +19,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { DEFAULT_TIME_ZONE, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useCompanyChoices, useInvoiceFor, usePayProviders, useStartPayment } from '../api/billing';
 import { useInvoicePaidSoFar } from '../api/payments';
@@ -89,9 +89,14 @@ export default function PayInvoicePage() {
       { params: { ...payParamsOf(inv), amount: due }, provider },
       {
         onError: (error) => {
-          if (isApiError(error) && error.code === 'PROVIDER_UNAVAILABLE') setUnavailable((u) => [...u, provider]);
+          if (isApiError(error) && error.code === ERROR_CODE.PROVIDER_UNAVAILABLE)
+            setUnavailable((u) => [...u, provider]);
           // The invoice changed meanwhile (another payment, a new sale): show it as it is now.
-          if (isApiError(error) && ['INVOICE_CHANGED', 'INVOICE_PAID'].includes(error.code)) void invoice.refetch();
+          if (
+            isApiError(error) &&
+            (error.code === ERROR_CODE.INVOICE_CHANGED || error.code === ERROR_CODE.INVOICE_PAID)
+          )
+            void invoice.refetch();
         },
       },
     );

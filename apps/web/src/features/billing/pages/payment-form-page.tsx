@@ -9,7 +9,7 @@ import { FormPage, parseRouteId } from '../../../components/form';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { DEFAULT_TIME_ZONE } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useCompanyChoices } from '../api/billing';
 import { isManual, usePayment, useSavePayment } from '../api/payments';

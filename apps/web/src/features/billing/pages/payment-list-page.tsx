@@ -16,7 +16,7 @@ import { DataTable, type DataTableFilter, type RowAction } from '../../../compon
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useCompanyChoices } from '../api/billing';
 import { isManual, PAYMENT_SORTS, PAYMENTS_KEY, PAYMENTS_URL, useCancelPayment } from '../api/payments';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import type { BlockSortKey } from '../api/boules-block';
 import { BlockKindChip, BlockStateChip } from './block-chips';

@@ -11,7 +11,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { applyServerErrors, RHFTextField } from '../../../components/form';
-import { TirageSelect } from '../../limits/components/tirage-select';
+import { TirageSelect } from '../../../components/tirage-select';
 import { type BlockValues, useUpdateBlock } from '../api/boules-block';
 import { checkBlockNumber } from '../numbers';
 import { blockCommon, NOTE_MAX, problemMessage } from './block-schema';

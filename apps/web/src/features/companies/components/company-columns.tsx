@@ -3,10 +3,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { BusinessDay } from '../../../components/business-day';
+import { CountryFlag } from '../../../components/country-flag';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { fDate } from '../../../lib/format-time';
-import { CountryFlag } from '../../countries/components/country-flag';
+import { fDate } from '../../../lib/format';
 import { COMPANY_SORTS } from '../api/companies';
 
 const dash = (v: string | null | undefined) => v || '—';

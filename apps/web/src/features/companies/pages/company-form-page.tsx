@@ -22,10 +22,10 @@ import {
   recordBlock,
   toFormData,
 } from '../../../components/form';
+import { RHFCurrencyField, RHFTimeZoneField } from '../../../components/zone-currency-fields';
 import { paths } from '../../../config/paths';
+import { useCountryCities, useCountryOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useCountryCities, useCountryOptions } from '../../countries/api/countries';
-import { RHFCurrencyField, RHFTimeZoneField } from '../../countries/components/zone-currency-fields';
 import { useCompany, useSaveCompany } from '../api/companies';
 import { mayActOnCompanyAdmin } from '../lib/admin-rule';
 

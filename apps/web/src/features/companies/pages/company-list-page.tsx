@@ -19,9 +19,9 @@ import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
+import { useCountryOptions } from '../../../lib/options';
+import { useSelectCompany } from '../../../lib/session/selection';
 import { useUser } from '../../../lib/session/use-session';
-import { useCountryOptions } from '../../countries/api/countries';
-import { useSelectCompany } from '../../shell/api/selection';
 import {
   COMPANIES_KEY,
   COMPANIES_URL,

@@ -16,7 +16,7 @@ import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useCompanySettings, useUpdateCompanySettings } from '../api/company-settings';
 import { SettingsFields } from '../components/settings-fields';

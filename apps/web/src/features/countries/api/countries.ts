@@ -1,15 +1,12 @@
 import type { City, Country, CountryDetail } from '@borlette/shared/contracts/countries';
-import type { Page } from '@borlette/shared/contracts/list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
+import { CITIES_KEY, COUNTRIES_KEY } from '../../../lib/query-keys';
 
-/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const COUNTRIES_KEY = ['countries'] as const;
 /** The top bar's country switcher (features/shell) and the cities lists: refreshed after each write. */
 const SWITCHER_KEY = ['generals', 'countries'] as const;
-const CITIES_KEY = ['generals', 'cities'] as const;
 export const COUNTRIES_URL = '/api/generals/countries';
 
 /** Sort keys the list endpoint accepts (server whitelist). */
@@ -30,28 +27,6 @@ export const countryQuery = (id: number) =>
 
 export function useCountry(id: number | null) {
   return useQuery({ ...countryQuery(id ?? 0), enabled: id !== null });
-}
-
-/** Every country with its currency and time zone (forms: company country select). */
-export function useCountryOptions(enabled = true) {
-  return useQuery({
-    queryKey: [...COUNTRIES_KEY, 'options'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<Country>>(COUNTRIES_URL, { params: { page: 1, page_size: 100, sort: 'name' }, signal }))
-        .results,
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}
-
-/** GET /api/generals/cities?country=HT (a company user only gets its own country's). */
-export function useCountryCities(country: string | null | undefined) {
-  return useQuery({
-    queryKey: [...CITIES_KEY, country ?? null],
-    queryFn: ({ signal }) => api.get<City[]>('/api/generals/cities', { params: { country }, signal }),
-    enabled: !!country,
-    staleTime: 5 * 60_000,
-  });
 }
 
 const invalidate = [COUNTRIES_KEY, SWITCHER_KEY, CITIES_KEY];

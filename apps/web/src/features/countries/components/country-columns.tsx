@@ -1,9 +1,9 @@
 import type { Country } from '@borlette/shared/contracts/countries';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { CountryFlag } from '../../../components/country-flag';
 import type { DataTableColumn } from '../../../components/data-table';
 import { COUNTRY_SORTS } from '../api/countries';
-import { CountryFlag } from './country-flag';
 
 /** The list's columns (labels are keys of countries.json). */
 export const countryColumns: DataTableColumn<Country>[] = [

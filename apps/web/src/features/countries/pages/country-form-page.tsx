@@ -14,12 +14,12 @@ import {
   recordBlock,
   toFormData,
 } from '../../../components/form';
+import { RHFCurrencyField, RHFTimeZoneField } from '../../../components/zone-currency-fields';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useCountry, useSaveCountry } from '../api/countries';
 import { CitiesCard } from '../components/cities-card';
-import { RHFCurrencyField, RHFTimeZoneField } from '../components/zone-currency-fields';
 
 /** The contract's fields, plus the flag image (a new File, the current URL, or none). */
 const schema = countryInput.extend({

@@ -10,8 +10,9 @@ import { DataTable, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
+import { COUNTRIES_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { COUNTRIES_KEY, COUNTRIES_URL, COUNTRY_SORTS, useDeleteCountry } from '../api/countries';
+import { COUNTRIES_URL, COUNTRY_SORTS, useDeleteCountry } from '../api/countries';
 import { countryColumns } from '../components/country-columns';
 
 /** /dashboard/user/pays: the countries where companies operate, with their cities. */

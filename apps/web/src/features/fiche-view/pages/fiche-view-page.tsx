@@ -13,16 +13,14 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { FicheDetails } from '../../../components/fiche-details';
+import { FicheStatusChip } from '../../../components/fiche-status-chip';
 import { Logo } from '../../../components/logo';
 import { LazySettingsDrawer } from '../../../components/settings/lazy-settings-drawer';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { isApiError } from '../../../lib/api-client';
-import { fDateTime } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
-import { fDay } from '../../pos/lib/receipt';
+import { fDateTime, fDayNumeric, formatMoney } from '../../../lib/format';
 import { getPublicFiche } from '../api/public-fiche';
-import { FicheDetails } from '../components/fiche-details';
-import { FicheStatusChip } from '../components/fiche-status-chip';
 
 type State = { kind: 'loading' } | { kind: 'ok'; fiche: PublicFiche } | { kind: 'notFound' } | { kind: 'error' };
 
@@ -101,7 +99,7 @@ function Summary({ fiche }: { fiche: PublicFiche }) {
         </Alert>
       ) : fiche.status === 'gagnant' ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('payableUntil', { date: fDay(fiche.expires_on) })}
+          {t('payableUntil', { date: fDayNumeric(fiche.expires_on) })}
         </Alert>
       ) : null}
     </>

@@ -4,10 +4,15 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { Money } from '../../../components/money';
+import { TwoLines } from '../../../components/two-lines';
+import { When } from '../../../components/when';
+import { fDateTime } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { FICHE_SORTS } from '../api/fiches';
 import type { FicheKind } from '../lib/fiche-filters';
-import { DrawNames, Money, StatusCell, TwoLines, useCompanyDisplay, When } from './fiche-bits';
+import { DrawNames } from './draw-names';
+import { StatusCell } from './fiche-status';
 
 /**
  * The ticket number as a button: the keyboard way to open the drawer (a click anywhere on the row

@@ -19,9 +19,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
 import { useFiche } from '../api/fiches';
 import { FicheActions } from './fiche-actions';
-import { BlockedBadge, FicheStatusChip } from './fiche-bits';
 import { FicheDraws } from './fiche-draws';
 import { FicheEvents } from './fiche-events';
+import { BlockedBadge, FicheStatusChip } from './fiche-status';
 import { FicheSummary, PublicLink } from './fiche-summary';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

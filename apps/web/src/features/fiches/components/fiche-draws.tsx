@@ -4,8 +4,10 @@ import Paper from '@mui/material/Paper';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Money } from '../../../components/money';
+import { ToneChip } from '../../../components/tone-chip';
+import { fDay } from '../../../lib/format';
 import { linesOfDraw, statusTone } from '../lib/fiche-status';
-import { fDay, Money, ToneChip } from './fiche-bits';
 import { FicheLines } from './fiche-lines';
 
 /** The three lots as balls, with Pick 3 / Pick 4 under them. */

@@ -3,9 +3,10 @@ import { ROLE_LABELS, type Role } from '@borlette/shared/permissions';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { fDateTime, fTime } from '../../../lib/format-time';
+import { Money } from '../../../components/money';
+import { fDateTime, fTime } from '../../../lib/format';
+import { toneColors } from '../../../lib/tone';
 import { eventAmount, eventReason, eventTone } from '../lib/fiche-status';
-import { Money, toneColors } from './fiche-bits';
 
 /** Every state change of the ticket, oldest first: what, who (and as which role), when, why. */
 export function FicheEvents({ fiche }: { fiche: FicheDetail }) {

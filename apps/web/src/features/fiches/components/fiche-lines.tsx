@@ -10,8 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { CardList, type CardListColumn, RowCard } from '../../../components/data-table/row-cards';
+import { Money } from '../../../components/money';
 import { betLabel } from '../lib/fiche-status';
-import { Money } from './fiche-bits';
 
 /** The lines played on one draw: a table, or on a phone one card per line (no column scrolled away). */
 export function FicheLines({ lines, currency }: { lines: FicheLine[]; currency: string }) {

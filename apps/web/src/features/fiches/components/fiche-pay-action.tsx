@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { hasPermission } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { usePayAtOffice } from '../api/fiches';
 

@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fDateTime } from '../../../lib/format-time';
-import { todayIn } from '../lib/fiche-filters';
+import { Money } from '../../../components/money';
+import { todayIn } from '../../../lib/day-range';
+import { fDateTime, fDay } from '../../../lib/format';
 import { isExpired, lastActor, publicPath } from '../lib/fiche-status';
-import { fDay, Money } from './fiche-bits';
 
 /** The receipt's public page (/fiche-view/{ref_code}): open it, or copy its address. */
 export function PublicLink({ refCode }: { refCode: string }) {

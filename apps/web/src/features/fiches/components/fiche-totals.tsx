@@ -7,10 +7,10 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SummaryCards } from '../../../components/summary-cards';
-import { formatMoney } from '../../../lib/money';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import type { FicheKind } from '../lib/fiche-filters';
 import type { Tone } from '../lib/fiche-status';
-import { useCompanyDisplay } from './fiche-bits';
 
 type Key = 'count' | 'amount' | 'commission_amount' | 'win_amount' | 'paid_amount';
 
@@ -85,7 +85,7 @@ function TotalsRow({
     value === undefined
       ? null
       : key === 'count'
-        ? new Intl.NumberFormat(d.language === 'ht' ? 'fr' : d.language).format(value)
+        ? formatCount(value, d.language)
         : formatMoney(value, currency, d.language);
   const label = (key: Key) => {
     const text = t(kind === 'deleted' && key === 'amount' ? 'totals.deletedAmount' : `totals.${key}`);

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  effectiveRange,
-  hasNarrowingFilter,
-  matchingPreset,
-  presetRange,
-  rangeProblem,
-  readFilters,
-  toApiParams,
-  todayIn,
-  writeFilters,
-} from './fiche-filters';
+import { addDays, effectiveRange, matchingPreset, presetRange, rangeProblem, todayIn } from '../../../lib/day-range';
+import { hasNarrowingFilter, readFilters, toApiParams, writeFilters } from './fiche-filters';
 
 const url = (s: string) => new URLSearchParams(s);
 

@@ -7,23 +7,21 @@ import { useSearchParams } from 'react-router';
 import { DataTable, toListParams, useListQuery, useTableState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { fBusinessDay } from '../../../lib/format-time';
+import { effectiveRange, rangeProblem, todayIn } from '../../../lib/day-range';
+import { fBusinessDay } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
 import { DEFAULT_SORT, FICHE_LISTS, FICHES_KEY } from '../api/fiches';
-import { useCompanyDisplay } from '../components/fiche-bits';
 import { ficheColumns } from '../components/fiche-columns';
 import { FicheDrawer } from '../components/fiche-drawer';
 import { FicheToolbar } from '../components/fiche-toolbar';
 import { FicheTotalsCards } from '../components/fiche-totals';
 import {
-  effectiveRange,
   type FicheFilters,
   type FicheKind,
   hasNarrowingFilter,
-  rangeProblem,
   readFilters,
   toApiParams,
-  todayIn,
   writeFilters,
 } from '../lib/fiche-filters';
 

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { fDate, fDateTime } from '../../../lib/format-time';
+import { fDate, fDateTime } from '../../../lib/format';
 import { permissionLabel } from '../../../lib/permission-labels';
 import { GENERALE_SORTS } from '../api/generales';
 

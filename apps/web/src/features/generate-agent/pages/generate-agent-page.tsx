@@ -14,18 +14,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { LoadingField } from '../../../components/agent-form-fields';
 import { FormPage, RHFSelect, RHFSwitch, RHFTextField } from '../../../components/form';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { formatPercent, parsePercent, percentField, renameErrorFields } from '../../../lib/agent-form-schema';
+import { useAgentOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { useAgentOptions } from '../../agents/api/agents';
-import { LoadingField } from '../../agents/components/agent-form-fields';
-import {
-  formatPercent,
-  parsePercent,
-  percentField,
-  renameErrorFields,
-} from '../../agents/components/agent-form-schema';
 import { useGenerateAgents } from '../api/generate-agent';
 import { credentialsCsv, downloadText } from '../components/credentials';
 import { GeneratedAgents } from '../components/generated-agents';

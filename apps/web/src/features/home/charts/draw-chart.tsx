@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { formatCount } from '../../../lib/format';
 import type { DrawRow } from '../api/dashboard';
 import { ChartTable } from '../components/chart-table';
-import { formatCount } from '../lib/format';
 import { useChartKit } from './chart-kit';
 
 /**

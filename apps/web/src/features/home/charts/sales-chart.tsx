@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
+import { formatCount } from '../../../lib/format';
 import type { DailyRow } from '../api/dashboard';
 import { ChartTable } from '../components/chart-table';
-import { formatCount, longDay } from '../lib/format';
+import { longDay } from '../lib/format';
 import { useChartKit } from './chart-kit';
 
 /** Sales per day of the period (an area), with its table for screen readers. */

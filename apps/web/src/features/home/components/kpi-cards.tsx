@@ -12,8 +12,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
+import { formatCount } from '../../../lib/format';
 import { type DashboardKpis, isForbidden } from '../api/dashboard';
-import { formatCount, percent } from '../lib/format';
+import { percent } from '../lib/format';
 import { type CardTone, InfoCard } from './info-card';
 
 interface Kpi {

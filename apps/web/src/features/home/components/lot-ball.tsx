@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import { alpha, type Theme } from '@mui/material/styles';
 
 /*
- * The look of the results' balls of features/info-tirage (lot-balls.tsx), copied here rather than
- * imported: a feature does not import another one, and the two may drift apart without harm.
+ * The results' balls of components/lot-balls.tsx at the home card's size (34 px, 15 px digits), which
+ * that component's two sizes (28 and 40 px) do not have.
  */
 export type BallTone = 'lot1' | 'lot2' | 'lot3' | 'loto';
 

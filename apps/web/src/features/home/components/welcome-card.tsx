@@ -7,7 +7,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE, fLongDate } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fLongDate } from '../../../lib/format';
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

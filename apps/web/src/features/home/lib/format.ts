@@ -1,14 +1,11 @@
-import { formatMoney } from '../../../lib/money';
+import { formatMoney, formatNumber, intlLocale } from '../../../lib/format';
 
 /** Number formats of the board's charts (axes stay short; tooltips and tables say the full amount). */
-const intlLocale = (language: string) => (language === 'ht' ? 'fr-HT' : language);
 
 /** 1 234 567 centimes -> « 12,3 k » (an axis tick). */
 export function compactMoney(centimes: number, language = 'fr'): string {
   try {
-    return new Intl.NumberFormat(intlLocale(language), { notation: 'compact', maximumFractionDigits: 1 }).format(
-      centimes / 100,
-    );
+    return formatNumber(centimes / 100, language, { notation: 'compact', maximumFractionDigits: 1 });
   } catch {
     return String(Math.round(centimes / 100));
   }
@@ -30,10 +27,6 @@ export function longDay(day: string, language = 'fr'): string {
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
-export function formatCount(n: number, language = 'fr'): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(n);
-}
-
 /** A money formatter bound to a currency and a language (charts' valueFormatter). */
 export const moneyFormatter = (currency: string, language: string) => (centimes: number | null) =>
   centimes === null ? '' : formatMoney(centimes, currency, language);
@@ -41,5 +34,5 @@ export const moneyFormatter = (currency: string, language: string) => (centimes:
 /** Share of `part` in `total`, rounded (« 12 % »). */
 export function percent(part: number, total: number, language = 'fr'): string {
   const ratio = total > 0 ? part / total : 0;
-  return new Intl.NumberFormat(intlLocale(language), { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+  return formatNumber(ratio, language, { style: 'percent', maximumFractionDigits: 0 });
 }

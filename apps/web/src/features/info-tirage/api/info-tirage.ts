@@ -7,13 +7,13 @@ import type {
 } from '@borlette/shared/contracts/info-tirage';
 import type { Page } from '@borlette/shared/contracts/list';
 import { lottoEndpoints } from '@borlette/shared/contracts/lotto';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api, call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
-import { fBusinessDay } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { fBusinessDay, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 
 export type InfoTirageAnswer = z.infer<typeof infoTirageWriteAnswer>;
@@ -34,7 +34,7 @@ export const INFO_TIRAGE_PATHS = {
 
 /** A correction or withdrawal that changes paid tickets needs `confirm: true` (payments reversed). */
 export const isPaidTicketsRefusal = (error: unknown) =>
-  isApiError(error) && error.statusCode === 409 && error.code === 'PAID_TICKETS';
+  isApiError(error) && error.statusCode === 409 && error.code === ERROR_CODE.PAID_TICKETS;
 
 /** The server's French words for a refusal, or ours when it gave none. */
 export const serverMessage = (error: unknown, fallback: string) =>

@@ -10,10 +10,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fBusinessDay } from '../../../lib/format-time';
-import { SoftChip, type Tone } from '../../tirages/components/tirage-bits';
+import { LotBalls } from '../../../components/lot-balls';
+import { ToneChip } from '../../../components/tone-chip';
+import { fBusinessDay, formatNumber } from '../../../lib/format';
+import type { Tone } from '../../../lib/tone';
 import { outcomeCounts } from '../api/tirage-auto';
-import { LotBalls } from './lot-balls';
 
 const TONE: Record<TirageAutoCompany['outcome'], Tone> = {
   settled: 'success',
@@ -27,9 +28,7 @@ function Detail({ c }: { c: TirageAutoCompany }) {
   if (c.message) return <>{c.message}</>;
   if (!c.settlement) return c.outcome === 'unchanged' ? t('auto.sameNumbers') : null;
   // Amounts in the company's currency, which the answer does not name: the number alone.
-  const amount = (c.settlement.win_amount / 100).toLocaleString(i18n.language === 'ht' ? 'fr' : i18n.language, {
-    minimumFractionDigits: 2,
-  });
+  const amount = formatNumber(c.settlement.win_amount / 100, i18n.language, { minimumFractionDigits: 2 });
   return (
     <>
       {t('auto.detail', { count: c.settlement.winners, tickets: c.settlement.tickets, amount })}
@@ -77,7 +76,7 @@ export function AutoOutcome({
           {(Object.keys(counts) as (keyof typeof counts)[])
             .filter((k) => counts[k] > 0)
             .map((k) => (
-              <SoftChip key={k} tone={TONE[k]} label={t(`auto.count.${k}`, { count: counts[k] })} />
+              <ToneChip key={k} tone={TONE[k]} label={t(`auto.count.${k}`, { count: counts[k] })} />
             ))}
         </Box>
         {answer.companies.length === 0 ? (
@@ -100,7 +99,7 @@ export function AutoOutcome({
                 <Box sx={{ fontWeight: 600 }}>{c.company_name}</Box>
                 <Box sx={{ color: 'text.secondary', gridRow: { xs: 2, sm: 'auto' } }}>{c.tirage_name}</Box>
                 <Box sx={{ justifySelf: 'end', gridRow: { xs: '1 / span 2', sm: 'auto' } }}>
-                  <SoftChip tone={TONE[c.outcome]} label={t(`auto.outcome.${c.outcome}`)} />
+                  <ToneChip tone={TONE[c.outcome]} label={t(`auto.outcome.${c.outcome}`)} />
                 </Box>
                 <Box
                   sx={{

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RHFDateInput } from '../../../components/date-input';
 import { applyServerErrors } from '../../../components/form';
-import { SourcePicker } from '../../tirages/components/source-picker';
+import { SourcePicker } from '../../../components/source-picker';
 import { PickFields } from './pick-fields';
 
 const FIELDS = ['source_id', 'draw_date', 'pick3', 'pick4'];

@@ -7,9 +7,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusinessDay } from '../../../components/business-day';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
-import { fBusinessDay, fDateTime } from '../../../lib/format-time';
+import { LotBalls } from '../../../components/lot-balls';
+import { fBusinessDay, fDateTime } from '../../../lib/format';
 import { AUTO_SORTS, TIRAGE_AUTO_KEY, TIRAGE_AUTO_URL } from '../api/tirage-auto';
-import { LotBalls } from './lot-balls';
 import { usePeriodFilter } from './period-filter';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' } as const;

@@ -4,11 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BusinessDay } from '../../../components/business-day';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { LotBalls } from '../../../components/lot-balls';
+import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { INFO_SORTS } from '../api/info-tirage';
-import { LotBalls } from './lot-balls';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' } as const;
 const digits = { fontVariantNumeric: 'tabular-nums', letterSpacing: 1, fontWeight: 600 } as const;

@@ -1,4 +1,5 @@
 import { infoTirageInput } from '@borlette/shared/contracts/info-tirage';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
@@ -11,8 +12,8 @@ import { RHFDateInput } from '../../../components/date-input';
 import { FormPage, RHFSelect } from '../../../components/form';
 import type { Crumb } from '../../../components/page-header';
 import { isApiError } from '../../../lib/api-client';
-import { fBusinessDay } from '../../../lib/format-time';
-import { useTirageOptions } from '../../tirages/api/tirages';
+import { fBusinessDay } from '../../../lib/format';
+import { useTirageOptions } from '../../../lib/options';
 import { findResult, INFO_TIRAGE_PATHS, useCreateInfoTirage } from '../api/info-tirage';
 import { todayIn } from './period';
 import { PickFields } from './pick-fields';
@@ -65,7 +66,7 @@ export function InfoCreateForm({
           await create.mutateAsync(v);
         } catch (error) {
           // Already a result that day: offer to correct it with the numbers typed here.
-          const existing = isApiError(error) && error.code === 'RESULT_EXISTS' ? await findResult(v) : null;
+          const existing = isApiError(error) && error.code === ERROR_CODE.RESULT_EXISTS ? await findResult(v) : null;
           if (!existing) throw error;
           const ok = await confirm({
             title: t('exists.title'),

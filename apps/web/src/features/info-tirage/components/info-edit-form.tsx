@@ -10,10 +10,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormPage, RHFTextField } from '../../../components/form';
+import { LotBalls } from '../../../components/lot-balls';
 import type { Crumb } from '../../../components/page-header';
-import { fBusinessDay } from '../../../lib/format-time';
+import { fBusinessDay } from '../../../lib/format';
 import { INFO_TIRAGE_PATHS, isPaidTicketsRefusal, serverMessage, useUpdateInfoTirage } from '../api/info-tirage';
-import { LotBalls } from './lot-balls';
 import { PickFields } from './pick-fields';
 
 const editSchema = z.object({ pick3: pick3Field, pick4: pick4Field, reason: infoTirageUpdate.shape.reason });

@@ -2,7 +2,7 @@ import type { Lots } from '@borlette/shared/game/lots';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Ball, type BallTone } from './lot-balls';
+import { Ball, type BallTone } from '../../../components/lot-balls';
 import { type OptionPreview, previewLots } from './lots-rules';
 
 function Slot({ value, tone, label, blank }: { value: string | null; tone: BallTone; label: string; blank: string }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { INFO_TIRAGE_PATHS, useInfoTirage } from '../api/info-tirage';
 import { InfoCreateForm } from '../components/info-create-form';

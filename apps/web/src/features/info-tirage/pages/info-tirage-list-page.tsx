@@ -10,14 +10,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DemoResetCard } from '../../../components/demo-reset-card';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
+import { useTirageOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
-import { DemoResetCard } from '../../demo/demo-reset-card';
-import { useTirageOptions } from '../../tirages/api/tirages';
 import {
   INFO_SORTS,
   INFO_TIRAGE_KEY,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { call } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 
 /** Free mariage intervals (contracts/interval-ma.ts). */
 export const INTERVAL_KEY = ['interval-ma'] as const;

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { StatusChip } from '../../../components/status-chip';
 import { paths } from '../../../config/paths';
 import { companyChosen, useCan } from '../../../lib/authorization';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { INTERVAL_KEY, useBlockInterval, useDeleteInterval, useIntervalLabel } from '../api/interval-ma';
 import { IntervalExample } from '../components/interval-example';

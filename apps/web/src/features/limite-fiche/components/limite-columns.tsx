@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { fDateTime } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import type { LimiteSortKey } from '../api/limite-fiche';
 

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import type { LimitSortKey } from '../api/limits';
 import type { LimitKindDef } from '../kinds';

@@ -4,14 +4,15 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ChoicePicker } from '../../../components/choice-picker';
 import { AmountInput, RHFSelect, RHFTextField } from '../../../components/form';
+import { TirageSelect } from '../../../components/tirage-select';
 import { useAgentChoices, useTirageChoices } from '../../../lib/choices';
-import { formatMoney, parseAmount } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
+import { parseAmount } from '../../../lib/money';
 import { checkGameNumber, GAME_CODES, GAME_EXAMPLE, type GameCode, isGameCode } from '../games';
 import type { LimitKindDef } from '../kinds';
-import { ChoicePicker } from './choice-picker';
 import type { LimitFormInput } from './limit-form-schema';
-import { TirageSelect } from './tirage-select';
 
 /** The sentence under the form: what the limit will do, from the values typed. */
 function Summary({ k, agentName, currency }: { k: LimitKindDef; agentName: string | null; currency: string }) {

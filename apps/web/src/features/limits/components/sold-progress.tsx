@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { soldLevel } from '../sold';
 
 /** Sold today against the maximum: « 1 600,00 HTG · 80 % » over a bar (green, orange near, red at the limit). */

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
+import { Ball } from '../../../components/lot-balls';
 import { StatusChip } from '../../../components/status-chip';
-import { Ball } from '../../info-tirage/components/lot-balls';
-import { SoftChip } from '../../tirages/components/tirage-bits';
+import { ToneChip } from '../../../components/tone-chip';
 import type { LottoSortKey } from '../api/lotto';
 
 function Option({ o }: { o: LottoOption }) {
@@ -48,7 +48,7 @@ export function Composition({ mapping }: { mapping: LottoOption['mapping'] }) {
 
 function Enabled({ on }: { on: boolean }) {
   const { t } = useTranslation('lotto');
-  return <SoftChip tone={on ? 'success' : 'grey'} label={t(on ? 'enabled.yes' : 'enabled.no')} />;
+  return <ToneChip tone={on ? 'success' : 'grey'} label={t(on ? 'enabled.yes' : 'enabled.no')} />;
 }
 
 /** The list's columns (labels are keys of lotto.json). */

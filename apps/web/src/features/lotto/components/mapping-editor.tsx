@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Ball } from '../../info-tirage/components/lot-balls';
+import { Ball } from '../../../components/lot-balls';
 import {
   canAdd,
   EXAMPLE_RESULT,

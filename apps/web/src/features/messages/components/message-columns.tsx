@@ -2,12 +2,12 @@ import type { Message } from '@borlette/shared/contracts/messages';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { ToneChip } from '../../../components/tone-chip';
+import { fDateTime } from '../../../lib/format';
+import type { Tone } from '../../../lib/tone';
 import { MESSAGE_SORTS } from '../api/messages';
 
 /** A date-time on the company's clock, in the interface's language. */
@@ -17,34 +17,12 @@ function When({ at, timeZone }: { at: string | null; timeZone: string }) {
   return <Box sx={{ whiteSpace: 'nowrap' }}>{fDateTime(at, { timeZone, language: i18n.language })}</Box>;
 }
 
-type Tone = 'success' | 'info' | 'warning' | 'grey';
-
-function SoftChip({ label, tone }: { label: string; tone: Tone }) {
-  return (
-    <Chip
-      size="small"
-      label={label}
-      sx={(theme) => {
-        const light = theme.palette.mode === 'light';
-        const main = tone === 'grey' ? theme.palette.grey[500] : theme.palette[tone].main;
-        const text =
-          tone === 'grey'
-            ? theme.palette.grey[light ? 700 : 400]
-            : light
-              ? theme.palette[tone].dark
-              : theme.palette[tone].light;
-        return { color: text, bgcolor: alpha(main, 0.16), borderRadius: 1, fontWeight: 700 };
-      }}
-    />
-  );
-}
-
 /** « En cours » (green), « À venir » (blue), « Terminé » (grey); « Désactivé » when switched off. */
 export function MessageStateChip({ message }: { message: Pick<Message, 'status' | 'period'> }) {
   const { t } = useTranslation('messages');
-  if (message.status === 'inactive') return <SoftChip tone="warning" label={t('state.inactive')} />;
+  if (message.status === 'inactive') return <ToneChip tone="warning" label={t('state.inactive')} />;
   const tone: Record<Message['period'], Tone> = { current: 'success', upcoming: 'info', ended: 'grey' };
-  return <SoftChip tone={tone[message.period]} label={t(`state.${message.period}`)} />;
+  return <ToneChip tone={tone[message.period]} label={t(`state.${message.period}`)} />;
 }
 
 function Audience({ m }: { m: Message }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE, toZonedWallClock } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, toZonedWallClock } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useMessage, useMessageChoices, useSaveMessage } from '../api/messages';
 import { MessageFormFields } from '../components/message-form-fields';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { readJson, writeJson } from '../../../lib/storage';
 import { usePosConfig, usePosMessages } from '../api/pos-api';
 

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
 import { DateInput } from '../../../components/date-input';
 import { isApiError } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
 import { useDayReport, usePosConfig } from '../api/pos-api';
 import { useCompanyToday } from './use-now';
 

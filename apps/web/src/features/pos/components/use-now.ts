@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fDate } from '../../../lib/format-time';
+import { fDate } from '../../../lib/format';
 import { usePosConfig } from '../api/pos-api';
 import { clockOffset } from '../lib/draws';
 

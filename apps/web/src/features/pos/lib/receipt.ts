@@ -3,7 +3,6 @@
  * marked « gratuit »), the total, and the public link that the QR code carries.
  */
 import type { FicheView } from '@borlette/shared/contracts/fiches';
-import { centimesDecimal } from '../../../lib/money';
 import { formatVerificationCode } from './verification-code';
 
 export interface ReceiptLine {
@@ -79,18 +78,4 @@ export function receiptData(fiche: FicheView, origin: string, options: { reprint
     reprint: options.reprint ? { count: Math.max(2, fiche.print_count) } : null,
     cancelled: fiche.status === 'annule' || fiche.status === 'supprime',
   };
-}
-
-/** A business day 'YYYY-MM-DD' as « 23/11/2026 » (no time zone involved: it is already the company's day). */
-export function fDay(day: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
-}
-
-/** « 1 234,50 » without the currency (lines of a narrow receipt); the total carries the currency. */
-export function receiptAmount(centimes: number | string, language = 'fr'): string {
-  const locale = language === 'ht' ? 'fr-HT' : language;
-  // Exact past 2^53 (the API then sends a string of digits): Intl reads the decimal text as is.
-  const units = centimesDecimal(centimes) as unknown as number;
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(units);
 }

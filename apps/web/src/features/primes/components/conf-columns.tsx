@@ -2,7 +2,7 @@ import type { PrimeConf } from '@borlette/shared/contracts/primes';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { CONF_SORTS } from '../api/primes';
 import { Multipliers } from './prime-cells';

@@ -1,9 +1,9 @@
 import type { PrimeConf, PrimeType } from '@borlette/shared/contracts/primes';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { ChoicePicker } from '../../../components/choice-picker';
+import { TirageSelect } from '../../../components/tirage-select';
 import { useAgentChoices, useSurcussaleChoices } from '../../../lib/choices';
-import { ChoicePicker } from '../../limits/components/choice-picker';
-import { TirageSelect } from '../../limits/components/tirage-select';
 import type { PrimeConfInput } from './prime-schema';
 
 /**

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format';
 
 /** Multipliers side by side (« 50 / 20 / 10 »); an inherited one (null) is a dimmed dash. */
 export function Multipliers({ values }: { values: (number | null)[] }) {
   const { t, i18n } = useTranslation('primes');
-  const locale = i18n.language === 'ht' ? 'fr' : i18n.language;
   return (
     <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {values.map((v, i) => (
@@ -23,7 +23,7 @@ export function Multipliers({ values }: { values: (number | null)[] }) {
               </Box>
             </Tooltip>
           ) : (
-            v.toLocaleString(locale)
+            formatNumber(v, i18n.language)
           )}
         </Box>
       ))}

@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, parseAmount } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
+import { parseAmount } from '../../../lib/money';
 import { workedExample } from '../example';
 
 /**

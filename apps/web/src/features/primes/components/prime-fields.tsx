@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RHFTextField } from '../../../components/form';
+import { formatNumber } from '../../../lib/format';
 
 /** The multipliers by game, in the order a borlette admin thinks of them. */
 export const PRIME_GROUPS: {
@@ -33,7 +34,7 @@ export function PrimeFields<T extends FieldValues>({
   disabled?: boolean;
 }) {
   const { t, i18n } = useTranslation('primes');
-  const number = (n: number) => n.toLocaleString(i18n.language === 'ht' ? 'fr' : i18n.language);
+  const number = (n: number) => formatNumber(n, i18n.language);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       {PRIME_GROUPS.map((g) => (

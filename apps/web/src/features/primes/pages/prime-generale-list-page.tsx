@@ -8,8 +8,7 @@ import { DataTable, type DataTableColumn, type RowAction } from '../../../compon
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { fDateTime } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { GENERAL_LIST_KEY, GENERAL_LIST_URL, GENERAL_SORTS } from '../api/primes';
 import { GeneralPrimeDialog } from '../components/general-prime-dialog';

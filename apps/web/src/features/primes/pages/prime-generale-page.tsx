@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
-import { fDateTime } from '../../../lib/format-time';
+import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { usePrimeGeneral } from '../api/primes';
 import { GeneralPrimeFields } from '../components/general-prime-fields';

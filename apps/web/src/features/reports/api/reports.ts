@@ -1,9 +1,7 @@
 import type { AgentReport, SalesReport } from '@borlette/shared/contracts/reports';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-
-/** Every query of the feature starts with this key. */
-export const REPORTS_KEY = ['reports'] as const;
+import { REPORTS_KEY } from '../../../lib/query-keys';
 
 export type ReportParams = Record<string, string | number | undefined>;
 

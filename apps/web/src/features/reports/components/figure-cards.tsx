@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../components/data-table/row-cards';
-import type { FigureColumn } from '../lib/figures';
+import type { FigureColumn } from '../../../lib/figures';
 
 interface FigureCardsProps<R, T> {
   columns: FigureColumn<R>[];

@@ -8,9 +8,8 @@ import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import { useBalanceLook } from '../../../components/balance-figure';
 import type { SummaryItem } from '../../../components/summary-cards';
-import { formatMoney } from '../../../lib/money';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { formatCount } from '../lib/figures';
+import { formatCount, formatMoney } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 
 /** A balance card: signed, coloured and labelled (Doit / Défisi / À jour) as on every money screen. */
 function useBalanceItem() {

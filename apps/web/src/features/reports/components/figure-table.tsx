@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { type FigureColumn, formatCell } from '../lib/figures';
+import { type FigureColumn, formatCell } from '../../../lib/figures';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { FigureCards } from './figure-cards';
 
 export interface FigureTableProps<R, T> {

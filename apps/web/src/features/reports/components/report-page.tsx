@@ -6,17 +6,17 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { ReportActions } from '../../../components/report-actions';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
-import { fDateTime } from '../../../lib/format-time';
+import type { FigureColumn } from '../../../lib/figures';
+import { fDateTime, fDay } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
-import { fDay, useCompanyDisplay } from '../../fiches/components/fiche-bits';
 import type { ReportParams } from '../api/reports';
-import type { FigureColumn } from '../lib/figures';
 import { periodText, printLayout } from '../lib/print-layout';
 import { FigureTable } from './figure-table';
 import { PrintSheet } from './print-sheet';
-import { ReportActions } from './report-actions';
 
 export interface ReportQueryState<D> {
   data: D | undefined;

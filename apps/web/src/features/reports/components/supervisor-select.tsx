@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { IdSelect } from '../../../components/filters';
 import { api } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
+import { REPORTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { REPORTS_KEY, type ReportParams, useSalesReport } from '../api/reports';
+import { type ReportParams, useSalesReport } from '../api/reports';
 
 /**
  * The supervisors to choose from for « vendeurs d'un superviseur »: the company's list for a user who

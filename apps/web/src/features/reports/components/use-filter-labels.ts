@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSurcussaleChoices, useTirageChoices } from '../../../lib/choices';
 import { useUser } from '../../../lib/session/use-session';
-import type { PeriodState } from '../lib/url-state';
+import type { PeriodState } from '../../../lib/url-state';
 
 /**
  * The filters in force as « label: value » for the printed header: the draw's and sub-branch's names

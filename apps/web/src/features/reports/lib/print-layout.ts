@@ -1,4 +1,4 @@
-import { type FigureColumn, formatCell, type NumberFormat } from './figures';
+import { type FigureColumn, formatCell, type NumberFormat } from '../../../lib/figures';
 
 /**
  * What the printed report holds, as plain text: a header (company, title, period, filters, when it

@@ -1,5 +1,5 @@
 import type { AgentReportRow, Figures, ReportRow } from '@borlette/shared/contracts/reports';
-import type { FigureColumn } from './figures';
+import type { FigureColumn } from '../../../lib/figures';
 
 /** A row of the figures of a period (a sales row, a total: its label is given apart). */
 type FigureRow = Pick<Figures, 'tickets' | 'sales' | 'commission' | 'wins' | 'payouts' | 'balance'>;

@@ -5,17 +5,17 @@ import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PeriodFilters } from '../../../components/period-filters';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
+import { narrowed } from '../../../lib/url-state';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { REPORT_URLS, useAgentReport } from '../api/reports';
 import { useAgentSummary } from '../components/figure-summary';
-import { PeriodFilters } from '../components/period-filters';
 import { ReportPage } from '../components/report-page';
 import { useFilterLabels } from '../components/use-filter-labels';
 import { AGENT_COLUMNS } from '../lib/report-columns';
-import { narrowed } from '../lib/url-state';
-import { useUrlFilters } from '../lib/use-url-filters';
 
 const NARROWING = ['tirage', 'surcussale', 'agent'];
 

@@ -4,17 +4,17 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PeriodFilters } from '../../../components/period-filters';
+import { fDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { fDay } from '../../fiches/components/fiche-bits';
+import { narrowed, type UrlSpec } from '../../../lib/url-state';
+import { useUrlFilters } from '../../../lib/use-url-filters';
 import { REPORT_URLS, useSalesReport } from '../api/reports';
 import { useFigureSummary } from '../components/figure-summary';
-import { PeriodFilters } from '../components/period-filters';
 import { ReportPage } from '../components/report-page';
 import { SupervisorSelect, useSupervisorOptions } from '../components/supervisor-select';
 import { useFilterLabels } from '../components/use-filter-labels';
 import { type Grouping, salesColumns } from '../lib/report-columns';
-import { narrowed, type UrlSpec } from '../lib/url-state';
-import { useUrlFilters } from '../lib/use-url-filters';
 
 /** The three partial reports: the company per day, per supervisor, the agents of one supervisor. */
 export const PARTIAL_VIEWS = ['company', 'supervisors', 'agents'] as const;

@@ -10,7 +10,7 @@ import MenuList from '@mui/material/MenuList';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { ALL, useSelectCompany, useSimpleCompanies } from '../api/selection';
+import { ALL, useSelectCompany, useSimpleCompanies } from '../../../lib/session/selection';
 
 /**
  * Spec §6/§9: the superuser's company choice, 'Toutes' first; the list is at most 450 px high.

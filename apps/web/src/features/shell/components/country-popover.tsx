@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeBadge } from '../../../components/code-badge';
 import { hasPermission } from '../../../lib/authorization';
-import { ALL, useCountries, useSelectCountry } from '../api/selection';
+import { ALL, useCountries, useSelectCountry } from '../../../lib/session/selection';
 
 /** The country's code (flag emoji are not drawn on many systems); a globe for 'all'. */
 function Flag({ code, active = false }: { code: string | null | undefined; active?: boolean }) {

@@ -7,9 +7,9 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../config/paths';
 // The component is tiny; the `qrcode` library it draws with is a lazy chunk of its own.
-import { QrCode } from '../../pos/components/qr-code';
+import { QrCode } from '../../../components/qr-code';
+import { paths } from '../../../config/paths';
 
 /**
  * Spec §1/§2: the sidebar's point-of-sale card. The POS is the web page /pos, installable from the

@@ -8,16 +8,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/money';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { type BoletCell, exposure, HEAT_STEPS, heatColors, heatLegend, heatLevel } from '../lib/heat-scale';
 
 /** 123450 -> « 1,2 k »: what fits in a cell (the tooltip and the label give the exact amount). */
 function compact(centimes: number, language: string) {
-  return new Intl.NumberFormat(language === 'ht' ? 'fr' : language, {
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(centimes / 100);
+  return formatNumber(centimes / 100, language, { notation: 'compact', maximumFractionDigits: 1 });
 }
 
 const MOVES: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 10, ArrowUp: -10 };
@@ -56,8 +53,7 @@ export function HeatMap({
   const money = (v: number) => formatMoney(v, currency, d.language);
   const blocked = cells.filter((c) => c.blocked);
 
-  const pctText = (v: number) =>
-    new Intl.NumberFormat(d.language === 'ht' ? 'fr' : d.language, { maximumFractionDigits: 1 }).format(v);
+  const pctText = (v: number) => formatNumber(v, d.language, { maximumFractionDigits: 1 });
   // An unsold ball is in no row of the answer: its limit is unknown, so nothing is said about it.
   const label = (c: BoletCell) => {
     const block = c.blocked ? [t(c.blocked === 'all' ? 'heat.blockedAll' : 'heat.blockedSome')] : [];

@@ -21,8 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../components/data-table/row-cards';
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { formatPlain } from '../../reports/lib/figures';
+import { formatPlain } from '../../../lib/figures';
+import { formatNumber } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { exposure, exposureTone } from '../lib/heat-scale';
 
 type Row = Statistics['rows'][number];
@@ -38,9 +39,7 @@ function ExposureBar({ amount, limit }: { amount: number; limit: number | null }
         {t('table.noLimit')}
       </Typography>
     );
-  const text = new Intl.NumberFormat(i18n.language === 'ht' ? 'fr' : i18n.language, {
-    maximumFractionDigits: 1,
-  }).format(pct);
+  const text = formatNumber(pct, i18n.language, { maximumFractionDigits: 1 });
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 130 }}>
       <LinearProgress

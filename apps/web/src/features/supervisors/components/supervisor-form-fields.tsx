@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LoadingField, PasswordField, statusOptions } from '../../../components/agent-form-fields';
 import { RHFImageUpload, RHFMultiSelect, RHFSelect, RHFTextField } from '../../../components/form';
-import { LoadingField, PasswordField, statusOptions } from '../../agents/components/agent-form-fields';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import type { SupervisorFormValues } from './supervisor-form';
 

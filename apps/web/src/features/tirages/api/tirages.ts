@@ -1,17 +1,13 @@
-import type { Page } from '@borlette/shared/contracts/list';
-import type { DrawSource, Tirage, TirageMode, tirageInput } from '@borlette/shared/contracts/tirages';
-import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
+import type { Tirage, TirageMode, tirageInput } from '@borlette/shared/contracts/tirages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
+import { TIRAGES_KEY } from '../../../lib/query-keys';
 
 export type TirageValues = z.output<typeof tirageInput>;
 
-/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const TIRAGES_KEY = ['tirages'] as const;
 export const TIRAGES_LIST_URL = '/api/companies/list-tirage';
 const BASE = '/api/companies/tirage';
 
@@ -40,51 +36,6 @@ export const tirageQuery = (id: number) =>
 
 export function useTirage(id: number | null) {
   return useQuery({ ...tirageQuery(id ?? 0), enabled: id !== null });
-}
-
-/** The official sessions (NY, FL, GA, TN, TX…), with their time today in the company's zone. */
-export const drawSourcesQuery = () =>
-  queryOptions({
-    queryKey: ['draw-sources'],
-    queryFn: ({ signal }) => api.get<DrawSource[]>('/api/companies/draw-sources', { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** The sources with their state and name in the interface's language (« Floride Midi »). */
-export function useDrawSources(enabled = true) {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
-  const select = useCallback(
-    (list: DrawSource[]) =>
-      list.map((s) => ({ ...s, state_name: stateLabel(s.state, language), name: sourceLabel(s.name, language) })),
-    [language],
-  );
-  return useQuery({ ...drawSourcesQuery(), enabled, select });
-}
-
-export interface TirageOption {
-  id: number;
-  name: string;
-  source_id: number | null;
-  status: Tirage['status'];
-}
-
-/** The company's draws for a select (100 at most: a company has a few dozen at the very most). */
-export function useTirageOptions(enabled = true) {
-  return useQuery({
-    queryKey: [...TIRAGES_KEY, 'options'],
-    queryFn: async ({ signal }) => {
-      const page = await api.get<Page<Tirage>>(TIRAGES_LIST_URL, {
-        params: { page_size: 100, sort: TIRAGE_SORTS.name },
-        signal,
-      });
-      return page.results.map(
-        (t): TirageOption => ({ id: t.id, name: t.name, source_id: t.source_id, status: t.status }),
-      );
-    },
-    enabled,
-    staleTime: 60_000,
-  });
 }
 
 /* ---- Writes ---- */

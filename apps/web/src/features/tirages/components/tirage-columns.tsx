@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
-import { fBusinessDay } from '../../../lib/format-time';
-import { LotBalls } from '../../info-tirage/components/lot-balls';
+import { LotBalls } from '../../../components/lot-balls';
+import { fBusinessDay } from '../../../lib/format';
 import { TIRAGE_SORTS } from '../api/tirages';
-import { DayChips, ModeLabel, TirageStateChip } from './tirage-bits';
+import { DayChips, ModeLabel, TirageStateChip } from './tirage-chips';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400 } as const;
 

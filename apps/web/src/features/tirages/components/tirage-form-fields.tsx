@@ -16,8 +16,8 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RHFDateInput } from '../../../components/date-input';
 import { RHFTextField } from '../../../components/form';
-import { SourcePicker } from './source-picker';
-import { closesAfterDraw, proposalFor, sourceTime, WEEK_ORDER } from './tirage-rules';
+import { SourcePicker } from '../../../components/source-picker';
+import { closesAfterDraw, proposalFor, sourceTime, WEEK_ORDER } from '../../../lib/tirage-rules';
 
 export type TirageForm = Omit<TirageInput, 'source_id' | 'days' | 'mode'> & {
   source_id: number | null;

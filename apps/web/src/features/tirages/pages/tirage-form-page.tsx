@@ -6,14 +6,8 @@ import { useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
-import {
-  TIRAGE_PATHS,
-  type TirageValues,
-  useCreateTirage,
-  useDrawSources,
-  useTirage,
-  useUpdateTirage,
-} from '../api/tirages';
+import { useDrawSources } from '../../../lib/options';
+import { TIRAGE_PATHS, type TirageValues, useCreateTirage, useTirage, useUpdateTirage } from '../api/tirages';
 import { type TirageForm, TirageFormFields } from '../components/tirage-form-fields';
 
 const FIELDS = ['name', 'source_id', 'days', 'open_time', 'close_time', 'mode'];

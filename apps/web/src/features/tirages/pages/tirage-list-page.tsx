@@ -8,8 +8,9 @@ import { DataTable, type DataTableFilter } from '../../../components/data-table'
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
+import { TIRAGES_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { TIRAGE_PATHS, TIRAGE_SORTS, TIRAGES_KEY, TIRAGES_LIST_URL } from '../api/tirages';
+import { TIRAGE_PATHS, TIRAGE_SORTS, TIRAGES_LIST_URL } from '../api/tirages';
 import { tirageColumns } from '../components/tirage-columns';
 import { useTirageActions } from '../components/use-tirage-actions';
 

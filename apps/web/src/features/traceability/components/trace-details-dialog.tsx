@@ -17,8 +17,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fTime } from '../../../lib/format-time';
-import { ActionChip, FieldName, fDay, Value } from './trace-bits';
+import { fDayAt, fTime } from '../../../lib/format';
+import { ActionChip, FieldName, Value } from './trace-cells';
 import { entityText } from './trace-format';
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
@@ -61,7 +61,7 @@ export function TraceDetailsDialog({ entry, onClose }: { entry: TraceEntry | nul
               }}
             >
               <Meta label={t('details.when')}>
-                {fDay(entry.at, o)} {fTime(entry.at, o)}
+                {fDayAt(entry.at, o)} {fTime(entry.at, o)}
                 <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
                   {entry.timezone}
                 </Typography>

@@ -1,7 +1,6 @@
 import { isMoneyField } from '@borlette/shared/contracts/audit-actions';
 import type { TraceEntry } from '@borlette/shared/contracts/traceability';
-import { fBusinessDay, fDateTime } from '../../../lib/format-time';
-import { formatMoney } from '../../../lib/money';
+import { fBusinessDay, fDateTime, formatMoney } from '../../../lib/format';
 
 /**
  * How a traceability entry reads for people (pure, unit-tested): amounts in money, instants on the

@@ -10,10 +10,10 @@ import { DateInput } from '../../../components/date-input';
 import { RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format-time';
+import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
-import { ChangesPreview, What, When, Where, Who } from '../components/trace-bits';
+import { ChangesPreview, EntryWhen, What, Where, Who } from '../components/trace-cells';
 import { TraceDetailsDialog } from '../components/trace-details-dialog';
 import { effectiveRange, rangeProblem, todayIn } from '../components/trace-range';
 
@@ -86,7 +86,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         header: 'traceability:columns.at',
         sortKey: TRACE_SORTS.at,
         card: 'subtitle',
-        render: (e) => <When entry={e} />,
+        render: (e) => <EntryWhen entry={e} />,
       },
       {
         id: 'username',

@@ -4,9 +4,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { api } from '../../../lib/api-client';
-import { formatMoney } from '../../../lib/money';
+import { formatMoney } from '../../../lib/format';
+import { REPORTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { REPORTS_KEY } from '../../reports/api/reports';
 import { keyFor, newKey, type PendingKey, signatureOf } from '../lib/idempotency';
 
 /** Every query of the feature starts with this key: a write refreshes the list, totals and balances. */

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure, useBalanceLook } from '../../../components/balance-figure';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useTransactionZero } from '../api/wallet';
 import { formatSigned, zeroAmount } from '../lib/wallet-kinds';
 

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { BalanceFigure } from '../../../components/balance-figure';
-import { fBusinessDay } from '../../../lib/format-time';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
+import { fBusinessDay } from '../../../lib/format';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 
 export const newTransactionPath = (a: Pick<AgentBalance, 'agent_id' | 'agent_name'>) =>
   `/dashboard/transactions/new?${new URLSearchParams({ agent_id: String(a.agent_id), agent: a.agent_name })}`;

@@ -3,11 +3,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
+import { TwoLines } from '../../../components/two-lines';
+import { When } from '../../../components/when';
+import { formatPlain } from '../../../lib/figures';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
-import { TwoLines, useCompanyDisplay, When } from '../../fiches/components/fiche-bits';
-import { formatPlain } from '../../reports/lib/figures';
 import { WALLET_SORTS } from '../api/wallet';
-import { KindChip, SignedAmount } from './wallet-bits';
+import { KindChip, SignedAmount } from './wallet-cells';
 
 /** The kind, with the ticket it comes from or « annulée » for a reversed transaction zero. */
 function KindCell({ row }: { row: WalletEntry }) {

@@ -1,6 +1,6 @@
 import { WALLET_KINDS, type WalletEntry, type WalletKind } from '@borlette/shared/contracts/wallet';
 import { signedText } from '@borlette/shared/money/balance';
-import { formatPlain, type NumberFormat } from '../../reports/lib/figures';
+import { formatPlain, type NumberFormat } from '../../../lib/figures';
 
 /**
  * The agents' ledger as people read it: the kind of each entry, the sign of its amount (its effect on

@@ -10,11 +10,11 @@ import { AmountInput, amountField, FormPage, RHFTextField } from '../../../compo
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { hasPermission } from '../../../lib/authorization';
+import { todayIn } from '../../../lib/day-range';
 import { parseAmount } from '../../../lib/money';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
-import { useCompanyDisplay } from '../../fiches/components/fiche-bits';
-import { todayIn } from '../../fiches/lib/fiche-filters';
-import { readUrlState } from '../../reports/lib/url-state';
+import { readUrlState } from '../../../lib/url-state';
 import { useAddMovement, useAgentBalance } from '../api/wallet';
 import { AgentField } from '../components/agent-field';
 import { BalanceBox } from '../components/balance-box';

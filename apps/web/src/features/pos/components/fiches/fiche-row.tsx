@@ -8,9 +8,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { fTime } from '../../../../lib/format-time';
-import { formatMoney } from '../../../../lib/money';
-import { FicheStatusChip } from '../../../fiche-view/components/fiche-status-chip';
+import { FicheStatusChip } from '../../../../components/fiche-status-chip';
+import { formatMoney, fTime } from '../../../../lib/format';
 import { cancelDeadline } from '../../lib/fiche-rules';
 import type { PosFicheRow } from '../../lib/rows';
 

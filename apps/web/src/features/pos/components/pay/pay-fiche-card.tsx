@@ -10,15 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../../components/confirm-dialog';
+import { FicheDetails } from '../../../../components/fiche-details';
+import { FicheStatusChip } from '../../../../components/fiche-status-chip';
 import { isApiError } from '../../../../lib/api-client';
-import { fDateTime } from '../../../../lib/format-time';
-import { formatMoney } from '../../../../lib/money';
-import { FicheDetails } from '../../../fiche-view/components/fiche-details';
-import { FicheStatusChip } from '../../../fiche-view/components/fiche-status-chip';
+import { fDateTime, fDayNumeric, formatMoney } from '../../../../lib/format';
 import { type PayProof, usePayFiche, usePosConfig } from '../../api/pos-api';
 import { usePosUser } from '../../api/pos-session';
 import { payForbidden, payOwner, payRefusal } from '../../lib/fiche-rules';
-import { fDay } from '../../lib/receipt';
 import { useCompanyToday } from '../use-now';
 
 /**
@@ -132,7 +130,7 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
         <Alert severity={refusal === 'pending' ? 'info' : 'warning'} sx={{ mb: 2 }}>
           {t(`pay.refusal.${refusal}`, {
             date: fiche.paid_at ? when(fiche.paid_at) : '',
-            expires: fDay(fiche.expires_on),
+            expires: fDayNumeric(fiche.expires_on),
           })}
         </Alert>
       ) : null}

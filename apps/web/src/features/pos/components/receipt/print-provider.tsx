@@ -2,8 +2,8 @@ import type { FicheView } from '@borlette/shared/contracts/fiches';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
+import { loadQr } from '../../../../components/qr-code';
 import { receiptData } from '../../lib/receipt';
-import { loadQr } from '../qr-code';
 import { RECEIPT_WIDTH, Receipt } from './receipt';
 
 type Print = (fiche: FicheView, options?: { reprint?: boolean }) => Promise<void>;

@@ -1,12 +1,10 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fDateTime } from '../../../../lib/format-time';
-import { formatMoney } from '../../../../lib/money';
+import { QrCode } from '../../../../components/qr-code';
+import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
 import type { ReceiptData } from '../../lib/receipt';
-import { fDay, receiptAmount } from '../../lib/receipt';
 import { Barcode } from '../barcode';
-import { QrCode } from '../qr-code';
 
 export const RECEIPT_WIDTH = '58mm';
 
@@ -32,7 +30,7 @@ const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
 export function Receipt({ data }: { data: ReceiptData }) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);
   const lang = i18n.language;
-  const amount = (v: number) => receiptAmount(v, lang);
+  const amount = (v: number) => formatDecimal(v, lang);
   return (
     <Box
       className="pos-receipt"
@@ -70,7 +68,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
       {data.draws.map((d) => (
         <Box key={d.tirageId}>
           <Box sx={rule} />
-          <Row left={<b>{d.name.toUpperCase()}</b>} right={fDay(d.drawDate)} />
+          <Row left={<b>{d.name.toUpperCase()}</b>} right={fDayNumeric(d.drawDate)} />
           {d.lines.map((l) => (
             <Row
               key={l.key}
@@ -99,7 +97,9 @@ export function Receipt({ data }: { data: ReceiptData }) {
           </Box>
         </Box>
       ) : null}
-      <Box sx={{ textAlign: 'center', mt: '1mm' }}>{t('receipt.payableUntil', { date: fDay(data.expiresOn) })}</Box>
+      <Box sx={{ textAlign: 'center', mt: '1mm' }}>
+        {t('receipt.payableUntil', { date: fDayNumeric(data.expiresOn) })}
+      </Box>
       <Box sx={{ textAlign: 'center', fontSize: '7.5pt' }}>{t('receipt.check')}</Box>
       <Box sx={{ textAlign: 'center', fontSize: '7.5pt', fontWeight: 700 }}>{t('receipt.keep')}</Box>
     </Box>

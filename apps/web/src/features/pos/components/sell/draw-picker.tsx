@@ -11,7 +11,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fTime } from '../../../../lib/format-time';
+import { fTime } from '../../../../lib/format';
 import { closedReason, formatCountdown, isForcedOpen, msUntilClose, sortDraws, URGENT_MS } from '../../lib/draws';
 import { useNow } from '../use-now';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/format';
 
 interface Props {
   perDraw: number;

@@ -1,4 +1,5 @@
 import type { SaleAnswer } from '@borlette/shared/contracts/sale';
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { formatBet } from '@borlette/shared/game/parse';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -154,7 +155,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       setSaleError({ message: network ? t('sell.networkError') : error.message, network, refusal });
       if (isApiError(error)) {
         setRefused(ticket.refusedLines(error.fields, sent));
-        if (error.code === 'TIRAGE_CLOSED' || refusal?.codes.includes('TIRAGE_CLOSED')) refetch();
+        if (error.code === ERROR_CODE.TIRAGE_CLOSED || refusal?.codes.includes(ERROR_CODE.TIRAGE_CLOSED)) refetch();
       }
     }
   }, [blocker, sell, draft, setDraft, t, refetch]);

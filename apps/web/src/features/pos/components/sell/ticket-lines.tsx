@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/format';
 import type { DraftLine } from '../../lib/ticket';
 
 interface Props {

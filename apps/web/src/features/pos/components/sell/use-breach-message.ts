@@ -1,7 +1,7 @@
 import type { CeilingBreach } from '@borlette/shared/game/potential-payout';
 import { frenchAmount } from '@borlette/shared/game/potential-payout';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/money';
+import { formatMoney } from '../../../../lib/format';
 
 /** The message of a ticket bound passed (null: none), in the interface's language. */
 export function useBreachMessage(breach: CeilingBreach | null, currency: string): string | null {

@@ -1,0 +1,99 @@
+import type { Agent, AgentInput, AgentUpdate } from '@borlette/shared/contracts/agents';
+import {
+  bpToPercent,
+  newPasswordField,
+  percentToBp,
+  personName,
+  usernameField,
+} from '@borlette/shared/contracts/people';
+import { z } from 'zod';
+import { ApiError, isApiError } from './api-client';
+
+/** Commission typed as a percent with up to 2 decimals ('12,5' or '12.5'); empty = the company's default. */
+export const percentField = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === '' || (/^\d{1,3}([.,]\d{1,2})?$/.test(v) && Number(v.replace(',', '.')) <= 100),
+    'Un pourcentage de 0 à 100, avec 2 décimales au plus',
+  );
+
+export const parsePercent = (v: string): number | null =>
+  v.trim() === '' ? null : percentToBp(Number(v.trim().replace(',', '.')));
+
+/** A rate for people: '12,5 %' in the UI's locale. */
+export function formatPercent(bp: number, locale?: string): string {
+  return `${bpToPercent(bp).toLocaleString(locale, { maximumFractionDigits: 2 })} %`;
+}
+
+const shape = {
+  first_name: personName('Le prénom'),
+  last_name: personName('Le nom'),
+  phone: z.string().trim().max(40, 'Le téléphone est trop long (40 caractères au plus)'),
+  username: usernameField,
+  surcussale_id: z.number({ error: 'La succursale est requise' }).int().positive('La succursale est requise'),
+  supervisor_id: z.number().int().positive().nullable(),
+  commission_percent: percentField,
+  can_cancel: z.boolean(),
+  status: z.enum(['active', 'blocked', 'archived']),
+};
+
+export const agentCreateForm = z.object({ ...shape, password: newPasswordField });
+export const agentEditForm = z.object({ ...shape, password: z.string() });
+export type AgentFormValues = z.input<typeof agentCreateForm>;
+
+export const EMPTY_AGENT: AgentFormValues = {
+  first_name: '',
+  last_name: '',
+  phone: '',
+  username: '',
+  password: '',
+  surcussale_id: null as unknown as number,
+  supervisor_id: null,
+  commission_percent: '',
+  can_cancel: true,
+  status: 'active',
+};
+
+export function agentToForm(a: Agent): AgentFormValues {
+  return {
+    first_name: a.first_name,
+    last_name: a.last_name,
+    phone: a.phone ?? '',
+    username: a.username,
+    password: '',
+    surcussale_id: a.surcussale_id as number,
+    supervisor_id: a.supervisor_id,
+    commission_percent: a.commission_bp === null ? '' : String(bpToPercent(a.commission_bp)).replace('.', ','),
+    can_cancel: a.can_cancel,
+    status: a.status,
+  };
+}
+
+/** Form -> API body. `initialStatus`: on edit, the status is sent only when it changed. */
+export function agentPayload(
+  v: AgentFormValues,
+  initialStatus?: Agent['status'],
+): AgentInput | Omit<AgentUpdate, 'id'> {
+  const base = {
+    first_name: v.first_name,
+    last_name: v.last_name,
+    phone: v.phone,
+    username: v.username,
+    surcussale_id: v.surcussale_id,
+    supervisor_id: v.supervisor_id,
+    commission_bp: parsePercent(v.commission_percent),
+    can_cancel: v.can_cancel,
+  };
+  if (initialStatus === undefined) {
+    return { ...base, password: v.password ?? '', status: v.status === 'blocked' ? 'blocked' : 'active' };
+  }
+  return v.status !== initialStatus && v.status !== 'archived' ? { ...base, status: v.status } : base;
+}
+
+/** The server names API fields; the form names some differently (commission_bp -> commission_percent). */
+export function renameErrorFields(error: unknown, map: Record<string, string>): unknown {
+  if (!isApiError(error) || !error.fields) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [map[k] ?? k, m]));
+  return new ApiError(error.statusCode, { ...(error.body as object), fields });
+}
