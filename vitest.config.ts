@@ -21,6 +21,7 @@ export default defineConfig({
             'packages/shared/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/server/src/**/*.unit.test.ts',
+            'apps/server/test/**/*.unit.test.ts',
             'scripts/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...domFiles],

@@ -6,7 +6,7 @@
 // nothing half-written (tickets without lines or draws, amounts that do not add up, limit counters,
 // ledger and summaries against the raw tickets), the settlement complete or absent; after a restart
 // the same idempotency keys answer the same tickets and the result re-sent settles the draw.
-// The logic lives in apps/server/src/ops/crash-harness.ts (the CI runs a reduced version of it:
+// The logic lives in apps/server/test/harness/crash-harness.ts (the CI runs a reduced version of it:
 // apps/server/src/ops/crash.api.test.ts, on both engines).
 // Env: TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 //      CRASH_ENGINES (postgres,pglite), CRASH_ROUNDS (1), CRASH_AGENTS (16), CRASH_LINES (50000 per draw).
@@ -18,7 +18,7 @@ import { register } from 'tsx/esm/api';
 register();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { runCrashTest, crashFailures } = await import(path.join(ROOT, 'apps/server/src/ops/crash-harness.ts'));
+const { runCrashTest, crashFailures } = await import(path.join(ROOT, 'apps/server/test/harness/crash-harness.ts'));
 
 const engines = (process.env.CRASH_ENGINES ?? 'postgres,pglite').split(',').filter(Boolean);
 const rounds = Number(process.env.CRASH_ROUNDS ?? 1);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { lotsFromResult } from '@borlette/shared/game/lots';
 import type { Database, RawClient } from '../src/db/client';
-import { middayZone } from '../src/lib/midday-zone';
+import { middayZone } from './harness/midday-zone';
 import { createCompany, createUser } from './helpers';
 
 export { middayZone };

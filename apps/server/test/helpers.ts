@@ -139,6 +139,32 @@ export async function login(app: FastifyInstance, username: string, password = P
 
 export const auth = (token: string, scheme: 'Token' | 'Bearer' = 'Token') => ({ authorization: `${scheme} ${token}` });
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One API request with a user's token (the JSON body, if any, as `payload`). */
+export function callAs(
+  t: TestContext,
+  method: Method,
+  url: string,
+  token: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method, url, headers: auth(token), payload });
+}
+
+export type UserOptions = Parameters<typeof createUser>[1];
+
+/** A new user, logged in: its id, username and token, and `call` to make requests as that user. */
+export async function asUser(t: TestContext, opts: UserOptions) {
+  const user = await createUser(t.database, opts);
+  const token = (await login(t.app, user.username)).accessToken;
+  return {
+    ...user,
+    token,
+    call: (method: Method, url: string, body?: object) => callAs(t, method, url, token, body),
+  };
+}
+
 /** GET /api/companies/<path> with the query's defined values; expects 200 and answers the JSON. */
 export async function getCompanies(
   app: FastifyInstance,

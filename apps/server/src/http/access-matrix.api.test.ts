@@ -1,7 +1,24 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  type Actor,
+  buildMatrixWorld,
+  type MatrixWorld,
+  setPermissions,
+} from '../../test/fixtures/access-matrix.fixtures';
+import { FOREIGN_MARKER, HOME_MARKER, UNSUPERVISED_MARKER } from '../../test/fixtures/access-matrix-company.fixtures';
+import {
+  BODYLESS_WRITES,
+  GHOST_ID,
+  ghostOf,
+  type Kind,
+  type KindIds,
+  kindTable,
+  OPTIONAL_FILLED,
+  type Variant,
+} from '../../test/harness/access-matrix-kinds';
+import { type JsonSchema, planRoutes, type RoutePlan, resolver, sample } from '../../test/harness/access-matrix-plan';
 import { auth, createTestApp, describeApi, ENGINE, type TestContext } from '../../test/helpers';
-import { FOREIGN_MARKER, HOME_MARKER, UNSUPERVISED_MARKER } from './access-matrix.company';
 import {
   ACCOUNT_ROUTES,
   ACTOR_ORDER,
@@ -12,19 +29,7 @@ import {
   isTenantKind,
   normalise,
   OPEN_TO_STAFF,
-} from './access-matrix.expect';
-import { type Actor, buildMatrixWorld, type MatrixWorld, setPermissions } from './access-matrix.fixtures';
-import {
-  BODYLESS_WRITES,
-  GHOST_ID,
-  ghostOf,
-  type Kind,
-  type KindIds,
-  kindTable,
-  OPTIONAL_FILLED,
-  type Variant,
-} from './access-matrix.kinds';
-import { type JsonSchema, planRoutes, type RoutePlan, resolver, sample } from './access-matrix.plan';
+} from '../../test/oracles/access-matrix.oracle';
 
 /**
  * Issue 6's access matrix, generated from the route table (`app.apiRoutes`) and the OpenAPI document
@@ -49,7 +54,7 @@ import { type JsonSchema, planRoutes, type RoutePlan, resolver, sample } from '.
  * route's codenames (A selected), B's company admin, A's company admin, the full superuser (A selected). Writes change the world, so the calls run in phases: every read,
  * then the writes that must be refused, then the allowed writes on own records, deletions last; the
  * callers are never the target of a write (a blocked agent, a changed password would end their
- * session), and the superuser's company writes go to a company of nobody (access-matrix.fixtures.ts).
+ * session), and the superuser's company writes go to a company of nobody (test/fixtures/access-matrix.fixtures.ts).
  */
 
 interface Call {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../test/engine-fixtures';
 import {
   auth,
+  callAs,
   createTestApp,
   createUser,
   describeApi,
@@ -32,10 +33,8 @@ describeApi('a blocked session answers its block', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const sale = (token: string) =>
-    call('POST', '/api/agents/fiches', token, {
+    callAs(t, 'POST', '/api/agents/fiches', token, {
       idempotency_key: randomUUID(),
       tirages: [c.tirages[0].id],
       lines: [{ code: 20, number: '12', stake: 100 }],
@@ -44,9 +43,9 @@ describeApi('a blocked session answers its block', () => {
   async function expectBlocked(token: string, code: string, message: string) {
     for (const res of [
       await sale(token),
-      await call('GET', '/api/agents/config', token),
-      await call('GET', '/api/agents/user', token),
-      await call('GET', '/api/agents/fiches', token),
+      await callAs(t, 'GET', '/api/agents/config', token),
+      await callAs(t, 'GET', '/api/agents/user', token),
+      await callAs(t, 'GET', '/api/agents/fiches', token),
     ]) {
       const body = expectErrorBody(res, 403);
       expect(body.code).toBe(code);
@@ -60,13 +59,13 @@ describeApi('a blocked session answers its block', () => {
       const token = await tokenOf(0);
       const colleague = await tokenOf(1);
       expect((await sale(token)).statusCode).toBe(200);
-      const res = await call('POST', '/api/companies/agent/block', admin, { id: c.agents[0].id, blocked: true });
+      const res = await callAs(t, 'POST', '/api/companies/agent/block', admin, { id: c.agents[0].id, blocked: true });
       expect(res.statusCode, res.body).toBe(200);
       await expectBlocked(token, 'AGENT_BLOCKED', 'Votre compte est bloqué. Contactez l’administration.');
       expect((await sale(colleague)).statusCode).toBe(200);
-      await call('POST', '/api/companies/agent/block', admin, { id: c.agents[0].id, blocked: false });
+      await callAs(t, 'POST', '/api/companies/agent/block', admin, { id: c.agents[0].id, blocked: false });
       // Its sessions ended with the block: sign in again.
-      expectErrorBody(await call('GET', '/api/agents/user', token), 401);
+      expectErrorBody(await callAs(t, 'GET', '/api/agents/user', token), 401);
       expect((await sale(await tokenOf(0))).statusCode).toBe(200);
     });
 
@@ -75,7 +74,10 @@ describeApi('a blocked session answers its block', () => {
       const [{ name }] = await t.database.raw.query<{ name: string }>('SELECT name FROM surcussales WHERE id = $1', [
         c.surcussaleId,
       ]);
-      const res = await call('POST', '/api/companies/surcussale/block', admin, { id: c.surcussaleId, blocked: true });
+      const res = await callAs(t, 'POST', '/api/companies/surcussale/block', admin, {
+        id: c.surcussaleId,
+        blocked: true,
+      });
       expect(res.statusCode, res.body).toBe(200);
       await expectBlocked(
         token,
@@ -83,28 +85,28 @@ describeApi('a blocked session answers its block', () => {
         `La succursale ${name} est bloquée. Contactez l’administration.`,
       );
       // The company's admin is not in the sub-branch: it carries on.
-      expect((await call('GET', '/api/companies/user', admin)).statusCode).toBe(200);
-      await call('POST', '/api/companies/surcussale/block', admin, { id: c.surcussaleId, blocked: false });
+      expect((await callAs(t, 'GET', '/api/companies/user', admin)).statusCode).toBe(200);
+      await callAs(t, 'POST', '/api/companies/surcussale/block', admin, { id: c.surcussaleId, blocked: false });
       expect((await sale(token)).statusCode).toBe(200);
     });
 
     it('a company blocked by the platform: 403 « compagnie bloquée » for its agents and its admin', async () => {
       const token = await tokenOf(2);
-      const res = await call('POST', '/api/generals/compagnies/block', root, { id: c.company.id, blocked: true });
+      const res = await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: c.company.id, blocked: true });
       expect(res.statusCode, res.body).toBe(200);
       await expectBlocked(token, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée. Contactez l’administration.');
-      const other = expectErrorBody(await call('GET', '/api/companies/user', admin), 403);
+      const other = expectErrorBody(await callAs(t, 'GET', '/api/companies/user', admin), 403);
       expect(other.code).toBe('COMPANY_BLOCKED');
       // A public route still answers (the token is ignored there).
       expect((await t.app.inject({ url: '/api/health', headers: auth(token) })).statusCode).toBe(200);
-      await call('POST', '/api/generals/compagnies/block', root, { id: c.company.id, blocked: false });
+      await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: c.company.id, blocked: false });
     });
   });
 
   it('a signed-out or unknown token stays a 401', async () => {
     const token = await tokenOf(2);
-    expect((await call('POST', '/api/user/auth/logout', token, {})).statusCode).toBe(200);
-    expectErrorBody(await call('GET', '/api/agents/user', token), 401);
-    expectErrorBody(await call('GET', '/api/agents/user', 'x'.repeat(40)), 401);
+    expect((await callAs(t, 'POST', '/api/user/auth/logout', token, {})).statusCode).toBe(200);
+    expectErrorBody(await callAs(t, 'GET', '/api/agents/user', token), 401);
+    expectErrorBody(await callAs(t, 'GET', '/api/agents/user', 'x'.repeat(40)), 401);
   });
 });

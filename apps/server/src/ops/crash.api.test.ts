@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { enterResult, sell } from '../../test/engine-fixtures';
+import { seedFixtures } from '../../test/fixtures/crash.fixtures';
+import { crashFailures, runCrashTest } from '../../test/harness/crash-harness';
 import { createTestDatabase, describeApi, ENGINE } from '../../test/helpers';
-import { seedFixtures } from './crash-fixtures';
-import { crashFailures, runCrashTest } from './crash-harness';
-import { drawState, type HalfWritten, halfWritten, totalHalfWritten } from './invariants';
+import { drawState, type HalfWritten, halfWritten, totalHalfWritten } from '../../test/oracles/invariants.oracle';
 
 /**
  * Crash safety on this project's engine, reduced for CI (scripts/crash-test.mjs runs it full size):
  * the real server in its own process, sales through HTTP, SIGKILL at a random moment, restart on the
- * same database; then a settlement of 20 000 lines killed mid-way. See ops/crash-harness.ts.
+ * same database; then a settlement of 20 000 lines killed mid-way. See test/harness/crash-harness.ts.
  */
 describeApi(`crash safety (${ENGINE}, server in its own process, SIGKILL)`, () => {
   it('keeps every acknowledged sale exactly once, nothing half-written, settlements all or nothing', async () => {

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sellingCompany } from '../../test/engine-fixtures';
+import { sleep } from '../../test/harness/server-process';
+import { startTcpProxy, type TcpProxy } from '../../test/harness/tcp-proxy';
 import { auth, createTestDatabase, describeApi, ENGINE, login } from '../../test/helpers';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { type Database, openDatabase, openPostgres } from '../db/client';
 import { isDatabaseUnavailable, registerErrorHandler } from '../http/errors';
-import { sleep } from './server-process';
-import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 /**
  * PostgreSQL going away for a few seconds. The shared server is never stopped: a TCP proxy sits

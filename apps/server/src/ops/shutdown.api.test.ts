@@ -1,11 +1,18 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, it } from 'vitest';
+import { PASSWORD, seedFixtures } from '../../test/fixtures/crash.fixtures';
+import { randomSale } from '../../test/harness/crash-sales';
+import {
+  createScratchDatabase,
+  login,
+  request,
+  sleep,
+  startServer,
+  stopServer,
+} from '../../test/harness/server-process';
 import { describeApi, ENGINE } from '../../test/helpers';
-import { PASSWORD, seedFixtures } from './crash-fixtures';
-import { randomSale } from './crash-sales';
-import { halfWritten, totalHalfWritten } from './invariants';
-import { createScratchDatabase, login, request, sleep, startServer, stopServer } from './server-process';
+import { halfWritten, totalHalfWritten } from '../../test/oracles/invariants.oracle';
 
 /**
  * Graceful shutdown of the real server (its own process, this project's engine): a sale is in flight

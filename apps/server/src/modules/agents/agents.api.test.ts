@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   adminA,
   adminB,
   agentBody,
   bSub,
-  call,
   newSub,
   north,
   setupAgents,
@@ -13,7 +11,8 @@ import {
   supA,
   t,
   tokenOf,
-} from './agents.fixtures';
+} from '../../../test/fixtures/agents.fixtures';
+import { callAs, createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 
 /** Writes, validation and lists; who may see or change an agent, and its sign-in, are in agents-access.api.test.ts. */
 describeApi('agents (vendeurs)', () => {
@@ -22,7 +21,7 @@ describeApi('agents (vendeurs)', () => {
 
   it('creates, reads, updates and lists an agent, recording each write', async () => {
     const body = agentBody({ commission_bp: 1250, can_cancel: false });
-    const created = await call('POST', '/api/companies/agent', adminA, body);
+    const created = await callAs(t, 'POST', '/api/companies/agent', adminA, body);
     expect(created.statusCode, created.body).toBe(200);
     const ag = created.json();
     expect(ag).toMatchObject({
@@ -38,9 +37,9 @@ describeApi('agents (vendeurs)', () => {
     });
     expect(created.body).not.toMatch(/password|motdepasse|scrypt/);
 
-    expect((await call('GET', `/api/companies/agent?id=${ag.id}`, adminA)).json().username).toBe(body.username);
+    expect((await callAs(t, 'GET', `/api/companies/agent?id=${ag.id}`, adminA)).json().username).toBe(body.username);
 
-    const updated = await call('PUT', '/api/companies/agent', adminA, {
+    const updated = await callAs(t, 'PUT', '/api/companies/agent', adminA, {
       ...body,
       password: undefined,
       id: ag.id,
@@ -61,10 +60,10 @@ describeApi('agents (vendeurs)', () => {
       can_cancel: true,
     });
 
-    const list = (await call('GET', '/api/companies/list-agent?search=jean-pierre', adminA)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/list-agent?search=jean-pierre', adminA)).json();
     expect(list).toMatchObject({ count: 1, page: 1, page_size: 25 });
     expect(list.results[0].id).toBe(ag.id);
-    const byFull = (await call('GET', '/api/companies/list-agent?search=JEAN-PIERRE%20LOUIS', adminA)).json();
+    const byFull = (await callAs(t, 'GET', '/api/companies/list-agent?search=JEAN-PIERRE%20LOUIS', adminA)).json();
     expect(byFull.count).toBe(1);
 
     const actions = await t.database.raw.query<{ action: string; after: unknown }>(
@@ -95,25 +94,26 @@ describeApi('agents (vendeurs)', () => {
       [{ phone: 'x'.repeat(41) }, 'phone'],
     ];
     for (const [patch, field] of cases) {
-      const res = await call('POST', '/api/companies/agent', adminA, agentBody(patch));
+      const res = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody(patch));
       const body = expectErrorBody(res, 400);
       expect(body.fields?.[field], `${JSON.stringify(patch)} -> ${res.body}`).toMatch(/[a-zé]/i);
     }
     // References that are not the company's land on their field too.
-    const unknownSub = await call('POST', '/api/companies/agent', adminA, agentBody({ surcussale_id: 999_999 }));
+    const unknownSub = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody({ surcussale_id: 999_999 }));
     expect(expectErrorBody(unknownSub, 400).fields?.surcussale_id).toBe('Succursale inconnue pour cette compagnie.');
-    const unknownSup = await call('POST', '/api/companies/agent', adminA, agentBody({ supervisor_id: 999_999 }));
+    const unknownSup = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody({ supervisor_id: 999_999 }));
     expect(expectErrorBody(unknownSup, 400).fields?.supervisor_id).toBe('Superviseur inconnu pour cette compagnie.');
     // An agent is not a supervisor.
-    const other = (await call('POST', '/api/companies/agent', adminA, agentBody())).json();
-    const notSup = await call('POST', '/api/companies/agent', adminA, agentBody({ supervisor_id: other.id }));
+    const other = (await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody())).json();
+    const notSup = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody({ supervisor_id: other.id }));
     expectErrorBody(notSup, 400);
   });
 
   it('answers 409 on the username field when the name is taken, whatever the case or the role', async () => {
     const first = agentBody();
-    expect((await call('POST', '/api/companies/agent', adminA, first)).statusCode).toBe(200);
-    const dup = await call(
+    expect((await callAs(t, 'POST', '/api/companies/agent', adminA, first)).statusCode).toBe(200);
+    const dup = await callAs(
+      t,
       'POST',
       '/api/companies/agent',
       adminA,
@@ -121,18 +121,19 @@ describeApi('agents (vendeurs)', () => {
     );
     expect(expectErrorBody(dup, 409).fields).toEqual({ username: 'Ce nom d’utilisateur est déjà pris.' });
     // Taken in another company (sign-in names are platform-wide), and by a supervisor.
-    const inB = await call(
+    const inB = await callAs(
+      t,
       'POST',
       '/api/companies/agent',
       adminB,
       agentBody({ username: first.username, surcussale_id: bSub }),
     );
     expect(expectErrorBody(inB, 409).fields?.username).toBeTruthy();
-    const asSup = await call('POST', '/api/companies/agent', adminA, agentBody({ username: supA.username }));
+    const asSup = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody({ username: supA.username }));
     expectErrorBody(asSup, 409);
     // Renaming onto a taken name too.
-    const second = (await call('POST', '/api/companies/agent', adminA, agentBody())).json();
-    const rename = await call('PUT', '/api/companies/agent', adminA, {
+    const second = (await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody())).json();
+    const rename = await callAs(t, 'PUT', '/api/companies/agent', adminA, {
       ...agentBody(),
       id: second.id,
       username: first.username,
@@ -152,21 +153,23 @@ describeApi('agents (vendeurs)', () => {
       ['Bravo', s1],
       ['Charlie', s2],
     ] as const) {
-      await call('POST', '/api/companies/agent', admin, agentBody({ first_name: first, surcussale_id: sub }));
+      await callAs(t, 'POST', '/api/companies/agent', admin, agentBody({ first_name: first, surcussale_id: sub }));
     }
-    const p1 = (await call('GET', '/api/companies/list-agent?page_size=2&sort=name&order=desc', admin)).json();
+    const p1 = (await callAs(t, 'GET', '/api/companies/list-agent?page_size=2&sort=name&order=desc', admin)).json();
     expect(p1.count).toBe(3);
     expect(p1.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Charlie', 'Bravo']);
-    const p2 = (await call('GET', '/api/companies/list-agent?page_size=2&page=2&sort=name&order=desc', admin)).json();
+    const p2 = (
+      await callAs(t, 'GET', '/api/companies/list-agent?page_size=2&page=2&sort=name&order=desc', admin)
+    ).json();
     expect(p2.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Alpha']);
-    const bySub = (await call('GET', `/api/companies/list-agent?surcussale_id=${s2}`, admin)).json();
+    const bySub = (await callAs(t, 'GET', `/api/companies/list-agent?surcussale_id=${s2}`, admin)).json();
     expect(bySub.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Charlie']);
-    const sorted = (await call('GET', '/api/companies/list-agent?sort=surcussale', admin)).json();
+    const sorted = (await callAs(t, 'GET', '/api/companies/list-agent?sort=surcussale', admin)).json();
     expect(sorted.results[0].surcussale_name).toBe('Deux');
-    expectErrorBody(await call('GET', '/api/companies/list-agent?sort=password_hash', admin), 400);
-    expectErrorBody(await call('GET', '/api/companies/list-agent?status=supprimé', admin), 400);
-    expectErrorBody(await call('GET', '/api/companies/list-agent?page_size=101', admin), 400);
-    const csv = await call('GET', '/api/companies/list-agent?format=csv&sort=name', admin);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-agent?sort=password_hash', admin), 400);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-agent?status=supprimé', admin), 400);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-agent?page_size=101', admin), 400);
+    const csv = await callAs(t, 'GET', '/api/companies/list-agent?format=csv&sort=name', admin);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/vendeurs-.*\.csv/);
     const lines = csv.body.split('\r\n');
@@ -197,7 +200,7 @@ describeApi('agents (vendeurs)', () => {
 
     const timed = async (url: string) => {
       const t0 = performance.now();
-      const res = await call('GET', url, admin);
+      const res = await callAs(t, 'GET', url, admin);
       const ms = performance.now() - t0;
       expect(res.statusCode, res.body).toBe(200);
       return { body: res.json(), ms };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, describeApi, expectErrorBody, unique } from '../../../test/helpers';
-import { adminA, adminB, agentBody, bSub, call, setupAgents, t } from './agents.fixtures';
+import { adminA, adminB, agentBody, bSub, setupAgents, t } from '../../../test/fixtures/agents.fixtures';
+import { callAs, createUser, describeApi, expectErrorBody, unique } from '../../../test/helpers';
 
 /**
  * Issue 15, defect 14: sign-in names are platform-wide (the sign-in asks no company), but a company
@@ -24,21 +24,29 @@ describeApi('usernames across tenants', () => {
 
   it('does not confirm to company B a name of company A, for an agent or a supervisor, created or renamed', async () => {
     const inA = agentBody();
-    expect((await call('POST', '/api/companies/agent', adminA, inA)).statusCode).toBe(200);
+    expect((await callAs(t, 'POST', '/api/companies/agent', adminA, inA)).statusCode).toBe(200);
 
     const asAgent = expectErrorBody(
-      await call('POST', '/api/companies/agent', adminB, agentBody({ username: inA.username, surcussale_id: bSub })),
+      await callAs(
+        t,
+        'POST',
+        '/api/companies/agent',
+        adminB,
+        agentBody({ username: inA.username, surcussale_id: bSub }),
+      ),
       409,
     );
     const asSupervisor = expectErrorBody(
-      await call('POST', '/api/companies/supervisor', adminB, supervisorBody(inA.username.toUpperCase())),
+      await callAs(t, 'POST', '/api/companies/supervisor', adminB, supervisorBody(inA.username.toUpperCase())),
       409,
     );
-    const mine = (await call('POST', '/api/companies/agent', adminB, agentBody({ surcussale_id: bSub }))).json() as {
+    const mine = (
+      await callAs(t, 'POST', '/api/companies/agent', adminB, agentBody({ surcussale_id: bSub }))
+    ).json() as {
       id: number;
     };
     const renamed = expectErrorBody(
-      await call('PUT', '/api/companies/agent', adminB, {
+      await callAs(t, 'PUT', '/api/companies/agent', adminB, {
         ...agentBody({ surcussale_id: bSub }),
         id: mine.id,
         username: inA.username,
@@ -53,7 +61,13 @@ describeApi('usernames across tenants', () => {
     // The same answer as for a name held by platform staff: nothing tells a company from the platform.
     const staff = await createUser(t.database, { role: 'superuser', username: unique('staff') });
     const asStaff = expectErrorBody(
-      await call('POST', '/api/companies/agent', adminB, agentBody({ username: staff.username, surcussale_id: bSub })),
+      await callAs(
+        t,
+        'POST',
+        '/api/companies/agent',
+        adminB,
+        agentBody({ username: staff.username, surcussale_id: bSub }),
+      ),
       409,
     );
     expect(asStaff.fields).toEqual(asAgent.fields);
@@ -61,10 +75,10 @@ describeApi('usernames across tenants', () => {
 
   it('still says « déjà pris » for a name of the caller’s own company', async () => {
     const inA = agentBody();
-    expect((await call('POST', '/api/companies/agent', adminA, inA)).statusCode).toBe(200);
-    const again = await call('POST', '/api/companies/agent', adminA, agentBody({ username: inA.username }));
+    expect((await callAs(t, 'POST', '/api/companies/agent', adminA, inA)).statusCode).toBe(200);
+    const again = await callAs(t, 'POST', '/api/companies/agent', adminA, agentBody({ username: inA.username }));
     expect(expectErrorBody(again, 409).fields).toEqual({ username: TAKEN });
-    const sup = await call('POST', '/api/companies/supervisor', adminA, supervisorBody(inA.username));
+    const sup = await callAs(t, 'POST', '/api/companies/supervisor', adminA, supervisorBody(inA.username));
     expect(expectErrorBody(sup, 409).fields).toEqual({ username: TAKEN });
   });
 });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SellingCompany } from '../../../test/engine-fixtures';
-import { describeApi, expectErrorBody, login } from '../../../test/helpers';
 import {
   type BillingWorld,
   billingWorld,
@@ -11,7 +10,8 @@ import {
   monthRange,
   pastActivity,
   qs,
-} from './billing.fixtures';
+} from '../../../test/fixtures/billing.fixtures';
+import { describeApi, expectErrorBody, login } from '../../../test/helpers';
 import { invoiceLastMonth, lastMonth } from './invoices.service';
 
 /**

@@ -1,7 +1,14 @@
 import type { CompanyPayment, Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BillingWorld,
+  billingWorld,
+  companyAdmin,
+  companyWithSales,
+  monthRange,
+  qs,
+} from '../../../test/fixtures/billing.fixtures';
 import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { type BillingWorld, billingWorld, companyAdmin, companyWithSales, monthRange, qs } from './billing.fixtures';
 
 const BASE = '/api/companies/historics-payment';
 

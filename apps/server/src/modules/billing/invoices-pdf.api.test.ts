@@ -1,6 +1,5 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   type BillingWorld,
   billingWorld,
@@ -10,7 +9,8 @@ import {
   invoiceReader,
   monthRange,
   pdfText,
-} from './billing.fixtures';
+} from '../../../test/fixtures/billing.fixtures';
+import { describeApi, expectErrorBody } from '../../../test/helpers';
 
 describeApi('billing: the invoice PDF', () => {
   let w: BillingWorld;

@@ -1,7 +1,6 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sell } from '../../../test/engine-fixtures';
-import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import {
   type BillingWorld,
   billingWorld,
@@ -13,7 +12,8 @@ import {
   monthRange,
   pastActivity,
   qs,
-} from './billing.fixtures';
+} from '../../../test/fixtures/billing.fixtures';
+import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 
 const SETTINGS = '/api/generals/billing-settings';
 

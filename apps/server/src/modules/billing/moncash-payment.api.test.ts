@@ -1,10 +1,16 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMoncash, startFakeMoncash } from '../../../test/fake-moncash';
+import {
+  type BillingWorld,
+  billingWorld,
+  companyWithSales,
+  monthRange,
+  qs,
+} from '../../../test/fixtures/billing.fixtures';
 import { describeApi, expectErrorBody } from '../../../test/helpers';
 import type { BillingConfig } from '../../config';
 import { AppError } from '../../http/errors';
-import { type BillingWorld, billingWorld, companyWithSales, monthRange, qs } from './billing.fixtures';
 import { MoncashProvider } from './providers/moncash';
 
 const PAY = '/api/generals/pay-facturations';

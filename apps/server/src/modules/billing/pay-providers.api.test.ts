@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type BillingWorld, billingWorld } from '../../../test/fixtures/billing.fixtures';
 import { describeApi, expectErrorBody } from '../../../test/helpers';
-import { type BillingWorld, billingWorld } from './billing.fixtures';
 
 const URL = '/api/generals/pay-providers';
 

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BillingWorld,
+  billingWorld,
+  companyAdmin,
+  companyWithSales,
+  monthRange,
+  qs,
+} from '../../../test/fixtures/billing.fixtures';
 import { createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { type BillingWorld, billingWorld, companyAdmin, companyWithSales, monthRange, qs } from './billing.fixtures';
 
 const PAY = '/api/generals/pay-facturations';
 const CONFIRM = '/api/public/payments/sandbox/confirm';

@@ -8,6 +8,7 @@ import {
   expectErrorBody,
   login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 describeApi('choices for pickers (draws, sub-branches, agents)', () => {
@@ -67,7 +68,7 @@ describeApi('choices for pickers (draws, sub-branches, agents)', () => {
   });
 
   /** Platform staff holding `permissions`, acting on company A (selected). */
-  async function staff(permissions: Parameters<typeof createUser>[1]['permissions'], fullAccess = false) {
+  async function staff(permissions: UserOptions['permissions'], fullAccess = false) {
     const user = await createUser(t.database, { role: 'superuser', permissions, fullAccess });
     const token = (await login(t.app, user.username)).accessToken;
     const selected = await t.app.inject({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { call, newCompany, root, rootId, setupCompanies, t, viewer } from './companies.fixtures';
+import { newCompany, root, rootId, setupCompanies, t, viewer } from '../../../test/fixtures/companies.fixtures';
+import { asUser, callAs, createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 
 /** The admin's password, blocking and deleting a company, and who may use these routes. */
 describeApi('companies (platform): lifecycle and access', () => {
@@ -9,28 +9,37 @@ describeApi('companies (platform): lifecycle and access', () => {
 
   it('sets a new password for the company admin and closes its sessions', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     const { accessToken } = await login(t.app, input.admin_username, input.admin_password);
     expect(
-      (await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'nouveau-mdp-456' })).json(),
+      (
+        await callAs(t, 'POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'nouveau-mdp-456' })
+      ).json(),
     ).toEqual({ ok: true });
-    expectErrorBody(await call('GET', '/api/companies/user', accessToken), 401);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/user', accessToken), 401);
     expect((await login(t.app, input.admin_username, 'nouveau-mdp-456')).role).toBe('company');
-    expectErrorBody(await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'x' }), 400);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'x' }),
+      400,
+    );
   });
 
   it('blocking a company ends its users’ sessions (403 with the block’s message) and refuses their sign-in (403); unblocking restores', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     const sup = await createUser(t.database, { role: 'supervisor', companyId: c.id });
     const adminToken = (await login(t.app, input.admin_username, input.admin_password)).accessToken;
     const supToken = (await login(t.app, sup.username)).accessToken;
-    expect((await call('GET', '/api/companies/user', adminToken)).statusCode).toBe(200);
+    expect((await callAs(t, 'GET', '/api/companies/user', adminToken)).statusCode).toBe(200);
 
-    const blocked = await call('POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: true });
+    const blocked = await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: true });
     expect(blocked.json().status).toBe('blocked');
-    expect(expectErrorBody(await call('GET', '/api/companies/user', adminToken), 403).code).toBe('COMPANY_BLOCKED');
-    expect(expectErrorBody(await call('GET', '/api/supervisors/user', supToken), 403).code).toBe('COMPANY_BLOCKED');
+    expect(expectErrorBody(await callAs(t, 'GET', '/api/companies/user', adminToken), 403).code).toBe(
+      'COMPANY_BLOCKED',
+    );
+    expect(expectErrorBody(await callAs(t, 'GET', '/api/supervisors/user', supToken), 403).code).toBe(
+      'COMPANY_BLOCKED',
+    );
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',
@@ -38,7 +47,7 @@ describeApi('companies (platform): lifecycle and access', () => {
     });
     expect(expectErrorBody(refused, 403).message).toBe('Votre compagnie est bloquée. Contactez l’administration.');
 
-    const unblocked = await call('POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: false });
+    const unblocked = await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: c.id, blocked: false });
     expect(unblocked.json().status).toBe('active');
     expect((await login(t.app, input.admin_username, input.admin_password)).role).toBe('company');
     const actions = await t.database.raw.query<{ action: string }>(
@@ -46,34 +55,39 @@ describeApi('companies (platform): lifecycle and access', () => {
       [String(c.id)],
     );
     expect(actions.map((a) => a.action)).toEqual(['create', 'block', 'unblock']);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', root, { id: c.id }), 400);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', root, { id: 999999, blocked: true }), 404);
+    expectErrorBody(await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: c.id }), 400);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: 999999, blocked: true }),
+      404,
+    );
   });
 
   it('refuses to delete a company with agents or other users (409); deletes an unused one with its admin', async () => {
-    const withAgent = (await call('POST', '/api/generals/compagnies', root, newCompany())).json();
+    const withAgent = (await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany())).json();
     await t.database.raw.query(
       "INSERT INTO users (username, role, company_id, password_hash) VALUES ($1, 'agent', $2, 'x')",
       [`agent_del_${withAgent.id}`, withAgent.id],
     );
-    const refused = await call('DELETE', '/api/generals/delete-company', root, { id: withAgent.id });
+    const refused = await callAs(t, 'DELETE', '/api/generals/delete-company', root, { id: withAgent.id });
     expect(expectErrorBody(refused, 409).message).toBe(
       `Impossible de supprimer « ${withAgent.name} » : 1 vendeur(s) y sont rattachés. Bloquez la compagnie plutôt.`,
     );
-    const withSup = (await call('POST', '/api/generals/compagnies', root, newCompany())).json();
+    const withSup = (await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany())).json();
     await createUser(t.database, { role: 'supervisor', companyId: withSup.id, status: 'archived' });
     expect(
-      expectErrorBody(await call('DELETE', '/api/generals/delete-company', root, { id: withSup.id }), 409).message,
+      expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-company', root, { id: withSup.id }), 409).message,
     ).toMatch(/1 autre\(s\) utilisateur\(s\)/);
 
     const input = newCompany();
-    const empty = (await call('POST', '/api/generals/compagnies', root, input)).json();
-    await call('POST', '/api/generals/company', root, { ref_code: empty.ref_code });
+    const empty = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
+    await callAs(t, 'POST', '/api/generals/company', root, { ref_code: empty.ref_code });
     await t.database.raw.query("INSERT INTO surcussales (company_id, name) VALUES ($1, 'Seule')", [empty.id]);
     const adminToken = (await login(t.app, input.admin_username, input.admin_password)).accessToken;
-    expect((await call('DELETE', `/api/generals/delete-company?id=${empty.id}`, root)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', `/api/generals/compagnies?id=${empty.id}`, root), 404);
-    expectErrorBody(await call('GET', '/api/companies/user', adminToken), 401);
+    expect((await callAs(t, 'DELETE', `/api/generals/delete-company?id=${empty.id}`, root)).json()).toEqual({
+      ok: true,
+    });
+    expectErrorBody(await callAs(t, 'GET', `/api/generals/compagnies?id=${empty.id}`, root), 404);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/user', adminToken), 401);
     const gone = await t.database.raw.query('SELECT 1 FROM users WHERE username = $1', [input.admin_username]);
     expect(gone).toHaveLength(0);
     const settings = await t.database.raw.query('SELECT 1 FROM company_settings WHERE company_id = $1', [empty.id]);
@@ -89,7 +103,7 @@ describeApi('companies (platform): lifecycle and access', () => {
       [rootId],
     );
     expect(me.select_company).toBe('all');
-    expectErrorBody(await call('DELETE', '/api/generals/delete-company', root, { id: empty.id }), 404);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-company', root, { id: empty.id }), 404);
   });
 
   it('is closed to company admins and supervisors (403), and to generals without the codename', async () => {
@@ -102,22 +116,24 @@ describeApi('companies (platform): lifecycle and access', () => {
         ).username,
       )
     ).accessToken;
-    const list = await call('GET', '/api/generals/compagnies', admin);
+    const list = await callAs(t, 'GET', '/api/generals/compagnies', admin);
     expect(expectErrorBody(list, 403).code).toBe('FORBIDDEN');
     expect(list.body).not.toContain(c.ref_code);
-    expectErrorBody(await call('GET', '/api/generals/simple-compagnies', admin), 403);
-    expectErrorBody(await call('POST', '/api/generals/compagnies', admin, newCompany()), 403);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', admin, { id: c.id, blocked: true }), 403);
-    const sup = (await login(t.app, (await createUser(t.database, { role: 'supervisor', companyId: c.id })).username))
-      .accessToken;
-    expectErrorBody(await call('GET', `/api/generals/compagnies?id=${c.id}`, sup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/simple-compagnies', admin), 403);
+    expectErrorBody(await callAs(t, 'POST', '/api/generals/compagnies', admin, newCompany()), 403);
+    expectErrorBody(await callAs(t, 'POST', '/api/generals/compagnies/block', admin, { id: c.id, blocked: true }), 403);
+    const sup = (await asUser(t, { role: 'supervisor', companyId: c.id })).token;
+    expectErrorBody(await callAs(t, 'GET', `/api/generals/compagnies?id=${c.id}`, sup), 403);
 
-    expect(expectErrorBody(await call('POST', '/api/generals/compagnies', viewer, newCompany()), 403).code).toBe(
+    expect(expectErrorBody(await callAs(t, 'POST', '/api/generals/compagnies', viewer, newCompany()), 403).code).toBe(
       'PERMISSION_DENIED',
     );
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', viewer, { id: c.id, blocked: true }), 403);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-company', viewer, { id: c.id }), 403);
-    const none = (await login(t.app, (await createUser(t.database, { role: 'superuser' })).username)).accessToken;
-    expectErrorBody(await call('GET', '/api/generals/compagnies?page=1', none), 403);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/generals/compagnies/block', viewer, { id: c.id, blocked: true }),
+      403,
+    );
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-company', viewer, { id: c.id }), 403);
+    const none = (await asUser(t, { role: 'superuser' })).token;
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/compagnies?page=1', none), 403);
   });
 });

@@ -1,7 +1,7 @@
 import { COMPANY_CODENAMES, type Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
-import { call, newCompany, root, rootId, setupCompanies, t } from './companies.fixtures';
+import { newCompany, root, rootId, setupCompanies, t } from '../../../test/fixtures/companies.fixtures';
+import { asUser, callAs, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 
 /**
  * Issue 15, defect 3: platform staff holding view_company + change_company reset a company admin's
@@ -20,34 +20,42 @@ describeApi('companies (platform): a general cannot take a company over', () => 
   });
   afterAll(() => t?.close());
 
-  const staff = async (permissions: Codename[]) =>
-    (await login(t.app, (await createUser(t.database, { role: 'superuser', permissions })).username)).accessToken;
+  const staff = async (permissions: Codename[]) => (await asUser(t, { role: 'superuser', permissions })).token;
 
   it('refuses a general without the admin’s codenames: password, block, rename, delete (403, nothing changes)', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     const adminToken = (await login(t.app, input.admin_username, input.admin_password)).accessToken;
 
-    const reset = await call('POST', '/api/generals/compagnies/password', general, {
+    const reset = await callAs(t, 'POST', '/api/generals/compagnies/password', general, {
       id: c.id,
       password: 'pris-123456',
     });
     expect(expectErrorBody(reset, 403).message).toMatch(/Le compte admin de cette compagnie a des permissions/);
-    expectErrorBody(await call('POST', '/api/generals/compagnies/block', general, { id: c.id, blocked: true }), 403);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-company', general, { id: c.id }), 403);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/generals/compagnies/block', general, { id: c.id, blocked: true }),
+      403,
+    );
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-company', general, { id: c.id }), 403);
     const base = { id: c.id, name: c.name, country_code: 'HT' };
-    const renamed = await call('PUT', '/api/generals/compagnies', general, { ...base, admin_username: 'pris_par_g' });
+    const renamed = await callAs(t, 'PUT', '/api/generals/compagnies', general, {
+      ...base,
+      admin_username: 'pris_par_g',
+    });
     expectErrorBody(renamed, 403);
-    expectErrorBody(await call('PUT', '/api/generals/compagnies', general, { ...base, admin_last_name: 'Autre' }), 403);
+    expectErrorBody(
+      await callAs(t, 'PUT', '/api/generals/compagnies', general, { ...base, admin_last_name: 'Autre' }),
+      403,
+    );
 
     // Nothing changed: the admin's session lives, its password and name are the same, the company is active.
-    expect((await call('GET', '/api/companies/user', adminToken)).statusCode).toBe(200);
+    expect((await callAs(t, 'GET', '/api/companies/user', adminToken)).statusCode).toBe(200);
     expect((await login(t.app, input.admin_username, input.admin_password)).role).toBe('company');
-    const after = (await call('GET', `/api/generals/compagnies?id=${c.id}`, root)).json();
+    const after = (await callAs(t, 'GET', `/api/generals/compagnies?id=${c.id}`, root)).json();
     expect(after).toMatchObject({ status: 'active', admin_username: input.admin_username, admin_last_name: 'Joseph' });
 
     // What change_company is for stays open: the company's own details (the admin's names unchanged).
-    const details = await call('PUT', '/api/generals/compagnies', general, {
+    const details = await callAs(t, 'PUT', '/api/generals/compagnies', general, {
       ...base,
       phone: '+509 3700 0000',
       admin_username: input.admin_username,
@@ -59,12 +67,12 @@ describeApi('companies (platform): a general cannot take a company over', () => 
 
   it('refuses the takeover in parallel too, whatever the order', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         i % 2
-          ? call('POST', '/api/generals/compagnies/block', general, { id: c.id, blocked: true })
-          : call('POST', '/api/generals/compagnies/password', general, { id: c.id, password: `pris-${i}-123456` }),
+          ? callAs(t, 'POST', '/api/generals/compagnies/block', general, { id: c.id, blocked: true })
+          : callAs(t, 'POST', '/api/generals/compagnies/password', general, { id: c.id, password: `pris-${i}-123456` }),
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403]);
@@ -73,9 +81,12 @@ describeApi('companies (platform): a general cannot take a company over', () => 
 
   it('lets whoever holds every codename the admin holds reset it, audited as that caller’s act on the admin', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     await login(t.app, input.admin_username, input.admin_password);
-    const ok = await call('POST', '/api/generals/compagnies/password', root, { id: c.id, password: 'nouveau-987654' });
+    const ok = await callAs(t, 'POST', '/api/generals/compagnies/password', root, {
+      id: c.id,
+      password: 'nouveau-987654',
+    });
     expect(ok.json()).toEqual({ ok: true });
     expect((await login(t.app, input.admin_username, 'nouveau-987654')).role).toBe('company');
     const [entry] = await t.database.raw.query<Record<string, unknown>>(
@@ -92,7 +103,7 @@ describeApi('companies (platform): a general cannot take a company over', () => 
 
     // Staff granted every company codename (it could already act on the company as fully) may, too.
     const full = await staff([...COMPANY_CODENAMES, 'change_company'] as Codename[]);
-    const again = await call('POST', '/api/generals/compagnies/password', full, {
+    const again = await callAs(t, 'POST', '/api/generals/compagnies/password', full, {
       id: c.id,
       password: 'encore-987654',
     });
@@ -103,10 +114,10 @@ describeApi('companies (platform): a general cannot take a company over', () => 
         "INSERT INTO companies (ref_code, name, country_id) SELECT 'NOADM1', 'Sans admin', id FROM countries WHERE name_code = 'HT' RETURNING id",
       )
     )[0];
-    const blocked = await call('POST', '/api/generals/compagnies/block', general, { id: bare.id, blocked: true });
+    const blocked = await callAs(t, 'POST', '/api/generals/compagnies/block', general, { id: bare.id, blocked: true });
     expect(blocked.json().status).toBe('blocked');
     expectErrorBody(
-      await call('POST', '/api/generals/compagnies/password', general, { id: 999999, password: 'x-12345678' }),
+      await callAs(t, 'POST', '/api/generals/compagnies/password', general, { id: 999999, password: 'x-12345678' }),
       404,
     );
     const refusedEntries = await t.database.raw.query('SELECT 1 FROM audit_log WHERE user_id = $1 AND action = $2', [
@@ -118,7 +129,7 @@ describeApi('companies (platform): a general cannot take a company over', () => 
 
   it('applies the same rule to a company’s supervisors: staff with a lone codename cannot seize one', async () => {
     const input = newCompany();
-    const c = (await call('POST', '/api/generals/compagnies', root, input)).json();
+    const c = (await callAs(t, 'POST', '/api/generals/compagnies', root, input)).json();
     const strong = await createUser(t.database, {
       role: 'supervisor',
       companyId: c.id,
@@ -126,23 +137,26 @@ describeApi('companies (platform): a general cannot take a company over', () => 
     });
     const weak = await createUser(t.database, { role: 'supervisor', companyId: c.id, permissions: ['view_agent'] });
     const g = await staff(['view_agent', 'change_password_sup', 'block_sup', 'add_supervisor', 'view_supervisor']);
-    expect((await call('POST', '/api/generals/company', g, { ref_code: c.ref_code })).statusCode).toBe(200);
+    expect((await callAs(t, 'POST', '/api/generals/company', g, { ref_code: c.ref_code })).statusCode).toBe(200);
 
-    const reset = await call('POST', '/api/companies/supervisor/password', g, {
+    const reset = await callAs(t, 'POST', '/api/companies/supervisor/password', g, {
       id: strong.id,
       password: 'pris-123456',
     });
     expect(expectErrorBody(reset, 403).message).toMatch(/Ce superviseur a des permissions que vous n’avez pas/);
-    expectErrorBody(await call('POST', '/api/companies/supervisor/block', g, { id: strong.id, blocked: true }), 403);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/companies/supervisor/block', g, { id: strong.id, blocked: true }),
+      403,
+    );
     expect((await login(t.app, strong.username)).role).toBe('supervisor');
     // One holding no more than the caller: allowed.
-    const fine = await call('POST', '/api/companies/supervisor/password', g, {
+    const fine = await callAs(t, 'POST', '/api/companies/supervisor/password', g, {
       id: weak.id,
       password: 'nouveau-123456',
     });
     expect(fine.statusCode).toBe(200);
     // Nor can it create one above itself.
-    const created = await call('POST', '/api/companies/supervisor', g, {
+    const created = await callAs(t, 'POST', '/api/companies/supervisor', g, {
       first_name: 'Nouveau',
       last_name: 'Sup',
       username: `sup_take_${c.id}`,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
+import { form, n, newCompany, root, setupCompanies, t, viewer } from '../../../test/fixtures/companies.fixtures';
+import { callAs, createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import { smallPng } from '../../../test/multipart-body';
-import { call, form, n, newCompany, root, setupCompanies, t, viewer } from './companies.fixtures';
 
 /**
  * Creation, update and the list; the admin's password, block, delete and who may use these routes
@@ -51,7 +51,7 @@ describeApi('companies (platform)', () => {
 
       const session = await login(t.app, input.admin_username, input.admin_password);
       expect(session.role).toBe('company');
-      const me = (await call('GET', '/api/companies/user', session.accessToken)).json();
+      const me = (await callAs(t, 'GET', '/api/companies/user', session.accessToken)).json();
       expect(me.company).toMatchObject({ ref_code: c.ref_code, companyname: input.name, currency: 'HTG' });
       expect(me.perms.length).toBeGreaterThan(50);
 
@@ -64,13 +64,14 @@ describeApi('companies (platform)', () => {
     });
 
     it('takes the time zone and currency of another country, or the ones given', async () => {
-      const us = (await call('POST', '/api/generals/compagnies', root, newCompany({ country_code: 'us' }))).json();
+      const us = (await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany({ country_code: 'us' }))).json();
       expect(us).toMatchObject({ country_code: 'US', timezone: 'America/New_York', currency: 'USD' });
       const [miami] = await t.database.raw.query<{ id: number }>(
         "SELECT ci.id FROM cities ci JOIN countries k ON k.id = ci.country_id WHERE k.name_code = 'US' AND ci.name = 'Miami'",
       );
       const fl = (
-        await call(
+        await callAs(
+          t,
           'POST',
           '/api/generals/compagnies',
           root,
@@ -81,7 +82,7 @@ describeApi('companies (platform)', () => {
     });
 
     it('refuses bad input with French messages per field', async () => {
-      const bad = await call('POST', '/api/generals/compagnies', root, {
+      const bad = await callAs(t, 'POST', '/api/generals/compagnies', root, {
         name: 'X',
         country_code: 'Haiti',
         timezone: 'Nowhere/City',
@@ -102,15 +103,17 @@ describeApi('companies (platform)', () => {
       });
       expect(body.fields?.currency).toMatch(/ISO 4217/);
       expect(
-        expectErrorBody(await call('POST', '/api/generals/compagnies', root, newCompany({ country_code: 'ZZ' })), 400)
-          .fields,
+        expectErrorBody(
+          await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany({ country_code: 'ZZ' })),
+          400,
+        ).fields,
       ).toEqual({ country_code: 'Pays introuvable.' });
       const [santiagoCl] = await t.database.raw.query<{ id: number }>(
         "SELECT ci.id FROM cities ci JOIN countries k ON k.id = ci.country_id WHERE k.name_code = 'CL' AND ci.name = 'Santiago'",
       );
       expect(
         expectErrorBody(
-          await call('POST', '/api/generals/compagnies', root, newCompany({ city_id: santiagoCl.id })),
+          await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany({ city_id: santiagoCl.id })),
           400,
         ).fields,
       ).toEqual({ city_id: 'Ville inconnue dans ce pays.' });
@@ -118,7 +121,8 @@ describeApi('companies (platform)', () => {
 
     it('answers 409 on the username field when the admin username is taken (any role, any case)', async () => {
       const other = await createUser(t.database, { role: 'superuser' });
-      const dup = await call(
+      const dup = await callAs(
+        t,
         'POST',
         '/api/generals/compagnies',
         root,
@@ -169,7 +173,7 @@ describeApi('companies (platform)', () => {
     expect(replaced.logo).not.toBe(c.logo);
     const removed = (await form('PUT', root, base)).json();
     expect(removed.logo).toBeNull();
-    const forged = await call('PUT', '/api/generals/compagnies', root, {
+    const forged = await callAs(t, 'PUT', '/api/generals/compagnies', root, {
       ...base,
       logo: '/uploads/00000000-0000-0000-0000-000000000000.webp',
     });
@@ -178,20 +182,23 @@ describeApi('companies (platform)', () => {
     const taken = await createUser(t.database, { role: 'company', companyId: (await createCompany(t.database)).id });
     expect(
       expectErrorBody(
-        await call('PUT', '/api/generals/compagnies', root, { ...base, admin_username: taken.username }),
+        await callAs(t, 'PUT', '/api/generals/compagnies', root, { ...base, admin_username: taken.username }),
         409,
       ).fields,
     ).toEqual({ admin_username: 'Ce nom d’utilisateur est déjà pris.' });
-    expectErrorBody(await call('PUT', '/api/generals/compagnies', root, { ...base, id: 999999 }), 404);
+    expectErrorBody(await callAs(t, 'PUT', '/api/generals/compagnies', root, { ...base, id: 999999 }), 404);
     // Without the admin's fields, the admin is left as it is.
     const { admin_first_name: _f, admin_last_name: _l, admin_username: _u, ...companyOnly } = base;
-    const untouched = await call('PUT', '/api/generals/compagnies', root, { ...companyOnly, phone: '+1 305 555 0100' });
+    const untouched = await callAs(t, 'PUT', '/api/generals/compagnies', root, {
+      ...companyOnly,
+      phone: '+1 305 555 0100',
+    });
     expect(untouched.json()).toMatchObject({
       phone: '+1 305 555 0100',
       admin_first_name: 'Paul',
       admin_username: c.admin_username,
     });
-    const read = (await call('GET', `/api/generals/compagnies?id=${c.id}`, viewer)).json();
+    const read = (await callAs(t, 'GET', `/api/generals/compagnies?id=${c.id}`, viewer)).json();
     expect(read).toMatchObject({ ref_code: c.ref_code, name: 'Nouveau nom', admin_last_name: 'Pierre' });
   });
 
@@ -202,42 +209,42 @@ describeApi('companies (platform)', () => {
       ['HT', `${tag} Bêta`],
       ['DO', `${tag} Gamma`],
     ] as const) {
-      await call('POST', '/api/generals/compagnies', root, newCompany({ name, country_code: code }));
+      await callAs(t, 'POST', '/api/generals/compagnies', root, newCompany({ name, country_code: code }));
     }
     const all = (
-      await call('GET', `/api/generals/compagnies?search=${encodeURIComponent(tag.toLowerCase())}`, root)
+      await callAs(t, 'GET', `/api/generals/compagnies?search=${encodeURIComponent(tag.toLowerCase())}`, root)
     ).json();
     expect(all.count).toBe(3);
     const alpha = all.results.find((r: { name: string }) => r.name.endsWith('Alpha'));
-    await call('POST', '/api/generals/compagnies/block', root, { id: alpha.id, blocked: true });
-    const blocked = (await call('GET', `/api/generals/compagnies?search=${tag}&status=blocked`, root)).json();
+    await callAs(t, 'POST', '/api/generals/compagnies/block', root, { id: alpha.id, blocked: true });
+    const blocked = (await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}&status=blocked`, root)).json();
     expect(blocked.results.map((r: { name: string }) => r.name)).toEqual([`${tag} Alpha`]);
-    const dom = (await call('GET', `/api/generals/compagnies?search=${tag}&country=do`, root)).json();
+    const dom = (await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}&country=do`, root)).json();
     expect(dom.results.map((r: { name: string }) => r.name)).toEqual([`${tag} Gamma`]);
 
     // The top bar's country choice filters the list (and the selector).
-    await call('POST', '/api/generals/country', root, { country_code: 'DO' });
-    const selected = (await call('GET', `/api/generals/compagnies?search=${tag}`, root)).json();
+    await callAs(t, 'POST', '/api/generals/country', root, { country_code: 'DO' });
+    const selected = (await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}`, root)).json();
     expect(selected.results.map((r: { country_code: string }) => r.country_code)).toEqual(['DO']);
-    const simple = (await call('GET', '/api/generals/simple-compagnies', root)).json();
+    const simple = (await callAs(t, 'GET', '/api/generals/simple-compagnies', root)).json();
     expect(simple.map((s: { companyname: string }) => s.companyname)).toContain(`${tag} Gamma`);
     expect(simple.map((s: { companyname: string }) => s.companyname)).not.toContain(`${tag} Bêta`);
     expect(Object.keys(simple[0]).sort()).toEqual(['companyname', 'ref_code', 'user_photo']);
-    await call('POST', '/api/generals/country', root, { country_code: 'ALL' });
+    await callAs(t, 'POST', '/api/generals/country', root, { country_code: 'ALL' });
 
     const p1 = (
-      await call('GET', `/api/generals/compagnies?search=${tag}&page_size=2&sort=name&order=desc`, root)
+      await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}&page_size=2&sort=name&order=desc`, root)
     ).json();
     expect(p1).toMatchObject({ count: 3, page_size: 2 });
     expect(p1.results.map((r: { name: string }) => r.name)).toEqual([`${tag} Gamma`, `${tag} Bêta`]);
     const p2 = (
-      await call('GET', `/api/generals/compagnies?search=${tag}&page_size=2&page=2&sort=name&order=desc`, root)
+      await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}&page_size=2&page=2&sort=name&order=desc`, root)
     ).json();
     expect(p2.results.map((r: { name: string }) => r.name)).toEqual([`${tag} Alpha`]);
-    expectErrorBody(await call('GET', '/api/generals/compagnies?sort=password', root), 400);
-    expectErrorBody(await call('GET', '/api/generals/compagnies?status=archived', root), 400);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/compagnies?sort=password', root), 400);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/compagnies?status=archived', root), 400);
 
-    const csv = await call('GET', `/api/generals/compagnies?search=${tag}&format=csv&sort=name`, root);
+    const csv = await callAs(t, 'GET', `/api/generals/compagnies?search=${tag}&format=csv&sort=name`, root);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/compagnies-.*\.csv/);
     const lines = csv.body.split('\r\n');

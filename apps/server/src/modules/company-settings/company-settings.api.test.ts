@@ -3,14 +3,16 @@ import { PLATFORM_CEILINGS, TICKET_SETTING_DEFAULTS } from '@borlette/shared/con
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import {
+  asUser,
   auth,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
   login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 const URL = '/api/companies/settings';
@@ -37,10 +39,7 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
   let viewGeneral: string;
   let nothingGeneral: string;
 
-  const call = (method: 'GET' | 'PUT', token: string, payload?: unknown) =>
-    t.app.inject({ method, url: URL, headers: auth(token), payload: payload as object });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const row = async (companyId: number) =>
     (
       await t.database.raw.query<Record<string, unknown>>(
@@ -71,18 +70,22 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
   afterAll(() => t?.close());
 
   it('reads a new company’s defaults', async () => {
-    const res = await call('GET', adminB);
+    const res = await callAs(t, 'GET', URL, adminB);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ company_id: b.id, ...DEFAULTS, updated_at: expect.stringMatching(/Z$/) });
   });
 
   it('changes some settings, keeps the others, and audits before/after in the write', async () => {
-    const res = await call('PUT', adminB, { cancel_window_minutes: 15, line_max_stake: 500_000, commission_bp: 1250 });
+    const res = await callAs(t, 'PUT', URL, adminB, {
+      cancel_window_minutes: 15,
+      line_max_stake: 500_000,
+      commission_bp: 1250,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const expected = { ...DEFAULTS, cancel_window_minutes: 15, line_max_stake: 500_000, commission_bp: 1250 };
     expect(res.json()).toMatchObject(expected);
     expect(await row(b.id)).toEqual(expected);
-    expect((await call('GET', adminB)).json()).toMatchObject(expected);
+    expect((await callAs(t, 'GET', URL, adminB)).json()).toMatchObject(expected);
     const [log] = await audits(b.id);
     expect(log.before).toMatchObject({
       cancel_window_minutes: 10,
@@ -101,7 +104,7 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
       line_max_stake: PLATFORM_CEILINGS.lineStake,
       ticket_max_payout: PLATFORM_CEILINGS.ticketPayout,
     };
-    const res = await call('PUT', adminB, top);
+    const res = await callAs(t, 'PUT', URL, adminB, top);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject(top);
   });
@@ -126,7 +129,7 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
   for (const [what, body, field, message] of BAD) {
     it(`refuses ${what} (400, French, nothing changed)`, async () => {
       const before = await row(a.company.id);
-      const err = expectErrorBody(await call('PUT', adminA, body), 400);
+      const err = expectErrorBody(await callAs(t, 'PUT', URL, adminA, body), 400);
       expect(err.message).toMatch(message);
       if (field) expect(Object.keys(err.fields ?? {})).toContain(field);
       expect(await row(a.company.id)).toEqual(before);
@@ -142,12 +145,12 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
       ticket_max_payout: PLATFORM_CEILINGS.ticketPayout + 1,
     };
     for (const [key, value] of Object.entries(above)) {
-      const err = expectErrorBody(await call('PUT', adminA, { [key]: value }), 400);
+      const err = expectErrorBody(await callAs(t, 'PUT', URL, adminA, { [key]: value }), 400);
       expect(err.fields?.[key]).toMatch(/au plus/);
     }
     // A huge number (past 2^53) too, and with a valid setting beside it nothing is written.
     const huge = expectErrorBody(
-      await call('PUT', adminA, { cancel_window_minutes: 20, ticket_max_payout: 2 ** 60 }),
+      await callAs(t, 'PUT', URL, adminA, { cancel_window_minutes: 20, ticket_max_payout: 2 ** 60 }),
       400,
     );
     expect(huge.fields?.ticket_max_payout).toBeDefined();
@@ -161,52 +164,57 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
       'UPDATE company_settings SET line_max_stake = 9000000000000000000, ticket_max_lines = 5000 WHERE company_id = $1',
       [c.id],
     );
-    const res = await call('GET', admin);
+    const res = await callAs(t, 'GET', URL, admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       line_max_stake: PLATFORM_CEILINGS.lineStake,
       ticket_max_lines: PLATFORM_CEILINGS.ticketLines,
     });
-    const put = await call('PUT', admin, { cancel_window_minutes: 12 });
+    const put = await callAs(t, 'PUT', URL, admin, { cancel_window_minutes: 12 });
     expect(put.statusCode, put.body).toBe(200);
   });
 
   it('refuses supervisors (even with every codename) and agents: 403', async () => {
     for (const tok of [supA, agentA]) {
-      expectErrorBody(await call('GET', tok), 403);
-      expectErrorBody(await call('PUT', tok, { cancel_window_minutes: 30 }), 403);
+      expectErrorBody(await callAs(t, 'GET', URL, tok), 403);
+      expectErrorBody(await callAs(t, 'PUT', URL, tok, { cancel_window_minutes: 30 }), 403);
     }
     expect((await row(a.company.id)).cancel_window_minutes).toBe(10);
   });
 
   it('keeps each company to its own settings', async () => {
-    await call('PUT', adminA, { payout_validity_days: 45 });
-    const read = await call('GET', adminB);
+    await callAs(t, 'PUT', URL, adminA, { payout_validity_days: 45 });
+    const read = await callAs(t, 'GET', URL, adminB);
     expect(read.json().company_id).toBe(b.id);
     expect(read.json().payout_validity_days).toBe(90);
     // B's admin writes B's row, never A's (there is no company field to name another).
-    await call('PUT', adminB, { payout_validity_days: 60 });
+    await callAs(t, 'PUT', URL, adminB, { payout_validity_days: 60 });
     expect((await row(a.company.id)).payout_validity_days).toBe(45);
     expect((await row(b.id)).payout_validity_days).toBe(60);
-    expect((await call('GET', adminA)).json()).toMatchObject({ company_id: a.company.id, payout_validity_days: 45 });
+    expect((await callAs(t, 'GET', URL, adminA)).json()).toMatchObject({
+      company_id: a.company.id,
+      payout_validity_days: 45,
+    });
   });
 
   it('lets the superuser act on its selected company, never on « Toutes »', async () => {
     expect((await select(root, 'all')).statusCode).toBe(200);
-    expect(expectErrorBody(await call('GET', root), 409).code).toBe('COMPANY_REQUIRED');
-    expect(expectErrorBody(await call('PUT', root, { sales_close_minutes: 7 }), 409).code).toBe('COMPANY_REQUIRED');
+    expect(expectErrorBody(await callAs(t, 'GET', URL, root), 409).code).toBe('COMPANY_REQUIRED');
+    expect(expectErrorBody(await callAs(t, 'PUT', URL, root, { sales_close_minutes: 7 }), 409).code).toBe(
+      'COMPANY_REQUIRED',
+    );
     expect((await select(root, b.ref_code)).statusCode).toBe(200);
-    const res = await call('PUT', root, { ticket_max_draws: 3 });
+    const res = await callAs(t, 'PUT', URL, root, { ticket_max_draws: 3 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ company_id: b.id, ticket_max_draws: 3 });
     const [log] = (await audits(b.id)).slice(-1);
     expect(log.after).toMatchObject({ ticket_max_draws: 3 });
     // Platform staff: reading needs view_company (or view_tirage), changing change_company (or change_tirage).
     expect((await select(viewGeneral, b.ref_code)).statusCode).toBe(200);
-    expect((await call('GET', viewGeneral)).statusCode).toBe(200);
-    expectErrorBody(await call('PUT', viewGeneral, { ticket_max_draws: 4 }), 403);
+    expect((await callAs(t, 'GET', URL, viewGeneral)).statusCode).toBe(200);
+    expectErrorBody(await callAs(t, 'PUT', URL, viewGeneral, { ticket_max_draws: 4 }), 403);
     expect((await select(nothingGeneral, b.ref_code)).statusCode).toBe(200);
-    expectErrorBody(await call('GET', nothingGeneral), 403);
+    expectErrorBody(await callAs(t, 'GET', URL, nothingGeneral), 403);
     expect((await row(b.id)).ticket_max_draws).toBe(3);
   });
 
@@ -215,7 +223,7 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
     const admin = await token({ role: 'company', companyId: c.id, fullAccess: true });
     const values = Array.from({ length: 10 }, (_, i) => i + 11);
     const answers = await Promise.all(
-      values.map((v) => call('PUT', admin, { cancel_window_minutes: v, payout_validity_days: v * 2 })),
+      values.map((v) => callAs(t, 'PUT', URL, admin, { cancel_window_minutes: v, payout_validity_days: v * 2 })),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(values.map(() => 200));
     const final = await row(c.id);
@@ -252,26 +260,26 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
       ]);
 
     it('a changed cancellation window decides whether an agent may still cancel', async () => {
-      expect((await call('PUT', adminA, { cancel_window_minutes: 30 })).statusCode).toBe(200);
+      expect((await callAs(t, 'PUT', URL, adminA, { cancel_window_minutes: 30 })).statusCode).toBe(200);
       const f = await sale();
       await age(f.id, 20); // past the default 10 minutes, within 30
       expect((await cancel(f.id)).statusCode).toBe(200);
 
-      expect((await call('PUT', adminA, { cancel_window_minutes: 5 })).statusCode).toBe(200);
+      expect((await callAs(t, 'PUT', URL, adminA, { cancel_window_minutes: 5 })).statusCode).toBe(200);
       const g = await sale();
       await age(g.id, 6); // within the default 10 minutes, past 5
       expect(expectErrorBody(await cancel(g.id), 409).message).toBe(
         'Le délai d’annulation de cette fiche est dépassé.',
       );
 
-      expect((await call('PUT', adminA, { cancel_window_minutes: 0 })).statusCode).toBe(200);
+      expect((await callAs(t, 'PUT', URL, adminA, { cancel_window_minutes: 0 })).statusCode).toBe(200);
       const h = await sale();
       await age(h.id, 1);
       expectErrorBody(await cancel(h.id), 409);
     });
 
     it('a changed payout validity moves the ticket’s expiry', async () => {
-      expect((await call('PUT', adminA, { payout_validity_days: 30 })).statusCode).toBe(200);
+      expect((await callAs(t, 'PUT', URL, adminA, { payout_validity_days: 30 })).statusCode).toBe(200);
       const f = await sale();
       const expected = new Date(`${f.sale_date}T00:00:00Z`);
       expected.setUTCDate(expected.getUTCDate() + 30);
@@ -302,7 +310,7 @@ describeApi('company settings (GET/PUT /api/companies/settings)', () => {
       const current = (await row(b.id)).sales_close_minutes as number;
       const ruled = await make('Suit la règle', current);
       const byHand = await make('Réglé à la main', null);
-      const res = await call('PUT', adminB, { sales_close_minutes: 12 });
+      const res = await callAs(t, 'PUT', URL, adminB, { sales_close_minutes: 12 });
       expect(res.statusCode, res.body).toBe(200);
       const moved = await closeOf(ruled);
       expect(moved.close).toBe(moved.rule);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  asUser,
   auth,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
   unique,
 } from '../../../test/helpers';
 
@@ -26,8 +26,7 @@ describeApi('contact inbox (issue 16)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const c = await createCompany(t.database);
-    const mk = async (o: Parameters<typeof createUser>[1]) =>
-      (await login(t.app, (await createUser(t.database, o)).username)).accessToken;
+    const mk = async (o: UserOptions) => (await asUser(t, o)).token;
     root = await mk({ role: 'superuser', fullAccess: true });
     staffView = await mk({ role: 'superuser', permissions: ['view_generale'] });
     admin = await mk({ role: 'company', companyId: c.id, fullAccess: true });

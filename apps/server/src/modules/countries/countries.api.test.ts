@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  asUser,
   auth,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -20,11 +22,8 @@ describeApi('countries and cities (platform)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = (await login(t.app, (await createUser(t.database, { role: 'superuser', fullAccess: true })).username))
-      .accessToken;
-    viewer = (
-      await login(t.app, (await createUser(t.database, { role: 'superuser', permissions: ['view_country'] })).username)
-    ).accessToken;
+    root = (await asUser(t, { role: 'superuser', fullAccess: true })).token;
+    viewer = (await asUser(t, { role: 'superuser', permissions: ['view_country'] })).token;
     const c = await createCompany(t.database, { country: 'HT' });
     companyAdmin = (
       await login(
@@ -34,13 +33,10 @@ describeApi('countries and cities (platform)', () => {
         ).username,
       )
     ).accessToken;
-    supervisor = (await login(t.app, (await createUser(t.database, { role: 'supervisor', companyId: c.id })).username))
-      .accessToken;
+    supervisor = (await asUser(t, { role: 'supervisor', companyId: c.id })).token;
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const form = (
     method: 'POST' | 'PUT',
     token: string,
@@ -52,7 +48,7 @@ describeApi('countries and cities (platform)', () => {
   };
 
   it('seeds the borlette countries with their main cities, once', async () => {
-    const list = (await call('GET', '/api/generals/countries', root)).json();
+    const list = (await callAs(t, 'GET', '/api/generals/countries', root)).json();
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((c: { name_code: string }) => c.name_code).sort()).toEqual(
       ['BR', 'CA', 'CL', 'DO', 'FR', 'HT', 'US'].sort(),
@@ -63,16 +59,16 @@ describeApi('countries and cities (platform)', () => {
       name: 'Haïti',
       flag: '🇭🇹',
     });
-    const page = (await call('GET', '/api/generals/countries?page=1&search=HT', root)).json();
+    const page = (await callAs(t, 'GET', '/api/generals/countries?page=1&search=HT', root)).json();
     expect(page.results.find((c: { name_code: string }) => c.name_code === 'HT')).toMatchObject({
       name: 'Haïti',
       currency: 'HTG',
       timezone: 'America/Port-au-Prince',
     });
-    const ht = (await call('GET', '/api/generals/cities?country=ht', root)).json();
+    const ht = (await callAs(t, 'GET', '/api/generals/cities?country=ht', root)).json();
     const names = ht.map((c: { name: string }) => c.name);
     for (const n of ['Port-au-Prince', 'Pétion-Ville', 'Cap-Haïtien', 'Jérémie', 'Léogâne']) expect(names).toContain(n);
-    const us = (await call('GET', '/api/generals/cities?country=US', root)).json();
+    const us = (await callAs(t, 'GET', '/api/generals/cities?country=US', root)).json();
     expect(us.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['Miami', 'New York', 'Boston']));
     // Running the seed again adds nothing.
     const [{ n }] = await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM cities');
@@ -98,7 +94,7 @@ describeApi('countries and cities (platform)', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
 
-    const read = (await call('GET', `/api/generals/countries?id=${c.id}`, viewer)).json();
+    const read = (await callAs(t, 'GET', `/api/generals/countries?id=${c.id}`, viewer)).json();
     expect(read).toMatchObject({ id: c.id, name: 'Jamaïque', flag: c.flag });
 
     // Keeping the current image: its URL is sent back as text.
@@ -112,7 +108,7 @@ describeApi('countries and cities (platform)', () => {
     });
     expect(kept.json()).toMatchObject({ name: 'Jamaique', flag: c.flag });
     // No flag at all: the emoji of the code.
-    const emoji = await call('PUT', '/api/generals/countries', root, {
+    const emoji = await callAs(t, 'PUT', '/api/generals/countries', root, {
       id: c.id,
       name_code: 'JM',
       name: 'Jamaïque',
@@ -121,7 +117,7 @@ describeApi('countries and cities (platform)', () => {
     });
     expect(emoji.json().flag).toBe('🇯🇲');
 
-    const page = (await call('GET', '/api/generals/countries?page=1&search=jama', root)).json();
+    const page = (await callAs(t, 'GET', '/api/generals/countries?page=1&search=jama', root)).json();
     expect(page).toMatchObject({ count: 1, page: 1, page_size: 25 });
     expect(page.results[0]).toMatchObject({ name_code: 'JM', companies_count: 0 });
     const actions = await t.database.raw.query<{ action: string; company_id: number | null }>(
@@ -132,7 +128,7 @@ describeApi('countries and cities (platform)', () => {
   });
 
   it('refuses bad input with French messages per field', async () => {
-    const bad = await call('POST', '/api/generals/countries', root, {
+    const bad = await callAs(t, 'POST', '/api/generals/countries', root, {
       name_code: 'HTI',
       name: 'H',
       currency: 'XYZ1',
@@ -147,26 +143,26 @@ describeApi('countries and cities (platform)', () => {
     });
     expect(body.fields?.currency).toMatch(/ISO 4217/);
     expect(body.fields?.flag).toBeTruthy();
-    const unknownCurrency = await call('POST', '/api/generals/countries', root, {
+    const unknownCurrency = await callAs(t, 'POST', '/api/generals/countries', root, {
       name_code: 'XX',
       name: 'Nulle part',
       currency: 'ABC',
       timezone: 'UTC',
     });
     expect(expectErrorBody(unknownCurrency, 400).fields?.currency).toMatch(/inconnu/);
-    const missing = expectErrorBody(await call('POST', '/api/generals/countries', root, {}), 400);
+    const missing = expectErrorBody(await callAs(t, 'POST', '/api/generals/countries', root, {}), 400);
     expect(Object.keys(missing.fields ?? {})).toEqual(
       expect.arrayContaining(['name_code', 'name', 'currency', 'timezone']),
     );
     // A duplicate code is 409 on its field; a duplicate name too.
-    const dup = await call('POST', '/api/generals/countries', root, {
+    const dup = await callAs(t, 'POST', '/api/generals/countries', root, {
       name_code: 'HT',
       name: 'Haïti bis',
       currency: 'HTG',
       timezone: 'America/Port-au-Prince',
     });
     expect(expectErrorBody(dup, 409).fields).toEqual({ name_code: 'Ce code pays existe déjà.' });
-    const dupName = await call('POST', '/api/generals/countries', root, {
+    const dupName = await callAs(t, 'POST', '/api/generals/countries', root, {
       name_code: 'HX',
       name: 'haïti',
       currency: 'HTG',
@@ -183,7 +179,7 @@ describeApi('countries and cities (platform)', () => {
       { flag: { filename: 'flag.png', data: Buffer.from('not an image at all'), contentType: 'image/png' } },
     );
     expect(expectErrorBody(fake, 400).fields?.flag).toBe('Image PNG, JPEG, WebP ou GIF attendue.');
-    const foreign = await call('POST', '/api/generals/countries', root, {
+    const foreign = await callAs(t, 'POST', '/api/generals/countries', root, {
       name_code: 'BS',
       name: 'Bahamas',
       currency: 'BSD',
@@ -198,33 +194,33 @@ describeApi('countries and cities (platform)', () => {
   });
 
   it('refuses to delete a country a company uses (409), deletes an unused one with its cities', async () => {
-    const ht = (await call('GET', '/api/generals/countries?page=1&page_size=100', root))
+    const ht = (await callAs(t, 'GET', '/api/generals/countries?page=1&page_size=100', root))
       .json()
       .results.find((c: { name_code: string }) => c.name_code === 'HT');
-    const refused = await call('DELETE', '/api/generals/delete-country', root, { id: ht.id });
+    const refused = await callAs(t, 'DELETE', '/api/generals/delete-country', root, { id: ht.id });
     expect(expectErrorBody(refused, 409).message).toMatch(/Impossible de supprimer « Haïti » : 1 compagnie/);
 
     const c = (
-      await call('POST', '/api/generals/countries', root, {
+      await callAs(t, 'POST', '/api/generals/countries', root, {
         name_code: 'TC',
         name: 'Îles Turques-et-Caïques',
         currency: 'USD',
         timezone: 'America/Grand_Turk',
       })
     ).json();
-    const city = await call('POST', '/api/generals/cities', root, { country_code: 'TC', name: 'Cockburn Town' });
+    const city = await callAs(t, 'POST', '/api/generals/cities', root, { country_code: 'TC', name: 'Cockburn Town' });
     expect(city.json()).toMatchObject({ name: 'Cockburn Town', country_code: 'TC' });
     expect(
       expectErrorBody(
-        await call('POST', '/api/generals/cities', root, { country_code: 'TC', name: 'cockburn town' }),
+        await callAs(t, 'POST', '/api/generals/cities', root, { country_code: 'TC', name: 'cockburn town' }),
         409,
       ).fields,
     ).toEqual({ name: 'Cette ville existe déjà dans ce pays.' });
-    expect((await call('GET', `/api/generals/countries?id=${c.id}`, root)).json().cities).toHaveLength(1);
-    expect((await call('DELETE', `/api/generals/delete-country?id=${c.id}`, root)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', `/api/generals/countries?id=${c.id}`, root), 404);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-country', root, { id: 999999 }), 404);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-country', root), 400);
+    expect((await callAs(t, 'GET', `/api/generals/countries?id=${c.id}`, root)).json().cities).toHaveLength(1);
+    expect((await callAs(t, 'DELETE', `/api/generals/delete-country?id=${c.id}`, root)).json()).toEqual({ ok: true });
+    expectErrorBody(await callAs(t, 'GET', `/api/generals/countries?id=${c.id}`, root), 404);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-country', root, { id: 999999 }), 404);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-country', root), 400);
   });
 
   it('refuses to delete a city a sub-branch uses', async () => {
@@ -236,53 +232,59 @@ describeApi('countries and cities (platform)', () => {
       company.id,
       cityRow.id,
     ]);
-    const refused = await call('DELETE', '/api/generals/cities', root, { id: cityRow.id });
+    const refused = await callAs(t, 'DELETE', '/api/generals/cities', root, { id: cityRow.id });
     expect(expectErrorBody(refused, 409).message).toMatch(/1 succursale/);
   });
 
   it('guards every write with its permission, and the platform prefix with the superuser role', async () => {
     const body = { name_code: 'AG', name: 'Antigua', currency: 'XCD', timezone: 'America/Antigua' };
-    expect(expectErrorBody(await call('POST', '/api/generals/countries', viewer, body), 403).code).toBe(
+    expect(expectErrorBody(await callAs(t, 'POST', '/api/generals/countries', viewer, body), 403).code).toBe(
       'PERMISSION_DENIED',
     );
-    expectErrorBody(await call('PUT', '/api/generals/countries', viewer, { ...body, id: 1 }), 403);
-    expectErrorBody(await call('DELETE', '/api/generals/delete-country', viewer, { id: 1 }), 403);
-    expectErrorBody(await call('POST', '/api/generals/cities', viewer, { country_code: 'HT', name: 'Nouvelle' }), 403);
-    const none = (await login(t.app, (await createUser(t.database, { role: 'superuser', permissions: [] })).username))
-      .accessToken;
-    expectErrorBody(await call('GET', '/api/generals/countries', none), 403);
-    expectErrorBody(await call('GET', '/api/generals/countries', companyAdmin), 403);
-    expectErrorBody(await call('POST', '/api/generals/countries', companyAdmin, body), 403);
-    expectErrorBody(await call('GET', '/api/generals/countries?page=1', supervisor), 403);
+    expectErrorBody(await callAs(t, 'PUT', '/api/generals/countries', viewer, { ...body, id: 1 }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/generals/delete-country', viewer, { id: 1 }), 403);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/generals/cities', viewer, { country_code: 'HT', name: 'Nouvelle' }),
+      403,
+    );
+    const none = (await asUser(t, { role: 'superuser', permissions: [] })).token;
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/countries', none), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/countries', companyAdmin), 403);
+    expectErrorBody(await callAs(t, 'POST', '/api/generals/countries', companyAdmin, body), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/countries?page=1', supervisor), 403);
   });
 
   it('lets company users read the cities of their own country only', async () => {
-    const mine = (await call('GET', '/api/generals/cities', companyAdmin)).json();
+    const mine = (await callAs(t, 'GET', '/api/generals/cities', companyAdmin)).json();
     expect(mine.length).toBeGreaterThan(20);
     expect(new Set(mine.map((c: { country_code: string }) => c.country_code))).toEqual(new Set(['HT']));
-    expect((await call('GET', '/api/generals/cities?country=US', companyAdmin)).json()).toEqual([]);
-    const sup = (await call('GET', '/api/generals/cities?country=HT', supervisor)).json();
+    expect((await callAs(t, 'GET', '/api/generals/cities?country=US', companyAdmin)).json()).toEqual([]);
+    const sup = (await callAs(t, 'GET', '/api/generals/cities?country=HT', supervisor)).json();
     expect(sup.length).toBe(mine.length);
-    expectErrorBody(await call('GET', '/api/generals/cities?country=Haiti', supervisor), 400);
-    const all = (await call('GET', '/api/generals/cities', root)).json();
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/cities?country=Haiti', supervisor), 400);
+    const all = (await callAs(t, 'GET', '/api/generals/cities', root)).json();
     expect(new Set(all.map((c: { country_code: string }) => c.country_code)).size).toBeGreaterThanOrEqual(7);
   });
 
   it('paginates, sorts and exports CSV', async () => {
-    const p1 = (await call('GET', '/api/generals/countries?page=1&page_size=2&sort=name_code&order=desc', root)).json();
+    const p1 = (
+      await callAs(t, 'GET', '/api/generals/countries?page=1&page_size=2&sort=name_code&order=desc', root)
+    ).json();
     expect(p1.results).toHaveLength(2);
     expect(p1.count).toBeGreaterThanOrEqual(8);
     const codes = p1.results.map((r: { name_code: string }) => r.name_code);
     expect([...codes].sort().reverse()).toEqual(codes);
-    const p2 = (await call('GET', '/api/generals/countries?page=2&page_size=2&sort=name_code&order=desc', root)).json();
+    const p2 = (
+      await callAs(t, 'GET', '/api/generals/countries?page=2&page_size=2&sort=name_code&order=desc', root)
+    ).json();
     expect(p2.results[0].name_code < codes[1]).toBe(true);
-    expectErrorBody(await call('GET', '/api/generals/countries?page=1&sort=flag_secret', root), 400);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/countries?page=1&sort=flag_secret', root), 400);
     // Names sort without regard to accents: « États-Unis » among the E.
-    const byName = (await call('GET', '/api/generals/countries?page=1&page_size=100&sort=name', root)).json();
+    const byName = (await callAs(t, 'GET', '/api/generals/countries?page=1&page_size=100&sort=name', root)).json();
     const names = byName.results.map((r: { name: string }) => r.name);
     expect(names.indexOf('États-Unis')).toBe(names.indexOf('Chili') + 1);
     expect(names.indexOf('France')).toBe(names.indexOf('États-Unis') + 1);
-    const csv = await call('GET', '/api/generals/countries?format=csv&search=ha', root);
+    const csv = await callAs(t, 'GET', '/api/generals/countries?format=csv&search=ha', root);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/pays-.*\.csv/);
     expect(csv.body.split('\r\n')[0]).toBe('\uFEFFCode;Nom;Devise;Fuseau horaire;Villes;Compagnies;Créé le');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildWorld, type World } from '../../../test/fixtures/dashboards.fixtures';
 import {
   auth,
   createTestApp,
@@ -9,8 +10,7 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { buildWorld, type World } from './dashboards.fixtures';
-import * as oracle from './dashboards.oracle';
+import * as oracle from '../../../test/oracles/dashboards.oracle';
 
 /**
  * Oracle of the home board, the statistics and the winning lots: on random tickets over two business

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildWorld, type World } from '../../../test/fixtures/dashboards.fixtures';
 import {
   auth,
   createTestApp,
@@ -8,7 +9,6 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { buildWorld, type World } from './dashboards.fixtures';
 
 /** The home board's endpoints: input, permissions, tenancy, the supervisor's scope, « Toutes ». */
 

@@ -3,7 +3,7 @@ import { createTestApp, describeApi, getCompanies, type TestContext } from '../.
 
 type Query = Record<string, string | number | undefined>;
 
-import { buildWorld, type World } from '../dashboards/dashboards.fixtures';
+import { buildWorld, type World } from '../../../test/fixtures/dashboards.fixtures';
 
 /**
  * The ticket list and the transactions take their count and totals from the day summaries when

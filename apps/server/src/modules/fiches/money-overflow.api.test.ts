@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import { auth, callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
 
 /**
  * Issue 15, defect 1: amounts past 2^53 already in the database (old data, direct SQL, sums over many
@@ -137,9 +137,6 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
   });
   afterAll(() => t?.close());
 
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-
   /** What is wrong with an answer: a 5xx, or an amount rounded somewhere in it. */
   function faults(res: LightMyRequestResponse, what: string): string[] {
     const out = res.statusCode >= 500 ? [`${what}: ${res.statusCode} ${res.body.slice(0, 200)}`] : [];
@@ -168,7 +165,7 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
           `${AROUND_TODAY}&format=csv`,
           `id=${big.id}&number=${big.number}&page_size=100`,
         ]) {
-          const res = await inject('GET', `${path}?${q}`, token);
+          const res = await callAs(t, 'GET', `${path}?${q}`, token);
           found.push(...faults(res, `${who} GET ${path}?${q}`));
           if (res.statusCode === 200) answered++;
         }
@@ -182,22 +179,22 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
     expect(await sweep()).toBeGreaterThan(100);
 
     // Past 2^53 an amount is the string of its digits; below, a number as before.
-    const detail = (await inject('GET', `/api/companies/fiche?id=${big.id}`, tokens.admin)).json();
+    const detail = (await callAs(t, 'GET', `/api/companies/fiche?id=${big.id}`, tokens.admin)).json();
     expect(detail.win_amount).toBe(BIG.toString());
     expect(detail.amount).toBe(1000);
-    const pos = (await inject('GET', `/api/agents/fiche?id=${big.id}`, tokens.agent)).json();
+    const pos = (await callAs(t, 'GET', `/api/agents/fiche?id=${big.id}`, tokens.agent)).json();
     expect(pos.win_amount).toBe(BIG.toString());
-    const pub = (await inject('GET', `/api/public/fiche/${big.ref_code}`, tokens.agent)).json();
+    const pub = (await callAs(t, 'GET', `/api/public/fiche/${big.ref_code}`, tokens.agent)).json();
     expect(pub.win_amount).toBe(BIG.toString());
-    const winners = (await inject('GET', '/api/companies/fiche-gagnants?page_size=100', tokens.admin)).json();
+    const winners = (await callAs(t, 'GET', '/api/companies/fiche-gagnants?page_size=100', tokens.admin)).json();
     expect(winners.totals.win_amount).toBe(SUM.toString());
-    const all = (await inject('GET', `/api/companies/fiche-gagnants?${AROUND_TODAY}`, tokens.all)).json();
+    const all = (await callAs(t, 'GET', `/api/companies/fiche-gagnants?${AROUND_TODAY}`, tokens.all)).json();
     expect(all.totals.win_amount).toBe(SUM.toString());
-    const report = (await inject('GET', '/api/companies/rapports', tokens.admin)).json();
+    const report = (await callAs(t, 'GET', '/api/companies/rapports', tokens.admin)).json();
     expect(report.totals.wins).toBe(SUM.toString());
-    const home = (await inject('GET', '/api/companies/app', tokens.admin)).json();
+    const home = (await callAs(t, 'GET', '/api/companies/app', tokens.admin)).json();
     expect(JSON.stringify(home)).toContain(`"${SUM}"`);
-    const csv = await inject('GET', '/api/companies/fiche-gagnants?format=csv', tokens.admin);
+    const csv = await callAs(t, 'GET', '/api/companies/fiche-gagnants?format=csv', tokens.admin);
     expect(csv.body).toContain('90071992547409,93');
 
     // The invoice PDF (the sweep's superuser read made the month's invoices) of an amount past 2^53.
@@ -206,19 +203,19 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
       [BIG.toString()],
     );
     expect(inv, 'an invoice to print').toBeDefined();
-    const pdf = await inject('GET', `/api/generals/facturations/${inv.id}/pdf`, tokens.superuser);
+    const pdf = await callAs(t, 'GET', `/api/generals/facturations/${inv.id}/pdf`, tokens.superuser);
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
-    expectExact(await inject('GET', `/api/generals/facturations?${AROUND_TODAY}`, tokens.superuser), 'invoices');
+    expectExact(await callAs(t, 'GET', `/api/generals/facturations?${AROUND_TODAY}`, tokens.superuser), 'invoices');
   });
 
   it('blocks, unblocks and pays the ticket: exact answers, exact audit, exact wallet', async () => {
-    const block = await inject('PUT', '/api/companies/fiche', tokens.admin, { id: big.id, action: 'block' });
+    const block = await callAs(t, 'PUT', '/api/companies/fiche', tokens.admin, { id: big.id, action: 'block' });
     expect(block.statusCode, block.body).toBe(200);
     expect(block.json()).toMatchObject({ blocked: true, win_amount: BIG.toString() });
-    const unblock = await inject('PUT', '/api/companies/fiche', tokens.admin, { id: big.id, action: 'unblock' });
+    const unblock = await callAs(t, 'PUT', '/api/companies/fiche', tokens.admin, { id: big.id, action: 'unblock' });
     expect(unblock.statusCode, unblock.body).toBe(200);
 
-    const pay = await inject('POST', '/api/agents/fiches/pay', tokens.agent, { ref: big.ref_code });
+    const pay = await callAs(t, 'POST', '/api/agents/fiches/pay', tokens.agent, { ref: big.ref_code });
     expect(pay.statusCode, pay.body).toBe(200);
     expect(pay.json()).toMatchObject({ status: 'paye', paid_amount: BIG.toString() });
     const [entry] = await t.database.raw.query<{ amount: string }>(
@@ -227,16 +224,16 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
     );
     expect(entry.amount).toBe((-BIG).toString());
     // The payment's audit entry keeps the amount exact (a string past 2^53).
-    const trace = await inject('GET', `/api/companies/tracabilites-agents?${AROUND_TODAY}`, tokens.superuser);
+    const trace = await callAs(t, 'GET', `/api/companies/tracabilites-agents?${AROUND_TODAY}`, tokens.superuser);
     expectExact(trace, 'traceability');
     expect(trace.body).toContain(`"${BIG}"`);
 
     expect(await sweep()).toBeGreaterThan(100);
-    const wallet = (await inject('GET', `/api/companies/transactions?${AROUND_TODAY}`, tokens.admin)).json();
+    const wallet = (await callAs(t, 'GET', `/api/companies/transactions?${AROUND_TODAY}`, tokens.admin)).json();
     expect(wallet.results.find((e: { kind: string }) => e.kind === 'payout').amount).toBe((-BIG).toString());
-    const paid = (await inject('GET', '/api/companies/fiche-payants', tokens.admin)).json();
+    const paid = (await callAs(t, 'GET', '/api/companies/fiche-payants', tokens.admin)).json();
     expect(paid.totals.paid_amount).toBe(BIG.toString());
-    const day = (await inject('GET', '/api/agents/report', tokens.agent)).json();
+    const day = (await callAs(t, 'GET', '/api/agents/report', tokens.agent)).json();
     expect(day.paid_amount).toBe(BIG.toString());
   });
 
@@ -248,9 +245,9 @@ describeApi('money past 2^53 in the database (no 5xx, exact)', () => {
       c.agents[1].id,
       HUGE.toString(),
     ]);
-    const detail = (await inject('GET', `/api/companies/fiche?id=${half.id}`, tokens.admin)).json();
+    const detail = (await callAs(t, 'GET', `/api/companies/fiche?id=${half.id}`, tokens.admin)).json();
     expect(detail.win_amount).toBe(HUGE.toString());
-    const totals = await inject('GET', '/api/companies/fiche-gagnants', tokens.admin);
+    const totals = await callAs(t, 'GET', '/api/companies/fiche-gagnants', tokens.admin);
     expect(totals.statusCode, totals.body).toBe(422);
     expect(totals.json()).toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE' });
     expect(await sweep()).toBeGreaterThan(100);

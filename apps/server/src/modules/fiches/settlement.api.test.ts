@@ -2,7 +2,8 @@ import { type Lots, lotsFromResult } from '@borlette/shared/game/lots';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { createTestApp, describeApi, ENGINE, type TestContext } from '../../../test/helpers';
-import { expectedWin, type SettledLine } from '../../ops/invariants';
+import { expectedWin, type SettledLine } from '../../../test/oracles/invariants.oracle';
+import { rng } from '../../../test/random';
 
 /**
  * Oracle: thousands of random tickets sold through the SQL sale, settled set-based in the database;
@@ -13,18 +14,6 @@ import { expectedWin, type SettledLine } from '../../ops/invariants';
 
 /** Thousands on PostgreSQL; fewer on the embedded engine (WASM, several times slower to sell). */
 const TICKETS = ENGINE === 'postgres' ? 3000 : 1000;
-
-/** mulberry32: a seeded generator, so a failure can be replayed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const digits = (r: () => number, n: number) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
 const ball = (r: () => number) => String(Math.floor(r() * 100)).padStart(2, '0');

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import { callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
 import {
   DAY_FROM_TICKETS,
   DRAW_DAY_FROM_TICKETS,
   LEDGER_DAY_FIGURES,
   LEDGER_DAY_FROM_ENTRIES,
   SUMMARY_FIGURES,
-} from '../../ops/invariants';
+} from '../../../test/oracles/invariants.oracle';
+import { rng } from '../../../test/random';
 
 /**
  * Oracle of the maintained money: after random sales, cancellations, deletions, reactivations,
@@ -15,17 +16,6 @@ import {
  * where the back office and the agents act), every summary row and every agent's ledger balance
  * equal a recomputation from the raw tickets, draws and payments.
  */
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describeApi('summaries and ledger against the raw tickets (oracle)', () => {
   let t: TestContext;
@@ -47,9 +37,6 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
     for (const a of c.agents) tokens.push((await login(t.app, a.username)).accessToken);
   });
   afterAll(() => t?.close());
-
-  const call = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
 
   async function check() {
     const raw = t.database.raw;
@@ -131,8 +118,8 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
     for (const f of sold.slice(0, 40)) {
       const res =
         f.id % 2
-          ? await call('POST', '/api/agents/fiches/cancel', tokens[f.agent], { id: f.id })
-          : await call('PUT', '/api/companies/fiche', admin, {
+          ? await callAs(t, 'POST', '/api/agents/fiches/cancel', tokens[f.agent], { id: f.id })
+          : await callAs(t, 'PUT', '/api/companies/fiche', admin, {
               id: f.id,
               action: 'delete',
               reason: 'Erreur de saisie',
@@ -141,7 +128,9 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
       voided.push(f.id);
     }
     for (const id of voided.slice(0, 10)) {
-      expect((await call('PUT', '/api/companies/fiche', admin, { id, action: 'reactivate' })).statusCode).toBe(200);
+      expect((await callAs(t, 'PUT', '/api/companies/fiche', admin, { id, action: 'reactivate' })).statusCode).toBe(
+        200,
+      );
     }
     const first = await check();
     expect(first.rows).toBeGreaterThan(0);
@@ -163,7 +152,7 @@ describeApi('summaries and ledger against the raw tickets (oracle)', () => {
     expect(winners.length).toBeGreaterThan(5);
     for (const [i, w] of winners.entries()) {
       if (i % 3 === 2) continue;
-      const res = await call('POST', '/api/agents/fiches/pay', tokens[i % 4], { ref: w.ref_code });
+      const res = await callAs(t, 'POST', '/api/agents/fiches/pay', tokens[i % 4], { ref: w.ref_code });
       expect([200, 409]).toContain(res.statusCode); // 409: a ticket with a draw of... every draw has its result here
     }
     await check();

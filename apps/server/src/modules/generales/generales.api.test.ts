@@ -1,7 +1,8 @@
 import { GRANTABLE_PERMISSIONS } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -22,21 +23,16 @@ describeApi('generals (platform staff accounts)', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = (await login(t.app, (await createUser(t.database, { role: 'superuser', fullAccess: true })).username))
-      .accessToken;
+    root = (await asUser(t, { role: 'superuser', fullAccess: true })).token;
     const m = await createUser(t.database, {
       role: 'superuser',
       permissions: ['view_generale', 'add_generale', 'change_generale', 'view_company', 'view_country'],
     });
     manager = { ...m, token: (await login(t.app, m.username)).accessToken };
-    viewer = (
-      await login(t.app, (await createUser(t.database, { role: 'superuser', permissions: ['view_generale'] })).username)
-    ).accessToken;
+    viewer = (await asUser(t, { role: 'superuser', permissions: ['view_generale'] })).token;
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   let n = 0;
   const newGenerale = (extra: Record<string, unknown> = {}) => ({
     first_name: 'Rose',
@@ -49,7 +45,7 @@ describeApi('generals (platform staff accounts)', () => {
 
   it('creates a general who signs in with exactly the permissions granted; reads, updates, lists', async () => {
     const input = newGenerale({ email: 'Rose@Plateforme.ht', phone: '+509 3400 0000' });
-    const res = await call('POST', BASE, root, input);
+    const res = await callAs(t, 'POST', BASE, root, input);
     expect(res.statusCode).toBe(200);
     const g = res.json();
     expect(g).toMatchObject({
@@ -70,15 +66,15 @@ describeApi('generals (platform staff accounts)', () => {
 
     const session = await login(t.app, input.username, input.password);
     expect(session.role).toBe('superuser');
-    const me = (await call('GET', '/api/generals/user', session.accessToken)).json();
+    const me = (await callAs(t, 'GET', '/api/generals/user', session.accessToken)).json();
     expect(me.perms.map((p: { codename: string }) => p.codename).sort()).toEqual(['view_company', 'view_country']);
-    expect((await call('GET', '/api/generals/compagnies', session.accessToken)).statusCode).toBe(200);
-    expectErrorBody(await call('GET', BASE, session.accessToken), 403);
+    expect((await callAs(t, 'GET', '/api/generals/compagnies', session.accessToken)).statusCode).toBe(200);
+    expectErrorBody(await callAs(t, 'GET', BASE, session.accessToken), 403);
 
-    const read = (await call('GET', `${BASE}?id=${g.id}`, viewer)).json();
+    const read = (await callAs(t, 'GET', `${BASE}?id=${g.id}`, viewer)).json();
     expect(read.last_login_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const updated = await call('PUT', BASE, root, {
+    const updated = await callAs(t, 'PUT', BASE, root, {
       id: g.id,
       first_name: 'Rosa',
       last_name: 'Michel',
@@ -91,9 +87,9 @@ describeApi('generals (platform staff accounts)', () => {
       permissions: ['add_country', 'view_country'],
     });
     // The new permissions apply to its open session at once.
-    expectErrorBody(await call('GET', '/api/generals/compagnies', session.accessToken), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/compagnies', session.accessToken), 403);
 
-    const list = (await call('GET', `${BASE}?search=rosa`, viewer)).json();
+    const list = (await callAs(t, 'GET', `${BASE}?search=rosa`, viewer)).json();
     expect(list).toMatchObject({ count: 1, page: 1, page_size: 25 });
     expect(list.results[0].id).toBe(g.id);
     const actions = await t.database.raw.query<{ action: string; after: Record<string, unknown> | null }>(
@@ -105,7 +101,7 @@ describeApi('generals (platform staff accounts)', () => {
   });
 
   it('refuses bad input with French messages per field, and a taken username on the username field', async () => {
-    const bad = await call('POST', BASE, root, {
+    const bad = await callAs(t, 'POST', BASE, root, {
       first_name: '',
       username: 'x',
       password: 'court',
@@ -124,13 +120,14 @@ describeApi('generals (platform staff accounts)', () => {
     });
     const company = await createCompany(t.database);
     const agent = await createUser(t.database, { role: 'company', companyId: company.id });
-    const dup = await call('POST', BASE, root, newGenerale({ username: agent.username.toUpperCase() }));
+    const dup = await callAs(t, 'POST', BASE, root, newGenerale({ username: agent.username.toUpperCase() }));
     expect(expectErrorBody(dup, 409).fields).toEqual({ username: 'Ce nom d’utilisateur est déjà pris.' });
-    expectErrorBody(await call('PUT', BASE, root, { ...newGenerale(), id: 'abc' }), 400);
+    expectErrorBody(await callAs(t, 'PUT', BASE, root, { ...newGenerale(), id: 'abc' }), 400);
   });
 
   it('a general grants only what it holds, and cannot act on an account holding more', async () => {
-    const tooMuch = await call(
+    const tooMuch = await callAs(
+      t,
       'POST',
       BASE,
       manager.token,
@@ -139,71 +136,73 @@ describeApi('generals (platform staff accounts)', () => {
     const body = expectErrorBody(tooMuch, 403);
     expect(body.message).toBe('Vous ne pouvez pas accorder une permission que vous n’avez pas : add_company.');
     expect(body.fields?.permissions).toBeTruthy();
-    const ok = await call('POST', BASE, manager.token, newGenerale({ permissions: ['view_company'] }));
+    const ok = await callAs(t, 'POST', BASE, manager.token, newGenerale({ permissions: ['view_company'] }));
     expect(ok.json().permissions).toEqual(['view_company']);
 
     const strong = (
-      await call('POST', BASE, root, newGenerale({ permissions: ['view_company', 'add_company'] }))
+      await callAs(t, 'POST', BASE, root, newGenerale({ permissions: ['view_company', 'add_company'] }))
     ).json();
     const update = { ...newGenerale(), id: strong.id, username: strong.username, permissions: ['view_company'] };
     delete (update as { password?: string }).password;
-    expectErrorBody(await call('PUT', BASE, manager.token, update), 403);
+    expectErrorBody(await callAs(t, 'PUT', BASE, manager.token, update), 403);
     expectErrorBody(
-      await call('POST', `${BASE}/password`, manager.token, { id: strong.id, password: 'prise-de-controle' }),
+      await callAs(t, 'POST', `${BASE}/password`, manager.token, { id: strong.id, password: 'prise-de-controle' }),
       403,
     );
-    expectErrorBody(await call('POST', `${BASE}/block`, manager.token, { id: strong.id, blocked: true }), 403);
-    expectErrorBody(await call('DELETE', BASE, manager.token, { id: strong.id }), 403);
+    expectErrorBody(await callAs(t, 'POST', `${BASE}/block`, manager.token, { id: strong.id, blocked: true }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', BASE, manager.token, { id: strong.id }), 403);
     // The strong account is untouched.
-    expect((await call('GET', `${BASE}?id=${strong.id}`, root)).json()).toMatchObject({
+    expect((await callAs(t, 'GET', `${BASE}?id=${strong.id}`, root)).json()).toMatchObject({
       status: 'active',
       permissions: ['add_company', 'view_company'],
     });
   });
 
   it('nobody blocks or archives themselves; the root accounts are not managed here', async () => {
-    const self = await call('POST', `${BASE}/block`, manager.token, { id: manager.id, blocked: true });
+    const self = await callAs(t, 'POST', `${BASE}/block`, manager.token, { id: manager.id, blocked: true });
     expect(expectErrorBody(self, 403).message).toBe('Vous ne pouvez pas bloquer votre propre compte.');
-    expect(expectErrorBody(await call('DELETE', BASE, manager.token, { id: manager.id }), 403).message).toBe(
+    expect(expectErrorBody(await callAs(t, 'DELETE', BASE, manager.token, { id: manager.id }), 403).message).toBe(
       'Vous ne pouvez pas archiver votre propre compte.',
     );
     const [rootRow] = await t.database.raw.query<{ id: number }>(
       "SELECT id FROM users WHERE role = 'superuser' AND full_access ORDER BY id LIMIT 1",
     );
-    expectErrorBody(await call('GET', `${BASE}?id=${rootRow.id}`, root), 404);
-    expectErrorBody(await call('POST', `${BASE}/block`, manager.token, { id: rootRow.id, blocked: true }), 404);
-    const list = (await call('GET', `${BASE}?page_size=100`, root)).json();
+    expectErrorBody(await callAs(t, 'GET', `${BASE}?id=${rootRow.id}`, root), 404);
+    expectErrorBody(await callAs(t, 'POST', `${BASE}/block`, manager.token, { id: rootRow.id, blocked: true }), 404);
+    const list = (await callAs(t, 'GET', `${BASE}?page_size=100`, root)).json();
     expect(list.results.map((r: { id: number }) => r.id)).not.toContain(rootRow.id);
   });
 
   it('blocks (sessions closed, sign-in refused), unblocks, changes the password, archives', async () => {
     const input = newGenerale();
-    const g = (await call('POST', BASE, root, input)).json();
+    const g = (await callAs(t, 'POST', BASE, root, input)).json();
     const token = (await login(t.app, input.username, input.password)).accessToken;
 
-    expect((await call('POST', `${BASE}/block`, root, { id: g.id, blocked: true })).json().status).toBe('blocked');
-    expect(expectErrorBody(await call('GET', '/api/generals/user', token), 403).code).toBe('ACCOUNT_BLOCKED');
+    expect((await callAs(t, 'POST', `${BASE}/block`, root, { id: g.id, blocked: true })).json().status).toBe('blocked');
+    expect(expectErrorBody(await callAs(t, 'GET', '/api/generals/user', token), 403).code).toBe('ACCOUNT_BLOCKED');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',
       payload: { username: input.username, password: input.password },
     });
     expect(expectErrorBody(refused, 403).code).toBe('ACCOUNT_BLOCKED');
-    expect((await call('POST', `${BASE}/block`, root, { id: g.id, blocked: false })).json().status).toBe('active');
+    expect((await callAs(t, 'POST', `${BASE}/block`, root, { id: g.id, blocked: false })).json().status).toBe('active');
     // Blocking closed the session for good: the user signs in again.
-    expectErrorBody(await call('GET', '/api/generals/user', token), 401);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/user', token), 401);
     const again = (await login(t.app, input.username, input.password)).accessToken;
 
-    expect((await call('POST', `${BASE}/password`, root, { id: g.id, password: 'tout-nouveau-789' })).json()).toEqual({
+    expect(
+      (await callAs(t, 'POST', `${BASE}/password`, root, { id: g.id, password: 'tout-nouveau-789' })).json(),
+    ).toEqual({
       ok: true,
     });
-    expectErrorBody(await call('GET', '/api/generals/user', again), 401);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/user', again), 401);
     await expect(login(t.app, input.username, input.password)).rejects.toThrow(/401/);
     const fresh = (await login(t.app, input.username, 'tout-nouveau-789')).accessToken;
-    expectErrorBody(await call('POST', `${BASE}/password`, root, { id: g.id, password: 'court' }), 400);
+    expectErrorBody(await callAs(t, 'POST', `${BASE}/password`, root, { id: g.id, password: 'court' }), 400);
 
-    expect((await call('DELETE', `${BASE}?id=${g.id}`, root)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', '/api/generals/user', fresh), 401);
+    expect((await callAs(t, 'DELETE', `${BASE}?id=${g.id}`, root)).json()).toEqual({ ok: true });
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/user', fresh), 401);
     const archivedLogin = await t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',
@@ -211,15 +210,15 @@ describeApi('generals (platform staff accounts)', () => {
     });
     expectErrorBody(archivedLogin, 403);
     // Hidden from the list unless asked; kept in the database.
-    const list = (await call('GET', `${BASE}?page_size=100`, root)).json();
+    const list = (await callAs(t, 'GET', `${BASE}?page_size=100`, root)).json();
     expect(list.results.map((r: { id: number }) => r.id)).not.toContain(g.id);
-    const archived = (await call('GET', `${BASE}?status=archived`, root)).json();
+    const archived = (await callAs(t, 'GET', `${BASE}?status=archived`, root)).json();
     expect(archived.results.map((r: { id: number }) => r.id)).toContain(g.id);
     expect(
-      expectErrorBody(await call('POST', `${BASE}/block`, root, { id: g.id, blocked: false }), 409).message,
+      expectErrorBody(await callAs(t, 'POST', `${BASE}/block`, root, { id: g.id, blocked: false }), 409).message,
     ).toMatch(/archivé/);
-    expectErrorBody(await call('DELETE', BASE, root, { id: g.id }), 409);
-    expectErrorBody(await call('DELETE', BASE, root), 400);
+    expectErrorBody(await callAs(t, 'DELETE', BASE, root, { id: g.id }), 409);
+    expectErrorBody(await callAs(t, 'DELETE', BASE, root), 400);
     const actions = await t.database.raw.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE entity = 'generale' AND entity_id = $1 ORDER BY id",
       [String(g.id)],
@@ -229,11 +228,14 @@ describeApi('generals (platform staff accounts)', () => {
 
   it('guards each call with its codename, and is closed to company users', async () => {
     const body = newGenerale({ permissions: [] });
-    expect(expectErrorBody(await call('POST', BASE, viewer, body), 403).code).toBe('PERMISSION_DENIED');
-    expectErrorBody(await call('PUT', BASE, viewer, { ...body, id: manager.id }), 403);
-    expectErrorBody(await call('DELETE', BASE, viewer, { id: manager.id }), 403);
-    expectErrorBody(await call('POST', `${BASE}/block`, viewer, { id: manager.id, blocked: true }), 403);
-    expectErrorBody(await call('POST', `${BASE}/password`, viewer, { id: manager.id, password: 'abcdefghij' }), 403);
+    expect(expectErrorBody(await callAs(t, 'POST', BASE, viewer, body), 403).code).toBe('PERMISSION_DENIED');
+    expectErrorBody(await callAs(t, 'PUT', BASE, viewer, { ...body, id: manager.id }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', BASE, viewer, { id: manager.id }), 403);
+    expectErrorBody(await callAs(t, 'POST', `${BASE}/block`, viewer, { id: manager.id, blocked: true }), 403);
+    expectErrorBody(
+      await callAs(t, 'POST', `${BASE}/password`, viewer, { id: manager.id, password: 'abcdefghij' }),
+      403,
+    );
     const company = await createCompany(t.database);
     const admin = (
       await login(
@@ -243,30 +245,30 @@ describeApi('generals (platform staff accounts)', () => {
         ).username,
       )
     ).accessToken;
-    const res = await call('GET', BASE, admin);
+    const res = await callAs(t, 'GET', BASE, admin);
     expect(expectErrorBody(res, 403).code).toBe('FORBIDDEN');
     expect(res.body).not.toContain(manager.username);
-    expectErrorBody(await call('POST', BASE, admin, body), 403);
+    expectErrorBody(await callAs(t, 'POST', BASE, admin, body), 403);
   });
 
   it('the root superuser may grant every platform codename (never a point-of-sale one)', async () => {
     const all = [...GRANTABLE_PERMISSIONS.superuser];
-    const g = (await call('POST', BASE, root, newGenerale({ permissions: all }))).json();
+    const g = (await callAs(t, 'POST', BASE, root, newGenerale({ permissions: all }))).json();
     expect(g.permissions).toHaveLength(all.length);
     expect(g.permissions).not.toContain('pos_sell');
   });
 
   it('paginates, sorts and exports CSV', async () => {
     for (const last of ['Zeta', 'Eta', 'Theta']) {
-      await call('POST', BASE, root, newGenerale({ last_name: `Page${last}`, permissions: [] }));
+      await callAs(t, 'POST', BASE, root, newGenerale({ last_name: `Page${last}`, permissions: [] }));
     }
-    const p1 = (await call('GET', `${BASE}?search=page&page_size=2&sort=name`, root)).json();
+    const p1 = (await callAs(t, 'GET', `${BASE}?search=page&page_size=2&sort=name`, root)).json();
     expect(p1.count).toBe(3);
     expect(p1.results.map((r: { last_name: string }) => r.last_name)).toEqual(['PageEta', 'PageTheta']);
-    const p2 = (await call('GET', `${BASE}?search=page&page_size=2&page=2&sort=name`, root)).json();
+    const p2 = (await callAs(t, 'GET', `${BASE}?search=page&page_size=2&page=2&sort=name`, root)).json();
     expect(p2.results.map((r: { last_name: string }) => r.last_name)).toEqual(['PageZeta']);
-    expectErrorBody(await call('GET', `${BASE}?sort=password_hash`, root), 400);
-    const csv = await call('GET', `${BASE}?search=page&format=csv`, root);
+    expectErrorBody(await callAs(t, 'GET', `${BASE}?sort=password_hash`, root), 400);
+    const csv = await callAs(t, 'GET', `${BASE}?search=page&format=csv`, root);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/generales-.*\.csv/);
     expect(csv.body.split('\r\n')[0]).toBe(

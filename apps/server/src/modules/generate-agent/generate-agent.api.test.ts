@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  auth,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -22,11 +22,9 @@ describeApi('generate agents', () => {
   let south: number;
   let bSub: number;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const tokenOf = async (username: string) => (await login(t.app, username)).accessToken;
   const newSub = async (token: string, name: string) =>
-    (await call('POST', '/api/companies/surcussale', token, { name })).json().id as number;
+    (await callAs(t, 'POST', '/api/companies/surcussale', token, { name })).json().id as number;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,7 +43,7 @@ describeApi('generate agents', () => {
   afterAll(() => t?.close());
 
   it('generates 10 agents with unique usernames and strong passwords, answered once; one signs in', async () => {
-    const res = await call('POST', '/api/companies/generate-agent', adminA, {
+    const res = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
       count: 10,
       surcussale_id: north,
       commission_bp: 1500,
@@ -90,16 +88,18 @@ describeApi('generate agents', () => {
     for (const x of agents) expect(JSON.stringify(audit)).not.toContain(x.password);
 
     // Listed as ordinary agents, and one of them signs in with its generated password.
-    const list = (await call('GET', `/api/companies/list-agent?surcussale_id=${north}&page_size=100`, adminA)).json();
+    const list = (
+      await callAs(t, 'GET', `/api/companies/list-agent?surcussale_id=${north}&page_size=100`, adminA)
+    ).json();
     expect(list.count).toBe(10);
     expect(list.results[0]).toMatchObject({ commission_bp: 1500, effective_commission_bp: 1500, can_cancel: false });
     const session = await login(t.app, agents[6].username.toUpperCase(), agents[6].password);
     expect(session.role).toBe('agent');
-    expect((await call('GET', '/api/agents/user', session.accessToken)).json().username).toBe(agents[6].username);
+    expect((await callAs(t, 'GET', '/api/agents/user', session.accessToken)).json().username).toBe(agents[6].username);
 
     // A second batch continues the numbering.
     const more = (
-      await call('POST', '/api/companies/generate-agent', adminA, { count: 2, surcussale_id: south })
+      await callAs(t, 'POST', '/api/companies/generate-agent', adminA, { count: 2, surcussale_id: south })
     ).json();
     expect(more.map((x: { username: string }) => x.username)).toEqual([`${prefix}011`, `${prefix}012`]);
   });
@@ -107,7 +107,7 @@ describeApi('generate agents', () => {
   it('uses a prefix and a supervisor, numbering after the company’s own names', async () => {
     const sup = await createUser(t.database, { role: 'supervisor', companyId: a.id });
     await createUser(t.database, { role: 'agent', companyId: a.id, username: 'POS041' });
-    const res = await call('POST', '/api/companies/generate-agent', adminA, {
+    const res = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
       count: 3,
       surcussale_id: south,
       supervisor_id: sup.id,
@@ -125,7 +125,7 @@ describeApi('generate agents', () => {
   it('never reveals another tenant’s names: a prefix numbered elsewhere is refused, neutrally (issue 15)', async () => {
     // Company B has "tenant007" (its 7th agent): A's batch must neither collide nor start at 008.
     await createUser(t.database, { role: 'agent', companyId: b.id, username: 'tenant007' });
-    const res = await call('POST', '/api/companies/generate-agent', adminA, {
+    const res = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
       count: 1,
       surcussale_id: south,
       prefix: 'tenant',
@@ -155,18 +155,21 @@ describeApi('generate agents', () => {
       [{ supervisor_id: 'x' }, 'supervisor_id'],
     ];
     for (const [patch, field] of cases) {
-      const res = await call('POST', '/api/companies/generate-agent', adminA, {
+      const res = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
         count: 2,
         surcussale_id: north,
         ...patch,
       });
       expect(expectErrorBody(res, 400).fields?.[field], `${JSON.stringify(patch)} -> ${res.body}`).toBeTruthy();
     }
-    const wrongSub = await call('POST', '/api/companies/generate-agent', adminA, { count: 2, surcussale_id: bSub });
+    const wrongSub = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
+      count: 2,
+      surcussale_id: bSub,
+    });
     expect(expectErrorBody(wrongSub, 400).fields?.surcussale_id).toBe('Succursale inconnue pour cette compagnie.');
     expect(wrongSub.body).not.toContain('Secret B');
     const bSup = await createUser(t.database, { role: 'supervisor', companyId: b.id });
-    const wrongSup = await call('POST', '/api/companies/generate-agent', adminA, {
+    const wrongSup = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
       count: 2,
       surcussale_id: north,
       supervisor_id: bSup.id,
@@ -181,7 +184,7 @@ describeApi('generate agents', () => {
 
   it('needs add_agent (403), and keeps a supervisor within its sub-branches', async () => {
     const viewer = await createUser(t.database, { role: 'supervisor', companyId: a.id, permissions: ['view_agent'] });
-    const denied = await call('POST', '/api/companies/generate-agent', await tokenOf(viewer.username), {
+    const denied = await callAs(t, 'POST', '/api/companies/generate-agent', await tokenOf(viewer.username), {
       count: 1,
       surcussale_id: north,
     });
@@ -192,9 +195,9 @@ describeApi('generate agents', () => {
       [a.id, adder.id, north],
     );
     const token = await tokenOf(adder.username);
-    const outside = await call('POST', '/api/companies/generate-agent', token, { count: 1, surcussale_id: south });
+    const outside = await callAs(t, 'POST', '/api/companies/generate-agent', token, { count: 1, surcussale_id: south });
     expect(expectErrorBody(outside, 400).fields?.surcussale_id).toMatch(/périmètre/);
-    const inside = await call('POST', '/api/companies/generate-agent', token, {
+    const inside = await callAs(t, 'POST', '/api/companies/generate-agent', token, {
       count: 1,
       surcussale_id: north,
       prefix: 'nord',
@@ -203,7 +206,7 @@ describeApi('generate agents', () => {
     const su = await createUser(t.database, { role: 'superuser', fullAccess: true });
     expect(
       expectErrorBody(
-        await call('POST', '/api/companies/generate-agent', await tokenOf(su.username), {
+        await callAs(t, 'POST', '/api/companies/generate-agent', await tokenOf(su.username), {
           count: 1,
           surcussale_id: north,
         }),
@@ -214,7 +217,7 @@ describeApi('generate agents', () => {
 
   it('generates 200 at once (the maximum) and reports the time', async () => {
     const started = performance.now();
-    const res = await call('POST', '/api/companies/generate-agent', adminA, {
+    const res = await callAs(t, 'POST', '/api/companies/generate-agent', adminA, {
       count: 200,
       surcussale_id: south,
       prefix: 'lot',

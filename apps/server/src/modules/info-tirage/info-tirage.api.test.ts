@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenTirage, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 /** domain.md's worked ticket: stake 25 HTG, with results 123 / 4567 it wins 8100 HTG. */
@@ -33,10 +33,7 @@ describeApi('results of a company draw (info-tirage)', () => {
   let ficheId: number;
   let resultId: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const ficheStatus = async (id: number) => {
     const [row] = await t.database.raw.query<{ f: { status: string; win_amount: number } }>(
       'SELECT borlette_fiche_json($1) AS f',
@@ -59,7 +56,7 @@ describeApi('results of a company draw (info-tirage)', () => {
     const b = await createCompany(t.database, { name: 'Compagnie Secrète' });
     adminB = await token({ role: 'company', companyId: b.id, fullAccess: true });
     const bt = await createOpenTirage(t.database.raw, b.id, 'Secret B');
-    const res = await call('POST', '/api/companies/info-tirage', adminB, {
+    const res = await callAs(t, 'POST', '/api/companies/info-tirage', adminB, {
       tirage_id: bt.id,
       draw_date: '2024-05-02',
       pick3: '888',
@@ -78,7 +75,7 @@ describeApi('results of a company draw (info-tirage)', () => {
 
   it('enters a result, derives the lots and settles the worked ticket of domain.md (8100 HTG)', async () => {
     expect((await ficheStatus(ficheId)).status).toBe('en_attente');
-    const res = await call('POST', '/api/companies/info-tirage', admin, {
+    const res = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,
       draw_date: c.today,
       pick3: '123',
@@ -115,7 +112,7 @@ describeApi('results of a company draw (info-tirage)', () => {
     );
     expect(log.action).toBe('create');
 
-    const again = await call('POST', '/api/companies/info-tirage', admin, {
+    const again = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,
       draw_date: c.today,
       pick3: '999',
@@ -125,7 +122,7 @@ describeApi('results of a company draw (info-tirage)', () => {
   });
 
   it('a correction is a new version that re-settles; the same numbers again change nothing', async () => {
-    const res = await call('PUT', '/api/companies/info-tirage', admin, {
+    const res = await callAs(t, 'PUT', '/api/companies/info-tirage', admin, {
       id: resultId,
       pick3: '999',
       pick4: '2399',
@@ -141,7 +138,11 @@ describeApi('results of a company draw (info-tirage)', () => {
     });
     expect(res.json().settlement).toMatchObject({ tickets: 1, winners: 1, win_amount: 50000 });
     expect((await ficheStatus(ficheId)).win_amount).toBe(50000);
-    const same = await call('PUT', '/api/companies/info-tirage', admin, { id: resultId, pick3: '999', pick4: '2399' });
+    const same = await callAs(t, 'PUT', '/api/companies/info-tirage', admin, {
+      id: resultId,
+      pick3: '999',
+      pick4: '2399',
+    });
     expect(same.json().result.version).toBe(2);
     expect(same.json().settlement).toEqual({
       tickets: 1,
@@ -168,7 +169,7 @@ describeApi('results of a company draw (info-tirage)', () => {
        SELECT company_id, id, 'payment', win_amount, agent_id, agent_id FROM fiches WHERE id = $1`,
       [ficheId],
     );
-    const refused = await call('PUT', '/api/companies/info-tirage', admin, {
+    const refused = await callAs(t, 'PUT', '/api/companies/info-tirage', admin, {
       id: resultId,
       pick3: '123',
       pick4: '4567',
@@ -176,7 +177,7 @@ describeApi('results of a company draw (info-tirage)', () => {
     const body = expectErrorBody(refused, 409);
     expect(body.code).toBe('PAID_TICKETS');
     expect(body.message).toMatch(/1 fiche\(s\) déjà payée\(s\)/);
-    expect((await call('GET', `/api/companies/info-tirage?id=${resultId}`, admin)).json()).toMatchObject({
+    expect((await callAs(t, 'GET', `/api/companies/info-tirage?id=${resultId}`, admin)).json()).toMatchObject({
       version: 2,
       pick3: '999',
       paid: 1,
@@ -184,7 +185,7 @@ describeApi('results of a company draw (info-tirage)', () => {
     expect((await versions()).length).toBe(2);
     expect(await ficheStatus(ficheId)).toMatchObject({ status: 'paye', win_amount: 50000 });
 
-    const confirmed = await call('PUT', '/api/companies/info-tirage', admin, {
+    const confirmed = await callAs(t, 'PUT', '/api/companies/info-tirage', admin, {
       id: resultId,
       pick3: '123',
       pick4: '4567',
@@ -204,16 +205,16 @@ describeApi('results of a company draw (info-tirage)', () => {
   });
 
   it('withdrawing the result puts the tickets back « en attente »; a new entry continues the versions', async () => {
-    const res = await call('DELETE', `/api/companies/info-tirage?id=${resultId}&confirm=false`, admin);
+    const res = await callAs(t, 'DELETE', `/api/companies/info-tirage?id=${resultId}&confirm=false`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       result: null,
       settlement: { tickets: 1, winners: 0, win_amount: 0, changed_lines: 5, reversed: 0 },
     });
     expect(await ficheStatus(ficheId)).toMatchObject({ status: 'en_attente', win_amount: 0 });
-    expectErrorBody(await call('GET', `/api/companies/info-tirage?id=${resultId}`, admin), 404);
+    expectErrorBody(await callAs(t, 'GET', `/api/companies/info-tirage?id=${resultId}`, admin), 404);
     expect((await versions()).at(-1)).toEqual({ version: 4, pick3: null });
-    const again = await call('POST', '/api/companies/info-tirage', admin, {
+    const again = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,
       draw_date: c.today,
       pick3: '123',
@@ -229,7 +230,7 @@ describeApi('results of a company draw (info-tirage)', () => {
        VALUES ($1, 'Tard le soir', '{0,1,2,3,4,5,6}', '00:00', '23:59') RETURNING id`,
       [c.company.id],
     );
-    const early = await call('POST', '/api/companies/info-tirage', admin, {
+    const early = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: late.id,
       draw_date: c.today,
       pick3: '123',
@@ -238,14 +239,14 @@ describeApi('results of a company draw (info-tirage)', () => {
     const body = expectErrorBody(early, 409);
     expect(body.code).toBe('TOO_EARLY');
     expect(body.message).toMatch(/« Tard le soir » .* a lieu à 23:59 \(heure de la compagnie\)/);
-    const future = await call('POST', '/api/companies/info-tirage', admin, {
+    const future = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,
       draw_date: '2099-01-01',
       pick3: '123',
       pick4: '4567',
     });
     expect(expectErrorBody(future, 400).fields?.draw_date).toBe('La date du tirage ne peut pas être dans le futur.');
-    const bad = await call('POST', '/api/companies/info-tirage', admin, {
+    const bad = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,
       draw_date: '2024-02-30',
       pick3: '12',
@@ -257,7 +258,7 @@ describeApi('results of a company draw (info-tirage)', () => {
     expect(fields?.draw_date).toBe('La date du tirage invalide (AAAA-MM-JJ)');
     expect(
       expectErrorBody(
-        await call('PUT', '/api/companies/info-tirage', admin, { id: resultId, pick3: '1234', pick4: '1' }),
+        await callAs(t, 'PUT', '/api/companies/info-tirage', admin, { id: resultId, pick3: '1234', pick4: '1' }),
         400,
       ).fields?.pick3,
     ).toBeTruthy();
@@ -269,63 +270,72 @@ describeApi('results of a company draw (info-tirage)', () => {
   });
 
   it('lists results with filters and the ticket totals; CSV', async () => {
-    const list = (await call('GET', `/api/companies/info-tirage?tirage_id=${c.tirages[0].id}`, viewerSup)).json();
+    const list = (await callAs(t, 'GET', `/api/companies/info-tirage?tirage_id=${c.tirages[0].id}`, viewerSup)).json();
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ id: resultId, tickets: 1, winners: 1, win_amount: 810000 });
     const period = (
-      await call('GET', `/api/companies/info-tirage?start_date=2024-01-01&end_date=2024-12-31`, admin)
+      await callAs(t, 'GET', `/api/companies/info-tirage?start_date=2024-01-01&end_date=2024-12-31`, admin)
     ).json();
     expect(period.count).toBe(0);
-    const byDate = (await call('GET', `/api/companies/info-tirage?start_date=${c.today}&sort=tirage`, admin)).json();
+    const byDate = (
+      await callAs(t, 'GET', `/api/companies/info-tirage?start_date=${c.today}&sort=tirage`, admin)
+    ).json();
     expect(byDate.results.map((r: { id: number }) => r.id)).toContain(resultId);
-    expectErrorBody(await call('GET', '/api/companies/info-tirage?sort=pick9', admin), 400);
-    const csv = await call('GET', '/api/companies/info-tirage?format=csv', admin);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/info-tirage?sort=pick9', admin), 400);
+    const csv = await callAs(t, 'GET', '/api/companies/info-tirage?format=csv', admin);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('8100,00');
   });
 
   it('refuses a supervisor without the codename (403)', async () => {
-    expectErrorBody(await call('GET', '/api/companies/info-tirage', noneSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/info-tirage', noneSup), 403);
     const payload = { tirage_id: c.tirages[0].id, draw_date: c.today, pick3: '123', pick4: '4567' };
-    expect(expectErrorBody(await call('POST', '/api/companies/info-tirage', viewerSup, payload), 403).code).toBe(
+    expect(expectErrorBody(await callAs(t, 'POST', '/api/companies/info-tirage', viewerSup, payload), 403).code).toBe(
       'PERMISSION_DENIED',
     );
     expectErrorBody(
-      await call('PUT', '/api/companies/info-tirage', viewerSup, { id: resultId, pick3: '111', pick4: '1111' }),
+      await callAs(t, 'PUT', '/api/companies/info-tirage', viewerSup, { id: resultId, pick3: '111', pick4: '1111' }),
       403,
     );
-    expectErrorBody(await call('DELETE', `/api/companies/info-tirage?id=${resultId}`, viewerSup), 403);
-    expect((await call('GET', `/api/companies/info-tirage?id=${resultId}`, admin)).json().pick3).toBe('123');
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/info-tirage?id=${resultId}`, viewerSup), 403);
+    expect((await callAs(t, 'GET', `/api/companies/info-tirage?id=${resultId}`, admin)).json().pick3).toBe('123');
   });
 
   it('never shows or changes another company’s result or draw (404, no data)', async () => {
-    const read = await call('GET', `/api/companies/info-tirage?id=${bResult}`, admin);
+    const read = await callAs(t, 'GET', `/api/companies/info-tirage?id=${bResult}`, admin);
     expectErrorBody(read, 404);
     expect(read.body).not.toContain('Secret B');
     expectErrorBody(
-      await call('PUT', '/api/companies/info-tirage', admin, { id: bResult, pick3: '111', pick4: '1111' }),
+      await callAs(t, 'PUT', '/api/companies/info-tirage', admin, { id: bResult, pick3: '111', pick4: '1111' }),
       404,
     );
-    expectErrorBody(await call('DELETE', '/api/companies/info-tirage', admin, { id: bResult, confirm: true }), 404);
+    expectErrorBody(
+      await callAs(t, 'DELETE', '/api/companies/info-tirage', admin, { id: bResult, confirm: true }),
+      404,
+    );
     const [bt] = await t.database.raw.query<{ tirage_id: number }>('SELECT tirage_id FROM info_tirages WHERE id = $1', [
       bResult,
     ]);
-    const onB = await call('POST', '/api/companies/info-tirage', admin, {
+    const onB = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: bt.tirage_id,
       draw_date: '2024-05-03',
       pick3: '111',
       pick4: '1111',
     });
     expectErrorBody(onB, 404);
-    expect((await call('GET', '/api/companies/info-tirage?page_size=100', admin)).body).not.toContain('Secret B');
-    expect((await call('GET', `/api/companies/info-tirage?id=${bResult}`, adminB)).json().pick3).toBe('888');
+    expect((await callAs(t, 'GET', '/api/companies/info-tirage?page_size=100', admin)).body).not.toContain('Secret B');
+    expect((await callAs(t, 'GET', `/api/companies/info-tirage?id=${bResult}`, adminB)).json().pick3).toBe('888');
   });
 
   it('a superuser with « Toutes » reads every company’s results but cannot write', async () => {
     const root = await token({ role: 'superuser', fullAccess: true });
-    const list = (await call('GET', '/api/companies/info-tirage?page_size=100', root)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/info-tirage?page_size=100', root)).json();
     expect(list.results.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining([resultId, bResult]));
-    const write = await call('PUT', '/api/companies/info-tirage', root, { id: resultId, pick3: '111', pick4: '1111' });
+    const write = await callAs(t, 'PUT', '/api/companies/info-tirage', root, {
+      id: resultId,
+      pick3: '111',
+      pick4: '1111',
+    });
     expect(expectErrorBody(write, 409).code).toBe('COMPANY_REQUIRED');
   });
 });

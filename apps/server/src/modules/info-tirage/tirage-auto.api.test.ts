@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  asUser,
+  callAs,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 import type { RawClient } from '../../db/client';
 
@@ -39,12 +39,9 @@ describeApi('the platform’s results (tirage-auto)', () => {
   let nySoir: number;
   let fiche1: number;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const publish = (pick3: string, pick4: string, extra: object = {}) =>
-    call('POST', '/api/generals/tirage-auto', root, {
+    callAs(t, 'POST', '/api/generals/tirage-auto', root, {
       state: 'ny',
       session: 'Soir',
       draw_date: date,
@@ -180,7 +177,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
   });
 
   it('refuses before the official time, an unknown source, a day without draw and bad input', async () => {
-    const early = await call('POST', '/api/generals/tirage-auto', root, {
+    const early = await callAs(t, 'POST', '/api/generals/tirage-auto', root, {
       state: 'NY',
       session: 'soir',
       draw_date: '2099-01-01',
@@ -190,7 +187,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
     const body = expectErrorBody(early, 409);
     expect(body.code).toBe('TOO_EARLY');
     expect(body.message).toMatch(/du 01\/01\/2099 a lieu à 22:30 \(heure de New York\)/);
-    const unknown = await call('POST', '/api/generals/tirage-auto', root, {
+    const unknown = await callAs(t, 'POST', '/api/generals/tirage-auto', root, {
       state: 'ZZ',
       session: 'soir',
       draw_date: date,
@@ -199,7 +196,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
     });
     expect(expectErrorBody(unknown, 404).message).toMatch(/ZZ soir/);
     // 2024-03-03 was a Sunday: Tennessee's morning draw does not take place.
-    const sunday = await call('POST', '/api/generals/tirage-auto', root, {
+    const sunday = await callAs(t, 'POST', '/api/generals/tirage-auto', root, {
       state: 'TN',
       session: 'matin',
       draw_date: '2024-03-03',
@@ -207,7 +204,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
       pick4: '4567',
     });
     expect(expectErrorBody(sunday, 400).fields?.draw_date).toMatch(/dimanche/);
-    const bad = await call('POST', '/api/generals/tirage-auto', root, {
+    const bad = await callAs(t, 'POST', '/api/generals/tirage-auto', root, {
       state: 'N',
       session: '1',
       draw_date: 'hier',
@@ -222,9 +219,9 @@ describeApi('the platform’s results (tirage-auto)', () => {
 
   it('is the platform’s: a company admin or a staff member without add_tirage_auto is refused (403)', async () => {
     const admin = await token({ role: 'company', companyId: c1.company.id, fullAccess: true });
-    expectErrorBody(await call('GET', '/api/generals/tirage-auto', admin), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/generals/tirage-auto', admin), 403);
     expectErrorBody(
-      await call('POST', '/api/generals/tirage-auto', admin, {
+      await callAs(t, 'POST', '/api/generals/tirage-auto', admin, {
         state: 'NY',
         session: 'soir',
         draw_date: date,
@@ -234,7 +231,7 @@ describeApi('the platform’s results (tirage-auto)', () => {
       403,
     );
     const staff = await token({ role: 'superuser', permissions: ['view_company'] });
-    const res = await call('POST', '/api/generals/tirage-auto', staff, {
+    const res = await callAs(t, 'POST', '/api/generals/tirage-auto', staff, {
       state: 'NY',
       session: 'soir',
       draw_date: date,
@@ -242,22 +239,24 @@ describeApi('the platform’s results (tirage-auto)', () => {
       pick4: '5555',
     });
     expect(expectErrorBody(res, 403).code).toBe('PERMISSION_DENIED');
-    expect((await call('GET', `/api/generals/tirage-auto?source_id=${nySoir}`, root)).json().results[0].pick3).not.toBe(
-      '555',
-    );
+    expect(
+      (await callAs(t, 'GET', `/api/generals/tirage-auto?source_id=${nySoir}`, root)).json().results[0].pick3,
+    ).not.toBe('555');
   });
 
   it('lists the published results with filters and CSV', async () => {
-    const list = (await call('GET', `/api/generals/tirage-auto?source_id=${nySoir}&start_date=${date}`, root)).json();
+    const list = (
+      await callAs(t, 'GET', `/api/generals/tirage-auto?source_id=${nySoir}&start_date=${date}`, root)
+    ).json();
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ draw_date: date, version: 2, pick3: '124', lot1: '24' });
     expect(list.results[0].companies).toBeGreaterThanOrEqual(2);
-    expect((await call('GET', '/api/generals/tirage-auto?end_date=2020-01-01', root)).json().count).toBe(0);
-    expect((await call('GET', '/api/generals/tirage-auto?search=york', root)).json().count).toBe(1);
-    const csv = await call('GET', '/api/generals/tirage-auto?format=csv', root);
+    expect((await callAs(t, 'GET', '/api/generals/tirage-auto?end_date=2020-01-01', root)).json().count).toBe(0);
+    expect((await callAs(t, 'GET', '/api/generals/tirage-auto?search=york', root)).json().count).toBe(1);
+    const csv = await callAs(t, 'GET', '/api/generals/tirage-auto?format=csv', root);
     expect(csv.body).toContain('New York Soir');
     expectErrorBody(
-      await call('GET', '/api/generals/tirage-auto?start_date=2024-02-01&end_date=2024-01-01', root),
+      await callAs(t, 'GET', '/api/generals/tirage-auto?start_date=2024-02-01&end_date=2024-01-01', root),
       400,
     );
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LimitsWorld, limitsWorld } from '../../../test/fixtures/limits.fixtures';
 import {
   createTestApp,
   createUser,
@@ -7,7 +8,6 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { type LimitsWorld, limitsWorld } from '../limits/limits.fixtures';
 
 const LIST = '/api/companies/list-interval-ma';
 const ADD = '/api/companies/add-interval-ma';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  auth,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -71,12 +71,9 @@ describeApi('limit per ticket (limite fiche)', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, tok: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(tok), payload });
-
   describe('CRUD', () => {
     it('creates the company-wide limit and one per agent, at most one each (409 on agent_id)', async () => {
-      const company = await call('POST', '/api/games/add-limite-fiche', adminA, { max_amount: 500_000 });
+      const company = await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, { max_amount: 500_000 });
       expect(company.statusCode).toBe(200);
       expect(company.json()).toMatchObject({
         agent_id: null,
@@ -84,9 +81,9 @@ describeApi('limit per ticket (limite fiche)', () => {
         max_amount: 500_000,
         status: 'active',
       });
-      const again = await call('POST', '/api/games/add-limite-fiche', adminA, { agent_id: null, max_amount: 1 });
+      const again = await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, { agent_id: null, max_amount: 1 });
       expect(expectErrorBody(again, 409).fields?.agent_id).toMatch(/compagnie existe déjà/);
-      const perAgent = await call('POST', '/api/games/add-limite-fiche', adminA, {
+      const perAgent = await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, {
         agent_id: agentNorth,
         max_amount: 100_050,
       });
@@ -96,35 +93,38 @@ describeApi('limit per ticket (limite fiche)', () => {
         surcussale_name: 'Nord',
         max_amount: 100_050,
       });
-      const dup = await call('POST', '/api/games/add-limite-fiche', adminA, { agent_id: agentNorth, max_amount: 5 });
+      const dup = await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, {
+        agent_id: agentNorth,
+        max_amount: 5,
+      });
       expect(expectErrorBody(dup, 409).fields?.agent_id).toMatch(/déjà une limite/);
     });
 
     it('reads one, updates it, blocks and unblocks it, deletes it, recording each write', async () => {
       const l = (
-        await call('POST', '/api/games/add-limite-fiche', adminA, { agent_id: agentSouth, max_amount: 2000 })
+        await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, { agent_id: agentSouth, max_amount: 2000 })
       ).json();
-      expect((await call('GET', `/api/games/limite-fiche?id=${l.id}`, adminA)).json()).toMatchObject({
+      expect((await callAs(t, 'GET', `/api/games/limite-fiche?id=${l.id}`, adminA)).json()).toMatchObject({
         id: l.id,
         max_amount: 2000,
       });
-      const up = await call('PUT', '/api/games/update-limite-fiche', adminA, { id: l.id, max_amount: 3000 });
+      const up = await callAs(t, 'PUT', '/api/games/update-limite-fiche', adminA, { id: l.id, max_amount: 3000 });
       expect(up.json()).toMatchObject({ id: l.id, agent_id: agentSouth, max_amount: 3000 });
       // Moving it onto an agent (or the company) that already has one: 409.
-      const clash = await call('PUT', '/api/games/update-limite-fiche', adminA, {
+      const clash = await callAs(t, 'PUT', '/api/games/update-limite-fiche', adminA, {
         id: l.id,
         agent_id: agentNorth,
         max_amount: 3000,
       });
       expectErrorBody(clash, 409);
       expect(
-        (await call('POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: true })).json().status,
+        (await callAs(t, 'POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: true })).json().status,
       ).toBe('blocked');
       expect(
-        (await call('POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: false })).json().status,
+        (await callAs(t, 'POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: false })).json().status,
       ).toBe('active');
-      expect((await call('DELETE', `/api/games/limite-fiche?id=${l.id}`, adminA)).json()).toEqual({ ok: true });
-      expectErrorBody(await call('GET', `/api/games/limite-fiche?id=${l.id}`, adminA), 404);
+      expect((await callAs(t, 'DELETE', `/api/games/limite-fiche?id=${l.id}`, adminA)).json()).toEqual({ ok: true });
+      expectErrorBody(await callAs(t, 'GET', `/api/games/limite-fiche?id=${l.id}`, adminA), 404);
       const actions = await t.database.raw.query<{ action: string; before: unknown; after: unknown }>(
         "SELECT action, before, after FROM audit_log WHERE entity = 'limite_fiche' AND entity_id = $1 ORDER BY id",
         [String(l.id)],
@@ -147,34 +147,40 @@ describeApi('limit per ticket (limite fiche)', () => {
         [{ agent_id: agentB, max_amount: 100 }, 'agent_id', /Vendeur inconnu/],
       ];
       for (const [payload, field, message] of cases) {
-        const body = expectErrorBody(await call('POST', '/api/games/add-limite-fiche', adminA, payload), 400);
+        const body = expectErrorBody(await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, payload), 400);
         expect(body.fields?.[field], JSON.stringify(payload)).toMatch(message);
       }
       // A supervisor is not an agent.
       const sup = await createUser(t.database, { role: 'supervisor', companyId: a.id });
       expectErrorBody(
-        await call('POST', '/api/games/add-limite-fiche', adminA, { agent_id: sup.id, max_amount: 100 }),
+        await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, { agent_id: sup.id, max_amount: 100 }),
         400,
       );
-      expectErrorBody(await call('PUT', '/api/games/update-limite-fiche', adminA, { max_amount: 100 }), 400);
-      expectErrorBody(await call('POST', '/api/games/limite-fiche/block', adminA, { id: 1 }), 400);
+      expectErrorBody(await callAs(t, 'PUT', '/api/games/update-limite-fiche', adminA, { max_amount: 100 }), 400);
+      expectErrorBody(await callAs(t, 'POST', '/api/games/limite-fiche/block', adminA, { id: 1 }), 400);
     });
   });
 
   describe('tenancy and permissions', () => {
     it('never shows or changes another company’s limit (404, no data)', async () => {
       const l = (
-        await call('POST', '/api/games/add-limite-fiche', adminB, { agent_id: agentB, max_amount: 777_777 })
+        await callAs(t, 'POST', '/api/games/add-limite-fiche', adminB, { agent_id: agentB, max_amount: 777_777 })
       ).json();
       for (const tok of [adminA, supToken]) {
-        const read = await call('GET', `/api/games/limite-fiche?id=${l.id}`, tok);
+        const read = await callAs(t, 'GET', `/api/games/limite-fiche?id=${l.id}`, tok);
         expectErrorBody(read, 404);
         expect(read.body).not.toContain('777777');
       }
-      expectErrorBody(await call('PUT', '/api/games/update-limite-fiche', adminA, { id: l.id, max_amount: 1 }), 404);
-      expectErrorBody(await call('POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: true }), 404);
-      expectErrorBody(await call('DELETE', '/api/games/limite-fiche', adminA, { id: l.id }), 404);
-      const list = await call('GET', '/api/games/limite-fiche?page_size=100', adminA);
+      expectErrorBody(
+        await callAs(t, 'PUT', '/api/games/update-limite-fiche', adminA, { id: l.id, max_amount: 1 }),
+        404,
+      );
+      expectErrorBody(
+        await callAs(t, 'POST', '/api/games/limite-fiche/block', adminA, { id: l.id, blocked: true }),
+        404,
+      );
+      expectErrorBody(await callAs(t, 'DELETE', '/api/games/limite-fiche', adminA, { id: l.id }), 404);
+      const list = await callAs(t, 'GET', '/api/games/limite-fiche?page_size=100', adminA);
       expect(list.body).not.toContain('777777');
       const [row] = await t.database.raw.query<{ max_amount: number; status: string }>(
         'SELECT max_amount, status FROM limite_fiches WHERE id = $1',
@@ -185,57 +191,62 @@ describeApi('limit per ticket (limite fiche)', () => {
 
     it('refuses without the codenames (403)', async () => {
       expect(
-        expectErrorBody(await call('POST', '/api/games/add-limite-fiche', viewOnlySup, { max_amount: 100 }), 403).code,
+        expectErrorBody(await callAs(t, 'POST', '/api/games/add-limite-fiche', viewOnlySup, { max_amount: 100 }), 403)
+          .code,
       ).toBe('PERMISSION_DENIED');
       expectErrorBody(
-        await call('PUT', '/api/games/update-limite-fiche', viewOnlySup, { id: 1, max_amount: 100 }),
+        await callAs(t, 'PUT', '/api/games/update-limite-fiche', viewOnlySup, { id: 1, max_amount: 100 }),
         403,
       );
-      expectErrorBody(await call('POST', '/api/games/limite-fiche/block', viewOnlySup, { id: 1, blocked: true }), 403);
-      expectErrorBody(await call('DELETE', '/api/games/limite-fiche?id=1', viewOnlySup), 403);
-      expectErrorBody(await call('GET', '/api/games/limite-fiche', noViewSup), 403);
-      expectErrorBody(await call('GET', '/api/games/limite-fiche/agents', noViewSup), 403);
+      expectErrorBody(
+        await callAs(t, 'POST', '/api/games/limite-fiche/block', viewOnlySup, { id: 1, blocked: true }),
+        403,
+      );
+      expectErrorBody(await callAs(t, 'DELETE', '/api/games/limite-fiche?id=1', viewOnlySup), 403);
+      expectErrorBody(await callAs(t, 'GET', '/api/games/limite-fiche', noViewSup), 403);
+      expectErrorBody(await callAs(t, 'GET', '/api/games/limite-fiche/agents', noViewSup), 403);
     });
 
     it('shows a supervisor the company-wide limit and those of the agents it watches only', async () => {
-      const list = (await call('GET', '/api/games/limite-fiche?page_size=100', supToken)).json();
+      const list = (await callAs(t, 'GET', '/api/games/limite-fiche?page_size=100', supToken)).json();
       const agents = list.results.map((r: { agent_id: number | null }) => r.agent_id);
       expect(agents).toContain(null);
       expect(agents).toContain(agentNorth);
       expect(agents).not.toContain(agentSouth);
       const south = (
-        await call('POST', '/api/games/add-limite-fiche', adminA, { agent_id: agentSouth, max_amount: 9 })
+        await callAs(t, 'POST', '/api/games/add-limite-fiche', adminA, { agent_id: agentSouth, max_amount: 9 })
       ).json();
-      expectErrorBody(await call('GET', `/api/games/limite-fiche?id=${south.id}`, supToken), 404);
+      expectErrorBody(await callAs(t, 'GET', `/api/games/limite-fiche?id=${south.id}`, supToken), 404);
       expectErrorBody(
-        await call('POST', '/api/games/limite-fiche/block', supToken, { id: south.id, blocked: true }),
+        await callAs(t, 'POST', '/api/games/limite-fiche/block', supToken, { id: south.id, blocked: true }),
         404,
       );
-      const choices = (await call('GET', '/api/games/limite-fiche/agents', supToken)).json();
+      const choices = (await callAs(t, 'GET', '/api/games/limite-fiche/agents', supToken)).json();
       expect(choices.map((c: { id: number }) => c.id)).toEqual([agentNorth]);
       expect(choices[0]).toMatchObject({ name: 'Alice Nom', surcussale_name: 'Nord', has_limit: true });
-      await call('DELETE', '/api/games/limite-fiche', adminA, { id: south.id });
+      await callAs(t, 'DELETE', '/api/games/limite-fiche', adminA, { id: south.id });
     });
   });
 
   describe('lists', () => {
     it('paginates, sorts (company-wide first), filters, searches and exports CSV', async () => {
-      const page = (await call('GET', '/api/games/limite-fiche?sort=agent&page_size=1', adminA)).json();
+      const page = (await callAs(t, 'GET', '/api/games/limite-fiche?sort=agent&page_size=1', adminA)).json();
       expect(page.count).toBe(2);
       expect(page.results[0].agent_id).toBeNull();
-      const p2 = (await call('GET', '/api/games/limite-fiche?sort=agent&page_size=1&page=2', adminA)).json();
+      const p2 = (await callAs(t, 'GET', '/api/games/limite-fiche?sort=agent&page_size=1&page=2', adminA)).json();
       expect(p2.results[0].agent_id).toBe(agentNorth);
-      expect((await call('GET', '/api/games/limite-fiche?scope=agent', adminA)).json().count).toBe(1);
-      expect((await call('GET', '/api/games/limite-fiche?scope=company', adminA)).json().count).toBe(1);
-      expect((await call('GET', '/api/games/limite-fiche?search=alice', adminA)).json().count).toBe(1);
-      expect((await call('GET', '/api/games/limite-fiche?search=nord', adminA)).json().count).toBe(1);
-      expect((await call('GET', '/api/games/limite-fiche?status=blocked', adminA)).json().count).toBe(0);
+      expect((await callAs(t, 'GET', '/api/games/limite-fiche?scope=agent', adminA)).json().count).toBe(1);
+      expect((await callAs(t, 'GET', '/api/games/limite-fiche?scope=company', adminA)).json().count).toBe(1);
+      expect((await callAs(t, 'GET', '/api/games/limite-fiche?search=alice', adminA)).json().count).toBe(1);
+      expect((await callAs(t, 'GET', '/api/games/limite-fiche?search=nord', adminA)).json().count).toBe(1);
+      expect((await callAs(t, 'GET', '/api/games/limite-fiche?status=blocked', adminA)).json().count).toBe(0);
       expect(
-        (await call('GET', '/api/games/limite-fiche?sort=max_amount&order=desc', adminA)).json().results[0].max_amount,
+        (await callAs(t, 'GET', '/api/games/limite-fiche?sort=max_amount&order=desc', adminA)).json().results[0]
+          .max_amount,
       ).toBe(500_000);
-      expectErrorBody(await call('GET', '/api/games/limite-fiche?sort=company_id', adminA), 400);
-      expectErrorBody(await call('GET', '/api/games/limite-fiche?scope=world', adminA), 400);
-      const csv = await call('GET', '/api/games/limite-fiche?format=csv&sort=agent', adminA);
+      expectErrorBody(await callAs(t, 'GET', '/api/games/limite-fiche?sort=company_id', adminA), 400);
+      expectErrorBody(await callAs(t, 'GET', '/api/games/limite-fiche?scope=world', adminA), 400);
+      const csv = await callAs(t, 'GET', '/api/games/limite-fiche?format=csv&sort=agent', adminA);
       expect(csv.headers['content-disposition']).toMatch(/limites-fiche-.*\.csv/);
       const lines = csv.body.split('\r\n');
       expect(lines[0]).toBe('\uFEFFPortée;Vendeur;Identifiant;Succursale;Montant maximum;Statut;Modifiée le');
@@ -244,9 +255,9 @@ describeApi('limit per ticket (limite fiche)', () => {
     });
 
     it('offers the company’s agents to pick, with a search', async () => {
-      const all = (await call('GET', '/api/games/limite-fiche/agents', adminA)).json();
+      const all = (await callAs(t, 'GET', '/api/games/limite-fiche/agents', adminA)).json();
       expect(all.map((c: { name: string }) => c.name)).toEqual(['Alice Nom', 'Bruno Nom']);
-      const found = (await call('GET', '/api/games/limite-fiche/agents?search=BRU', adminA)).json();
+      const found = (await callAs(t, 'GET', '/api/games/limite-fiche/agents?search=BRU', adminA)).json();
       expect(found).toEqual([
         { id: agentSouth, name: 'Bruno Nom', username: expect.any(String), surcussale_name: 'Sud', has_limit: false },
       ]);
@@ -259,15 +270,15 @@ describeApi('limit per ticket (limite fiche)', () => {
       const admin = await token(await createUser(t.database, { role: 'company', companyId: c.id, fullAccess: true }));
       const ag = await agent(c.id, await branch(c.id, 'Centre'));
       expect(await ticketLimitFor(t.database.raw, c.id, ag)).toBeNull();
-      const co = (await call('POST', '/api/games/add-limite-fiche', admin, { max_amount: 10_000 })).json();
+      const co = (await callAs(t, 'POST', '/api/games/add-limite-fiche', admin, { max_amount: 10_000 })).json();
       expect(await ticketLimitFor(t.database.raw, c.id, ag)).toBe(10_000);
       const own = (
-        await call('POST', '/api/games/add-limite-fiche', admin, { agent_id: ag, max_amount: 2_500 })
+        await callAs(t, 'POST', '/api/games/add-limite-fiche', admin, { agent_id: ag, max_amount: 2_500 })
       ).json();
       expect(await ticketLimitFor(t.database.raw, c.id, ag)).toBe(2_500);
-      await call('POST', '/api/games/limite-fiche/block', admin, { id: own.id, blocked: true });
+      await callAs(t, 'POST', '/api/games/limite-fiche/block', admin, { id: own.id, blocked: true });
       expect(await ticketLimitFor(t.database.raw, c.id, ag)).toBe(10_000);
-      await call('POST', '/api/games/limite-fiche/block', admin, { id: co.id, blocked: true });
+      await callAs(t, 'POST', '/api/games/limite-fiche/block', admin, { id: co.id, blocked: true });
       expect(await ticketLimitFor(t.database.raw, c.id, ag)).toBeNull();
     });
   });

@@ -1,5 +1,6 @@
 import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LimitsWorld, limitsWorld } from '../../../test/fixtures/limits.fixtures';
 import {
   createTestApp,
   createUser,
@@ -8,7 +9,6 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { type LimitsWorld, limitsWorld } from './limits.fixtures';
 
 const KINDS = [
   { kind: 'game', path: '/api/companies/type-games', entity: 'typegame', block: 'block_limite_game' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LimitsWorld, limitsWorld } from '../../../test/fixtures/limits.fixtures';
 import { createTestApp, describeApi, expectErrorBody, type TestContext } from '../../../test/helpers';
-import { type LimitsWorld, limitsWorld } from './limits.fixtures';
 
 /** The four limit kinds: same shapes, each on its own path; `extra` is what the kind adds to a body. */
 const KINDS = [

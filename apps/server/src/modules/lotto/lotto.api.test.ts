@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 interface Option {
@@ -29,12 +29,9 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
   let viewerSup: string;
   let noneSup: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const optionsOf = async (tok: string): Promise<Option[]> =>
-    (await call('GET', '/api/companies/list-lotto?page_size=100', tok)).json().results;
+    (await callAs(t, 'GET', '/api/companies/list-lotto?page_size=100', tok)).json().results;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -69,31 +66,34 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
       enabled: true,
       status: 'active',
     });
-    const loto5 = (await call('GET', '/api/companies/list-lotto?game=loto5&sort=code&order=desc', adminA)).json();
+    const loto5 = (await callAs(t, 'GET', '/api/companies/list-lotto?game=loto5&sort=code&order=desc', adminA)).json();
     expect(loto5.results.map((o: Option) => o.code)).toEqual([53, 52, 51]);
-    const csv = await call('GET', '/api/companies/list-lotto?format=csv', viewerSup);
+    const csv = await callAs(t, 'GET', '/api/companies/list-lotto?format=csv', viewerSup);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('lot1LastDigit + lot2 + lot3');
   });
 
   it('updates the label and the activation; changing the mapping needs option_plus too', async () => {
     const [o1] = await optionsOf(adminA);
-    const relabel = await call('PUT', '/api/companies/lotto', editorSup, {
+    const relabel = await callAs(t, 'PUT', '/api/companies/lotto', editorSup, {
       id: o1.id,
       label: 'Loto 4 – Pick 4',
       mapping: o1.mapping,
       enabled: false,
     });
     expect(relabel.json()).toMatchObject({ label: 'Loto 4 – Pick 4', enabled: false });
-    const remap = await call('PUT', '/api/companies/lotto', editorSup, {
+    const remap = await callAs(t, 'PUT', '/api/companies/lotto', editorSup, {
       id: o1.id,
       label: 'Loto 4 – Pick 4',
       mapping: ['lot3', 'lot2'],
       enabled: true,
     });
     expect(expectErrorBody(remap, 403).message).toMatch(/option_plus/);
-    expect((await call('GET', `/api/companies/lotto?id=${o1.id}`, adminA)).json().mapping).toEqual(['lot2', 'lot3']);
-    const byAdmin = await call('PUT', '/api/companies/lotto', adminA, {
+    expect((await callAs(t, 'GET', `/api/companies/lotto?id=${o1.id}`, adminA)).json().mapping).toEqual([
+      'lot2',
+      'lot3',
+    ]);
+    const byAdmin = await callAs(t, 'PUT', '/api/companies/lotto', adminA, {
       id: o1.id,
       label: 'Loto 4 inversé',
       mapping: ['lot3', 'lot2'],
@@ -109,7 +109,7 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
 
   it('refuses a mapping of the wrong length (400 on mapping) and other bad input, writing nothing', async () => {
     const [, o2] = await optionsOf(adminA);
-    const short = await call('PUT', '/api/companies/lotto', adminA, {
+    const short = await callAs(t, 'PUT', '/api/companies/lotto', adminA, {
       id: o2.id,
       label: 'Court',
       mapping: ['lot1'],
@@ -117,14 +117,14 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
     });
     expect(expectErrorBody(short, 400).fields?.mapping).toMatch(/4 chiffres/);
     const loto5 = (await optionsOf(adminA)).find((o) => o.code === 51) as Option;
-    const four = await call('PUT', '/api/companies/lotto', adminA, {
+    const four = await callAs(t, 'PUT', '/api/companies/lotto', adminA, {
       id: loto5.id,
       label: 'Quatre',
       mapping: ['pick4'],
       enabled: true,
     });
     expect(expectErrorBody(four, 400).fields?.mapping).toMatch(/5 chiffres/);
-    const unknown = await call('PUT', '/api/companies/lotto', adminA, {
+    const unknown = await callAs(t, 'PUT', '/api/companies/lotto', adminA, {
       id: o2.id,
       label: 'x',
       mapping: ['lot9'],
@@ -132,11 +132,11 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
     });
     const body = expectErrorBody(unknown, 400);
     expect(body.fields?.label).toBe('Le libellé doit compter 2 caractères au moins');
-    expect((await call('GET', `/api/companies/lotto?id=${o2.id}`, adminA)).json()).toMatchObject({
+    expect((await callAs(t, 'GET', `/api/companies/lotto?id=${o2.id}`, adminA)).json()).toMatchObject({
       label: 'Loto 4 option 2',
       mapping: ['lot1', 'lot2'],
     });
-    const badCode = await call('POST', '/api/companies/lotto', adminA, {
+    const badCode = await callAs(t, 'POST', '/api/companies/lotto', adminA, {
       code: 44,
       label: 'Gratuit',
       mapping: ['pick4'],
@@ -146,21 +146,21 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
 
   it('deletes an option, creates it again (409 while it exists), option_plus for a non-default mapping', async () => {
     const o3 = (await optionsOf(adminA)).find((o) => o.code === 43) as Option;
-    const dup = await call('POST', '/api/companies/lotto', adminA, {
+    const dup = await callAs(t, 'POST', '/api/companies/lotto', adminA, {
       code: 43,
       label: 'Encore',
       mapping: ['lot1', 'lot3'],
     });
     expect(expectErrorBody(dup, 409).fields?.code).toBe('Cette option existe déjà : modifiez-la.');
-    expect((await call('DELETE', `/api/companies/lotto?id=${o3.id}`, editorSup)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', `/api/companies/lotto?id=${o3.id}`, adminA), 404);
-    const custom = await call('POST', '/api/companies/lotto', editorSup, {
+    expect((await callAs(t, 'DELETE', `/api/companies/lotto?id=${o3.id}`, editorSup)).json()).toEqual({ ok: true });
+    expectErrorBody(await callAs(t, 'GET', `/api/companies/lotto?id=${o3.id}`, adminA), 404);
+    const custom = await callAs(t, 'POST', '/api/companies/lotto', editorSup, {
       code: 43,
       label: 'Perso',
       mapping: ['lot3', 'lot1'],
     });
     expectErrorBody(custom, 403);
-    const again = await call('POST', '/api/companies/lotto', editorSup, {
+    const again = await callAs(t, 'POST', '/api/companies/lotto', editorSup, {
       code: 43,
       label: 'Loto 4 option 3',
       mapping: ['lot1', 'lot3'],
@@ -170,14 +170,14 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
 
   it('refuses a supervisor without the codename (403)', async () => {
     const [o] = await optionsOf(adminA);
-    expectErrorBody(await call('GET', '/api/companies/list-lotto', noneSup), 403);
-    expectErrorBody(await call('GET', `/api/companies/lotto?id=${o.id}`, noneSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-lotto', noneSup), 403);
+    expectErrorBody(await callAs(t, 'GET', `/api/companies/lotto?id=${o.id}`, noneSup), 403);
     expectErrorBody(
-      await call('POST', '/api/companies/lotto', viewerSup, { code: 41, label: 'Non', mapping: ['pick4'] }),
+      await callAs(t, 'POST', '/api/companies/lotto', viewerSup, { code: 41, label: 'Non', mapping: ['pick4'] }),
       403,
     );
     expectErrorBody(
-      await call('PUT', '/api/companies/lotto', viewerSup, {
+      await callAs(t, 'PUT', '/api/companies/lotto', viewerSup, {
         id: o.id,
         label: 'Non',
         mapping: o.mapping,
@@ -185,23 +185,23 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
       }),
       403,
     );
-    expectErrorBody(await call('DELETE', `/api/companies/lotto?id=${o.id}`, viewerSup), 403);
-    expectErrorBody(await call('POST', '/api/companies/lotto/block', editorSup, { id: o.id, blocked: true }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/lotto?id=${o.id}`, viewerSup), 403);
+    expectErrorBody(await callAs(t, 'POST', '/api/companies/lotto/block', editorSup, { id: o.id, blocked: true }), 403);
   });
 
   it('never shows or changes another company’s option (404, no data)', async () => {
     const [ob] = await optionsOf(adminB);
-    await call('PUT', '/api/companies/lotto', adminB, {
+    await callAs(t, 'PUT', '/api/companies/lotto', adminB, {
       id: ob.id,
       label: 'Secret B',
       mapping: ob.mapping,
       enabled: true,
     });
-    const read = await call('GET', `/api/companies/lotto?id=${ob.id}`, adminA);
+    const read = await callAs(t, 'GET', `/api/companies/lotto?id=${ob.id}`, adminA);
     expectErrorBody(read, 404);
     expect(read.body).not.toContain('Secret B');
     expectErrorBody(
-      await call('PUT', '/api/companies/lotto', adminA, {
+      await callAs(t, 'PUT', '/api/companies/lotto', adminA, {
         id: ob.id,
         label: 'Pris',
         mapping: ob.mapping,
@@ -209,9 +209,9 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
       }),
       404,
     );
-    expectErrorBody(await call('DELETE', `/api/companies/lotto?id=${ob.id}`, adminA), 404);
-    expectErrorBody(await call('POST', '/api/companies/lotto/block', adminA, { id: ob.id, blocked: true }), 404);
-    expect((await call('GET', '/api/companies/list-lotto?page_size=100', adminA)).body).not.toContain('Secret B');
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/lotto?id=${ob.id}`, adminA), 404);
+    expectErrorBody(await callAs(t, 'POST', '/api/companies/lotto/block', adminA, { id: ob.id, blocked: true }), 404);
+    expect((await callAs(t, 'GET', '/api/companies/list-lotto?page_size=100', adminA)).body).not.toContain('Secret B');
   });
 
   it('an option disabled or blocked no longer sells; sold tickets keep the mapping of their sale', async () => {
@@ -226,18 +226,18 @@ describeApi('loto 4 / loto 5 options (lotto)', () => {
         lines: [{ code: 41, number, stake: 100 }],
       });
     const sold = await sale();
-    const blocked = await call('POST', '/api/companies/lotto/block', admin, { id: o1.id, blocked: true });
+    const blocked = await callAs(t, 'POST', '/api/companies/lotto/block', admin, { id: o1.id, blocked: true });
     expect(blocked.json().status).toBe('blocked');
     await expect(sale()).rejects.toThrow(/n’est pas disponible/);
-    await call('POST', '/api/companies/lotto/block', admin, { id: o1.id, blocked: false });
-    await call('PUT', '/api/companies/lotto', admin, {
+    await callAs(t, 'POST', '/api/companies/lotto/block', admin, { id: o1.id, blocked: false });
+    await callAs(t, 'PUT', '/api/companies/lotto', admin, {
       id: o1.id,
       label: o1.label,
       mapping: o1.mapping,
       enabled: false,
     });
     await expect(sale()).rejects.toThrow(/n’est pas disponible/);
-    await call('PUT', '/api/companies/lotto', admin, {
+    await callAs(t, 'PUT', '/api/companies/lotto', admin, {
       id: o1.id,
       label: o1.label,
       mapping: ['lot3', 'lot2'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  auth,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -30,11 +30,9 @@ describeApi('push messages: a supervisor stays within what it watches', () => {
   let agentAssigned: number;
   const ids: Record<string, number> = {};
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, tok: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(tok), payload });
   const base = { title: 'Annonce', text: 'Texte', starts_at: '2025-01-15T09:00' };
   const post = async (tok: string, title: string, target: object) => {
-    const res = await call('POST', '/api/companies/messages', tok, { ...base, title, ...target });
+    const res = await callAs(t, 'POST', '/api/companies/messages', tok, { ...base, title, ...target });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().id as number;
   };
@@ -106,27 +104,27 @@ describeApi('push messages: a supervisor stays within what it watches', () => {
   const hidden = ['all', 'south', 'southAgent', 'mixed'];
 
   it('lists and shows only the messages whose whole audience it watches', async () => {
-    const page = (await call('GET', '/api/companies/messages?page_size=100', sup)).json();
+    const page = (await callAs(t, 'GET', '/api/companies/messages?page_size=100', sup)).json();
     const titles = page.results.map((m: { title: string }) => m.title).sort();
     expect(titles).toEqual(['Pour le nord', 'Vendeur confié', 'Vendeur du nord']);
     expect(page.count).toBe(3);
-    const csv = await call('GET', '/api/companies/messages?format=csv', sup);
+    const csv = await callAs(t, 'GET', '/api/companies/messages?format=csv', sup);
     expect(csv.body).not.toContain('Pour le sud');
     expect(csv.body).not.toContain('Pour tous');
     for (const key of [...hidden, 'foreign']) {
-      const res = await call('GET', `/api/companies/messages?id=${ids[key]}`, sup);
+      const res = await callAs(t, 'GET', `/api/companies/messages?id=${ids[key]}`, sup);
       expectErrorBody(res, 404);
       expect(res.body).not.toContain('Texte');
     }
-    expect((await call('GET', `/api/companies/messages?id=${ids.north}`, sup)).json().title).toBe('Pour le nord');
+    expect((await callAs(t, 'GET', `/api/companies/messages?id=${ids.north}`, sup)).json().title).toBe('Pour le nord');
     // The admin still sees every message of its company.
-    expect((await call('GET', '/api/companies/messages?page_size=100', admin)).json().count).toBe(7);
+    expect((await callAs(t, 'GET', '/api/companies/messages?page_size=100', admin)).json().count).toBe(7);
   });
 
   it('neither rewrites nor deletes them (404), and they stay as the admin wrote them', async () => {
     for (const key of hidden) {
       const before = await row(ids[key]);
-      const put = await call('PUT', '/api/companies/messages', sup, {
+      const put = await callAs(t, 'PUT', '/api/companies/messages', sup, {
         ...base,
         id: ids[key],
         title: 'Réécrit',
@@ -134,12 +132,12 @@ describeApi('push messages: a supervisor stays within what it watches', () => {
         surcussale_id: north,
       });
       expectErrorBody(put, 404);
-      expectErrorBody(await call('DELETE', '/api/companies/messages', sup, { id: ids[key] }), 404);
+      expectErrorBody(await callAs(t, 'DELETE', '/api/companies/messages', sup, { id: ids[key] }), 404);
       expect(await row(ids[key])).toEqual(before);
     }
     // Without change_apppromote: 403 even in its scope.
-    expectErrorBody(await call('DELETE', '/api/companies/messages', supNoChange, { id: ids.north }), 403);
-    const mine = await call('PUT', '/api/companies/messages', sup, {
+    expectErrorBody(await callAs(t, 'DELETE', '/api/companies/messages', supNoChange, { id: ids.north }), 403);
+    const mine = await callAs(t, 'PUT', '/api/companies/messages', sup, {
       ...base,
       id: ids.northAgent,
       title: 'Corrigé',
@@ -151,18 +149,18 @@ describeApi('push messages: a supervisor stays within what it watches', () => {
 
   it('refuses « all » and targets it does not watch when it writes', async () => {
     const before = (await t.database.raw.query('SELECT count(*)::int AS n FROM messages'))[0];
-    const all = await call('POST', '/api/companies/messages', sup, { ...base, audience: 'all' });
+    const all = await callAs(t, 'POST', '/api/companies/messages', sup, { ...base, audience: 'all' });
     expect(expectErrorBody(all, 400).fields?.audience).toMatch(/qu’il surveille/);
-    const widen = await call('PUT', '/api/companies/messages', sup, { ...base, id: ids.north, audience: 'all' });
+    const widen = await callAs(t, 'PUT', '/api/companies/messages', sup, { ...base, id: ids.north, audience: 'all' });
     expectErrorBody(widen, 400);
     expect((await row(ids.north)).audience).toBe('surcussale');
-    const south_ = await call('POST', '/api/companies/messages', sup, {
+    const south_ = await callAs(t, 'POST', '/api/companies/messages', sup, {
       ...base,
       audience: 'surcussale',
       surcussale_id: south,
     });
     expectErrorBody(south_, 400);
-    const mixed = await call('POST', '/api/companies/messages', sup, {
+    const mixed = await callAs(t, 'POST', '/api/companies/messages', sup, {
       ...base,
       audience: 'agents',
       agents: [agentNorth, agentSouth],
@@ -171,21 +169,21 @@ describeApi('push messages: a supervisor stays within what it watches', () => {
     expect((await t.database.raw.query('SELECT count(*)::int AS n FROM messages'))[0]).toEqual(before);
     // Its own message to its sub-branch: created, listed.
     const own = await post(sup, 'Du superviseur', { audience: 'surcussale', surcussale_id: north });
-    expect((await call('GET', `/api/companies/messages?id=${own}`, sup)).statusCode).toBe(200);
+    expect((await callAs(t, 'GET', `/api/companies/messages?id=${own}`, sup)).statusCode).toBe(200);
   });
 
   it('loses a message the admin moves out of its scope in parallel: the admin’s version stands', async () => {
     for (let round = 0; round < 5; round++) {
       const id = await post(admin, `Course ${round}`, { audience: 'surcussale', surcussale_id: north });
       const [byAdmin, bySup] = await Promise.all([
-        call('PUT', '/api/companies/messages', admin, {
+        callAs(t, 'PUT', '/api/companies/messages', admin, {
           ...base,
           id,
           title: `Admin ${round}`,
           audience: 'surcussale',
           surcussale_id: south,
         }),
-        call('PUT', '/api/companies/messages', sup, {
+        callAs(t, 'PUT', '/api/companies/messages', sup, {
           ...base,
           id,
           title: `Superviseur ${round}`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -69,8 +70,6 @@ describeApi('push messages', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, tok: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(tok), payload });
   const form = (method: 'POST' | 'PUT', tok: string, fields: Parameters<typeof multipartBody>[0], files = {}) => {
     const { payload, headers } = multipartBody(fields, files);
     return t.app.inject({ method, url: '/api/companies/messages', payload, headers: { ...headers, ...auth(tok) } });
@@ -107,10 +106,10 @@ describeApi('push messages', () => {
       const img = await t.app.inject({ url: m.image });
       expect(img.headers['content-type']).toBe('image/webp');
 
-      const read = await call('GET', `/api/companies/messages?id=${m.id}`, adminA);
+      const read = await callAs(t, 'GET', `/api/companies/messages?id=${m.id}`, adminA);
       expect(read.json()).toMatchObject({ id: m.id, title: 'Promo' });
 
-      const updated = await call('PUT', '/api/companies/messages', adminA, {
+      const updated = await callAs(t, 'PUT', '/api/companies/messages', adminA, {
         id: m.id,
         title: 'Promo Nord',
         text: 'Pour le Nord',
@@ -147,11 +146,11 @@ describeApi('push messages', () => {
         [agentNorth, agentSouth].sort((x, y) => x - y),
       );
 
-      const list = (await call('GET', '/api/companies/messages?search=promo%20nord', adminA)).json();
+      const list = (await callAs(t, 'GET', '/api/companies/messages?search=promo%20nord', adminA)).json();
       expect(list).toMatchObject({ count: 1, page: 1, page_size: 25 });
 
-      expect((await call('DELETE', '/api/companies/messages', adminA, { id: m.id })).json()).toEqual({ ok: true });
-      expectErrorBody(await call('GET', `/api/companies/messages?id=${m.id}`, adminA), 404);
+      expect((await callAs(t, 'DELETE', '/api/companies/messages', adminA, { id: m.id })).json()).toEqual({ ok: true });
+      expectErrorBody(await callAs(t, 'GET', `/api/companies/messages?id=${m.id}`, adminA), 404);
       const actions = await t.database.raw.query<{ action: string }>(
         "SELECT action FROM audit_log WHERE entity = 'message' AND entity_id = $1 ORDER BY id",
         [String(m.id)],
@@ -160,14 +159,17 @@ describeApi('push messages', () => {
     });
 
     it('takes instants with an offset as they are, and reads wall-clock times in the company’s own time zone', async () => {
-      const utc = await call('POST', '/api/companies/messages', adminA, {
+      const utc = await callAs(t, 'POST', '/api/companies/messages', adminA, {
         ...base,
         starts_at: '2025-01-15T14:00:00Z',
         ends_at: '2025-01-15T20:00:00-05:00',
       });
       expect(utc.json()).toMatchObject({ starts_at_local: '2025-01-15T09:00', ends_at: '2025-01-16T01:00:00Z' });
       await t.database.raw.query("UPDATE companies SET timezone = 'Europe/Paris' WHERE id = $1", [b.id]);
-      const paris = await call('POST', '/api/companies/messages', adminB, { ...base, starts_at: '2025-01-15T09:00' });
+      const paris = await callAs(t, 'POST', '/api/companies/messages', adminB, {
+        ...base,
+        starts_at: '2025-01-15T09:00',
+      });
       expect(paris.json()).toMatchObject({ starts_at: '2025-01-15T08:00:00Z', timezone: 'Europe/Paris' });
     });
   });
@@ -194,7 +196,7 @@ describeApi('push messages', () => {
         [{ ...base, audience: 'agents', agents: [agentNorth, agentB] }, 'agents', /inconnu/],
       ];
       for (const [payload, field, message] of cases) {
-        const body = expectErrorBody(await call('POST', '/api/companies/messages', adminA, payload), 400);
+        const body = expectErrorBody(await callAs(t, 'POST', '/api/companies/messages', adminA, payload), 400);
         expect(body.fields?.[field], `${field} of ${JSON.stringify(payload)}`).toMatch(message);
       }
     });
@@ -214,50 +216,52 @@ describeApi('push messages', () => {
 
   describe('tenancy and permissions', () => {
     it('never shows or changes another company’s message (404, no data)', async () => {
-      const secret = (await call('POST', '/api/companies/messages', adminB, { ...base, title: 'Secret de B' })).json();
-      const read = await call('GET', `/api/companies/messages?id=${secret.id}`, adminA);
+      const secret = (
+        await callAs(t, 'POST', '/api/companies/messages', adminB, { ...base, title: 'Secret de B' })
+      ).json();
+      const read = await callAs(t, 'GET', `/api/companies/messages?id=${secret.id}`, adminA);
       expectErrorBody(read, 404);
       expect(read.body).not.toContain('Secret de B');
-      const supRead = await call('GET', `/api/companies/messages?id=${secret.id}`, supToken);
+      const supRead = await callAs(t, 'GET', `/api/companies/messages?id=${secret.id}`, supToken);
       expectErrorBody(supRead, 404);
       expect(supRead.body).not.toContain('Secret de B');
-      expectErrorBody(await call('PUT', '/api/companies/messages', adminA, { ...base, id: secret.id }), 404);
-      expectErrorBody(await call('DELETE', `/api/companies/messages?id=${secret.id}`, adminA), 404);
-      const list = await call('GET', '/api/companies/messages?page_size=100', adminA);
+      expectErrorBody(await callAs(t, 'PUT', '/api/companies/messages', adminA, { ...base, id: secret.id }), 404);
+      expectErrorBody(await callAs(t, 'DELETE', `/api/companies/messages?id=${secret.id}`, adminA), 404);
+      const list = await callAs(t, 'GET', '/api/companies/messages?page_size=100', adminA);
       expect(list.body).not.toContain('Secret de B');
     });
 
     it('refuses writes without the codename (403), and everything without view_apppromote', async () => {
-      const m = (await call('POST', '/api/companies/messages', adminA, base)).json();
+      const m = (await callAs(t, 'POST', '/api/companies/messages', adminA, base)).json();
       expect(
-        expectErrorBody(await call('PUT', '/api/companies/messages', supToken, { ...base, id: m.id }), 403).code,
+        expectErrorBody(await callAs(t, 'PUT', '/api/companies/messages', supToken, { ...base, id: m.id }), 403).code,
       ).toBe('PERMISSION_DENIED');
-      expectErrorBody(await call('DELETE', '/api/companies/messages', supToken, { id: m.id }), 403);
-      expectErrorBody(await call('GET', '/api/companies/messages', readOnlySup), 403);
-      expectErrorBody(await call('POST', '/api/companies/messages', readOnlySup, base), 403);
-      expectErrorBody(await call('GET', '/api/companies/messages/choices', readOnlySup), 403);
+      expectErrorBody(await callAs(t, 'DELETE', '/api/companies/messages', supToken, { id: m.id }), 403);
+      expectErrorBody(await callAs(t, 'GET', '/api/companies/messages', readOnlySup), 403);
+      expectErrorBody(await callAs(t, 'POST', '/api/companies/messages', readOnlySup, base), 403);
+      expectErrorBody(await callAs(t, 'GET', '/api/companies/messages/choices', readOnlySup), 403);
     });
 
     it('lets a supervisor target only the sub-branches and agents it watches', async () => {
-      const choices = (await call('GET', '/api/companies/messages/choices', supToken)).json();
+      const choices = (await callAs(t, 'GET', '/api/companies/messages/choices', supToken)).json();
       expect(choices.surcussales.map((s: { name: string }) => s.name)).toEqual(['Nord']);
       expect(choices.agents.map((x: { id: number }) => x.id)).toEqual([agentNorth]);
-      const full = (await call('GET', '/api/companies/messages/choices', adminA)).json();
+      const full = (await callAs(t, 'GET', '/api/companies/messages/choices', adminA)).json();
       expect(full.agents.map((x: { id: number }) => x.id).sort()).toEqual([agentNorth, agentSouth].sort());
-      const ok = await call('POST', '/api/companies/messages', supToken, {
+      const ok = await callAs(t, 'POST', '/api/companies/messages', supToken, {
         ...base,
         audience: 'agents',
         agents: [agentNorth],
       });
       expect(ok.statusCode).toBe(200);
-      const refused = await call('POST', '/api/companies/messages', supToken, {
+      const refused = await callAs(t, 'POST', '/api/companies/messages', supToken, {
         ...base,
         audience: 'agents',
         agents: [agentSouth],
       });
       expect(expectErrorBody(refused, 400).fields?.agents).toBeTruthy();
       expectErrorBody(
-        await call('POST', '/api/companies/messages', supToken, {
+        await callAs(t, 'POST', '/api/companies/messages', supToken, {
           ...base,
           audience: 'surcussale',
           surcussale_id: south,
@@ -268,9 +272,9 @@ describeApi('push messages', () => {
 
     it('a superuser with « Toutes » may read but not write', async () => {
       const su = await token(await createUser(t.database, { role: 'superuser', fullAccess: true }));
-      const list = (await call('GET', '/api/companies/messages?page_size=100', su)).json();
+      const list = (await callAs(t, 'GET', '/api/companies/messages?page_size=100', su)).json();
       expect(list.count).toBeGreaterThan(2);
-      expect(expectErrorBody(await call('POST', '/api/companies/messages', su, base), 409).code).toBe(
+      expect(expectErrorBody(await callAs(t, 'POST', '/api/companies/messages', su, base), 409).code).toBe(
         'COMPANY_REQUIRED',
       );
     });
@@ -282,40 +286,42 @@ describeApi('push messages', () => {
       const admin = await token(await createUser(t.database, { role: 'company', companyId: c.id, fullAccess: true }));
       const now = Date.now();
       const at = (days: number) => new Date(now + days * 86_400_000).toISOString();
-      await call('POST', '/api/companies/messages', admin, {
+      await callAs(t, 'POST', '/api/companies/messages', admin, {
         ...base,
         title: 'Passé',
         starts_at: at(-10),
         ends_at: at(-5),
       });
-      await call('POST', '/api/companies/messages', admin, {
+      await callAs(t, 'POST', '/api/companies/messages', admin, {
         ...base,
         title: 'En cours',
         starts_at: at(-1),
         ends_at: at(1),
       });
-      await call('POST', '/api/companies/messages', admin, { ...base, title: 'À venir', starts_at: at(3) });
-      await call('POST', '/api/companies/messages', admin, {
+      await callAs(t, 'POST', '/api/companies/messages', admin, { ...base, title: 'À venir', starts_at: at(3) });
+      await callAs(t, 'POST', '/api/companies/messages', admin, {
         ...base,
         title: 'Éteint',
         starts_at: at(-1),
         status: 'inactive',
       });
-      const p1 = (await call('GET', '/api/companies/messages?page_size=2&sort=starts_at&order=desc', admin)).json();
+      const p1 = (
+        await callAs(t, 'GET', '/api/companies/messages?page_size=2&sort=starts_at&order=desc', admin)
+      ).json();
       expect(p1.count).toBe(4);
       expect(p1.results.map((r: { title: string }) => r.title)).toEqual(['À venir', 'Éteint']);
       const p2 = (
-        await call('GET', '/api/companies/messages?page_size=2&page=2&sort=starts_at&order=desc', admin)
+        await callAs(t, 'GET', '/api/companies/messages?page_size=2&page=2&sort=starts_at&order=desc', admin)
       ).json();
       expect(p2.results.map((r: { title: string }) => r.title)).toEqual(['En cours', 'Passé']);
-      const current = (await call('GET', '/api/companies/messages?period=current', admin)).json();
+      const current = (await callAs(t, 'GET', '/api/companies/messages?period=current', admin)).json();
       expect(current.results.map((r: { title: string }) => r.title).sort()).toEqual(['En cours', 'Éteint']);
-      const inactive = (await call('GET', '/api/companies/messages?status=inactive', admin)).json();
+      const inactive = (await callAs(t, 'GET', '/api/companies/messages?status=inactive', admin)).json();
       expect(inactive.results.map((r: { title: string }) => r.title)).toEqual(['Éteint']);
-      expect((await call('GET', '/api/companies/messages?audience=agents', admin)).json().count).toBe(0);
-      expectErrorBody(await call('GET', '/api/companies/messages?sort=body', admin), 400);
-      expectErrorBody(await call('GET', '/api/companies/messages?period=soon', admin), 400);
-      const csv = await call('GET', '/api/companies/messages?format=csv&sort=title', admin);
+      expect((await callAs(t, 'GET', '/api/companies/messages?audience=agents', admin)).json().count).toBe(0);
+      expectErrorBody(await callAs(t, 'GET', '/api/companies/messages?sort=body', admin), 400);
+      expectErrorBody(await callAs(t, 'GET', '/api/companies/messages?period=soon', admin), 400);
+      const csv = await callAs(t, 'GET', '/api/companies/messages?format=csv&sort=title', admin);
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.headers['content-disposition']).toMatch(/messages-.*\.csv/);
       const lines = csv.body.split('\r\n');
@@ -336,7 +342,7 @@ describeApi('push messages', () => {
       const me = await agent(c.id, east);
       const other = await agent(c.id, west);
       const post = async (title: string, extra: object) =>
-        (await call('POST', '/api/companies/messages', admin, { ...base, title, ...extra })).json().id as number;
+        (await callAs(t, 'POST', '/api/companies/messages', admin, { ...base, title, ...extra })).json().id as number;
       const period = { starts_at: '2025-06-01T00:00:00Z', ends_at: '2025-06-30T23:59:00Z' };
       const toAll = await post('Tous', period);
       const toEast = await post('Est', { ...period, audience: 'surcussale', surcussale_id: east });

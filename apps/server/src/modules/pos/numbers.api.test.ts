@@ -3,6 +3,7 @@ import { isValidFicheNumber, luhnDigit } from '@borlette/shared/game/money';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenTirage, middayZone, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
+  asUser,
   auth,
   createTestApp,
   createUser,
@@ -112,11 +113,8 @@ describeApi('ticket numbers per company', () => {
   });
 
   it('gives a company created through the platform API its sequence, and deleting it removes the sequence', async () => {
-    const root = await createUser(t.database, { role: 'superuser', fullAccess: true });
-    const rootToken = (await login(t.app, root.username)).accessToken;
-    const call = (method: 'POST' | 'DELETE', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: auth(rootToken), payload });
-    const made = await call('POST', '/api/generals/compagnies', {
+    const root = await asUser(t, { role: 'superuser', fullAccess: true });
+    const made = await root.call('POST', '/api/generals/compagnies', {
       name: `Numéros ${randomUUID().slice(0, 6)}`,
       country_code: 'HT',
       admin_first_name: 'Marie',
@@ -150,7 +148,7 @@ describeApi('ticket numbers per company', () => {
     });
     expect(f.number).toBe(10009);
 
-    const empty = await call('POST', '/api/generals/compagnies', {
+    const empty = await root.call('POST', '/api/generals/compagnies', {
       name: `Vide ${randomUUID().slice(0, 6)}`,
       country_code: 'HT',
       admin_first_name: 'Jean',
@@ -159,7 +157,7 @@ describeApi('ticket numbers per company', () => {
       admin_password: 'motdepasse-123',
     });
     const emptyId = empty.json().id as number;
-    expect((await call('DELETE', '/api/generals/delete-company', { id: emptyId })).statusCode).toBe(200);
+    expect((await root.call('DELETE', '/api/generals/delete-company', { id: emptyId })).statusCode).toBe(200);
     const left = await t.database.raw.query('SELECT 1 FROM pg_class WHERE relname = $1', [`fiche_number_c${emptyId}`]);
     expect(left).toHaveLength(0);
   });

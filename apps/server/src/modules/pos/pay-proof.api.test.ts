@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  callAs,
   createTestApp,
   createUser,
   describeApi,
@@ -33,9 +33,7 @@ describeApi('paying needs proof; blocked means blocked', () => {
   const winners: Ticket[] = [];
   let openTicket: Ticket;
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const pay = (token: string, body: object) => call('POST', '/api/agents/fiches/pay', token, body);
+  const pay = (token: string, body: object) => callAs(t, 'POST', '/api/agents/fiches/pay', token, body);
   const paidAt = async (id: number) =>
     (
       await t.database.raw.query<{ paid: boolean }>('SELECT paid_at IS NOT NULL AS paid FROM fiches WHERE id = $1', [
@@ -120,8 +118,8 @@ describeApi('paying needs proof; blocked means blocked', () => {
     it('learns nothing from a number alone: the same refusal whether the ticket exists or not', async () => {
       const w = winners[0];
       const missing = w.number + 1_000_000;
-      const real = expectErrorBody(await call('GET', `/api/agents/fiche?number=${w.number}`, tokens.mate), 400);
-      const none = expectErrorBody(await call('GET', `/api/agents/fiche?number=${missing}`, tokens.mate), 400);
+      const real = expectErrorBody(await callAs(t, 'GET', `/api/agents/fiche?number=${w.number}`, tokens.mate), 400);
+      const none = expectErrorBody(await callAs(t, 'GET', `/api/agents/fiche?number=${missing}`, tokens.mate), 400);
       expect(real).toEqual(none);
       expect(real.code).toBe('PROOF_REQUIRED');
       expect(real.message).toMatch(/code de vérification/);
@@ -130,11 +128,11 @@ describeApi('paying needs proof; blocked means blocked', () => {
       );
       // A wrong code answers as a missing ticket.
       const wrongCode = expectErrorBody(
-        await call('GET', `/api/agents/fiche?number=${w.number}&code=${wrong(w.verification_code)}`, tokens.mate),
+        await callAs(t, 'GET', `/api/agents/fiche?number=${w.number}&code=${wrong(w.verification_code)}`, tokens.mate),
         404,
       );
       const noTicket = expectErrorBody(
-        await call('GET', `/api/agents/fiche?number=${missing}&code=${w.verification_code}`, tokens.mate),
+        await callAs(t, 'GET', `/api/agents/fiche?number=${missing}&code=${w.verification_code}`, tokens.mate),
         404,
       );
       expect(wrongCode).toEqual(noTicket);
@@ -147,13 +145,13 @@ describeApi('paying needs proof; blocked means blocked', () => {
     it('pays with the number and the printed code (any case, with its dash), or with the QR secret', async () => {
       const [a, b] = [winners[1], winners[2]];
       const printed = `${a.verification_code.slice(0, 4)}-${a.verification_code.slice(4)}`.toLowerCase();
-      const seen = await call('GET', `/api/agents/fiche?number=${a.number}&code=${printed}`, tokens.mate);
+      const seen = await callAs(t, 'GET', `/api/agents/fiche?number=${a.number}&code=${printed}`, tokens.mate);
       expect(seen.statusCode).toBe(200);
       expect(seen.json()).toMatchObject({ id: a.id, status: 'gagnant', verification_code: a.verification_code });
       const paid = await pay(tokens.mate, { number: a.number, code: printed });
       expect(paid.statusCode).toBe(200);
       expect(paid.json()).toMatchObject({ status: 'paye', paid_amount: 5000 });
-      expect((await call('GET', `/api/agents/fiche?ref=${b.ref_code}`, tokens.mate)).json().id).toBe(b.id);
+      expect((await callAs(t, 'GET', `/api/agents/fiche?ref=${b.ref_code}`, tokens.mate)).json().id).toBe(b.id);
       // The QR of one ticket does not pay another number.
       expectErrorBody(await pay(tokens.mate, { ref: b.ref_code, number: a.number }), 404);
       expect((await pay(tokens.mate, { ref: b.ref_code })).json()).toMatchObject({ id: b.id, status: 'paye' });
@@ -201,17 +199,19 @@ describeApi('paying needs proof; blocked means blocked', () => {
     it('pays by number alone with pay_fiche, within its scope; not without it, nor another company', async () => {
       const [w1, w2] = [winners[6], winners[7]];
       const url = '/api/companies/fiches/pay';
-      expect(expectErrorBody(await call('POST', url, tokens.supNoPay, { number: w1.number }), 403).message).toMatch(
-        /pay_fiche/,
-      );
-      expectErrorBody(await call('POST', url, tokens.seller, { number: w1.number }), 403);
-      expectErrorBody(await call('POST', url, tokens.adminB, { number: w1.number }), 404);
-      expectErrorBody(await call('POST', url, tokens.supFar, { number: w1.number }), 404);
+      expect(
+        expectErrorBody(await callAs(t, 'POST', url, tokens.supNoPay, { number: w1.number }), 403).message,
+      ).toMatch(/pay_fiche/);
+      expectErrorBody(await callAs(t, 'POST', url, tokens.seller, { number: w1.number }), 403);
+      expectErrorBody(await callAs(t, 'POST', url, tokens.adminB, { number: w1.number }), 404);
+      expectErrorBody(await callAs(t, 'POST', url, tokens.supFar, { number: w1.number }), 404);
       expect(await paidAt(w1.id)).toBe(false);
-      const bySup = await call('POST', url, tokens.supPay, { number: w1.number });
+      const bySup = await callAs(t, 'POST', url, tokens.supPay, { number: w1.number });
       expect(bySup.json()).toMatchObject({ status: 'paye', paid_amount: 5000 });
-      expect((await call('POST', url, tokens.admin, { number: w2.number })).json()).toMatchObject({ status: 'paye' });
-      expect(expectErrorBody(await call('POST', url, tokens.admin, { number: w2.number }), 409).message).toMatch(
+      expect((await callAs(t, 'POST', url, tokens.admin, { number: w2.number })).json()).toMatchObject({
+        status: 'paye',
+      });
+      expect(expectErrorBody(await callAs(t, 'POST', url, tokens.admin, { number: w2.number }), 409).message).toMatch(
         /déjà été payée/,
       );
     });
@@ -242,7 +242,7 @@ describeApi('paying needs proof; blocked means blocked', () => {
       const token = await tokenOf(guesser.username);
       const answers = await Promise.all(
         Array.from({ length: 20 }, () =>
-          call('GET', `/api/agents/fiche?number=${w.number}&code=${wrong(w.verification_code)}`, token),
+          callAs(t, 'GET', `/api/agents/fiche?number=${w.number}&code=${wrong(w.verification_code)}`, token),
         ),
       );
       expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(10);
@@ -252,7 +252,7 @@ describeApi('paying needs proof; blocked means blocked', () => {
       // Even the right proof waits; another agent is not held up.
       expectErrorBody(await pay(token, { number: w.number, code: w.verification_code }), 429);
       expect(await paidAt(w.id)).toBe(false);
-      expect((await call('GET', `/api/agents/fiche?ref=${w.ref_code}`, tokens.mate)).statusCode).toBe(200);
+      expect((await callAs(t, 'GET', `/api/agents/fiche?ref=${w.ref_code}`, tokens.mate)).statusCode).toBe(200);
       // Once the window has passed, the right proof pays.
       await t.database.raw.query(
         "UPDATE fiche_proof_failures SET window_start = now() - interval '16 minutes' WHERE user_id = $1",
@@ -278,7 +278,7 @@ describeApi('paying needs proof; blocked means blocked', () => {
         expect(refused.message).toMatch(/^La succursale .+ est bloquée/);
         expect(await paidAt(w.id)).toBe(false);
         const cancel = expectErrorBody(
-          await call('POST', '/api/agents/fiches/cancel', tokens.far, { id: openTicket.id }),
+          await callAs(t, 'POST', '/api/agents/fiches/cancel', tokens.far, { id: openTicket.id }),
           403,
         );
         expect(cancel.message).toMatch(/^La succursale .+ est bloquée/);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import { auth, callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
 
 /** GET /api/agents/config: what the POS needs to sell and to pay (split from pos.api.test.ts). */
 describeApi('point of sale configuration (agents’ API)', () => {
@@ -19,10 +19,8 @@ describeApi('point of sale configuration (agents’ API)', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const sale = (token: string, body: { lines: object[] }) =>
-    call('POST', '/api/agents/fiches', token, {
+    callAs(t, 'POST', '/api/agents/fiches', token, {
       idempotency_key: randomUUID(),
       tirages: [c.tirages[0].id],
       lines: body.lines,
@@ -33,7 +31,7 @@ describeApi('point of sale configuration (agents’ API)', () => {
       'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 5000, NULL, 2)',
       [c.company.id],
     );
-    const res = (await call('GET', '/api/agents/config', agent)).json();
+    const res = (await callAs(t, 'GET', '/api/agents/config', agent)).json();
     expect(res.company.timezone).toBeTruthy();
     expect(res.agent.username).toBe(c.agents[0].username);
     expect(res.codes).toEqual([20, 30, 40, 41, 42, 43, 51, 52, 53]);
@@ -50,7 +48,7 @@ describeApi('point of sale configuration (agents’ API)', () => {
   });
 
   it('tells the POS whether it may pay other sub-branches’ tickets, and follows the company setting', async () => {
-    const allowed = async () => (await call('GET', '/api/agents/config', agent)).json().agents_pay_other_branches;
+    const allowed = async () => (await callAs(t, 'GET', '/api/agents/config', agent)).json().agents_pay_other_branches;
     expect(await allowed()).toBe(true); // the default
     const put = (value: boolean) =>
       t.app.inject({

@@ -4,7 +4,7 @@ import { isValidFicheNumber } from '@borlette/shared/game/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  callAs,
   createTestApp,
   createUser,
   describeApi,
@@ -47,10 +47,8 @@ describeApi('point of sale (agents’ API)', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const sale = (token: string, body: { tirages?: number[]; lines: object[]; idempotency_key?: string }) =>
-    call('POST', '/api/agents/fiches', token, {
+    callAs(t, 'POST', '/api/agents/fiches', token, {
       idempotency_key: body.idempotency_key ?? randomUUID(),
       tirages: body.tirages ?? [c.tirages[0].id],
       lines: body.lines,
@@ -121,7 +119,7 @@ describeApi('point of sale (agents’ API)', () => {
       expectErrorBody(await sale(agent, { lines: [] }), 400);
       expectErrorBody(await sale(agent, { tirages: [], lines: [{ code: 20, number: '23', stake: 100 }] }), 400);
       expectErrorBody(
-        await call('POST', '/api/agents/fiches', agent, {
+        await callAs(t, 'POST', '/api/agents/fiches', agent, {
           idempotency_key: 'x',
           tirages: [c.tirages[0].id],
           lines: [],
@@ -170,7 +168,7 @@ describeApi('point of sale (agents’ API)', () => {
 
     it('is refused to every role but agents, and to an agent of a blocked company', async () => {
       expect((await sale(admin, { lines: [{ code: 20, number: '23', stake: 100 }] })).statusCode).toBe(403);
-      expect((await call('GET', '/api/agents/config', admin)).statusCode).toBe(403);
+      expect((await callAs(t, 'GET', '/api/agents/config', admin)).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/api/agents/config' })).statusCode).toBe(401);
     });
   });
@@ -179,16 +177,17 @@ describeApi('point of sale (agents’ API)', () => {
     it('lists only the agent’s own tickets of the day, finds a company ticket by number, not another company’s', async () => {
       const mine = (await sale(agent, { lines: [{ code: 20, number: '31', stake: 100 }] })).json();
       const theirs = (await sale(agent2, { lines: [{ code: 20, number: '32', stake: 100 }] })).json();
-      const list = (await call('GET', '/api/agents/fiches?page_size=100', agent)).json();
+      const list = (await callAs(t, 'GET', '/api/agents/fiches?page_size=100', agent)).json();
       const ids = list.results.map((f: { id: number }) => f.id);
       expect(ids).toContain(mine.id);
       expect(ids).not.toContain(theirs.id);
       expect(list.results[0].id).toBe(Math.max(...ids)); // newest first
       expect(
-        (await call('GET', `/api/agents/fiche?number=${theirs.number}&code=${theirs.verification_code}`, agent)).json()
-          .id,
+        (
+          await callAs(t, 'GET', `/api/agents/fiche?number=${theirs.number}&code=${theirs.verification_code}`, agent)
+        ).json().id,
       ).toBe(theirs.id);
-      expectErrorBody(await call('GET', `/api/agents/fiche?id=${theirs.id}`, agent), 404);
+      expectErrorBody(await callAs(t, 'GET', `/api/agents/fiche?id=${theirs.id}`, agent), 404);
       const other = await sellingCompany(t.database);
       const foreign = await t.database.raw.query<{ f: { number: number; verification_code: string } }>(
         'SELECT borlette_sell($1) AS f',
@@ -205,7 +204,8 @@ describeApi('point of sale (agents’ API)', () => {
           }),
         ],
       );
-      const res = await call(
+      const res = await callAs(
+        t,
         'GET',
         `/api/agents/fiche?number=${foreign[0].f.number}&code=${foreign[0].f.verification_code}`,
         agent,
@@ -224,21 +224,21 @@ describeApi('point of sale (agents’ API)', () => {
       expect(expectErrorBody(await sale(agent2, { lines: [{ code: 20, number: '77', stake: 100 }] }), 409).code).toBe(
         'LIMIT_EXCEEDED',
       );
-      expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent2, { id: f.id }), 404);
-      const cancelled = await call('POST', '/api/agents/fiches/cancel', agent, { id: f.id });
+      expectErrorBody(await callAs(t, 'POST', '/api/agents/fiches/cancel', agent2, { id: f.id }), 404);
+      const cancelled = await callAs(t, 'POST', '/api/agents/fiches/cancel', agent, { id: f.id });
       expect(cancelled.json().status).toBe('annule');
       expect((await sale(agent2, { lines: [{ code: 20, number: '77', stake: 1000 }] })).statusCode).toBe(200);
-      expect(expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: f.id }), 409).message).toBe(
-        'Cette fiche est déjà annulée.',
-      );
+      expect(
+        expectErrorBody(await callAs(t, 'POST', '/api/agents/fiches/cancel', agent, { id: f.id }), 409).message,
+      ).toBe('Cette fiche est déjà annulée.');
       const late = (await sale(agent, { lines: [{ code: 20, number: '78', stake: 100 }] })).json();
       await t.database.raw.query("UPDATE fiches SET sold_at = now() - interval '11 minutes' WHERE id = $1", [late.id]);
       expect(
-        expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: late.id }), 409).message,
+        expectErrorBody(await callAs(t, 'POST', '/api/agents/fiches/cancel', agent, { id: late.id }), 409).message,
       ).toBe('Le délai d’annulation de cette fiche est dépassé.');
       await t.database.raw.query('UPDATE users SET can_cancel = false WHERE id = $1', [c.agents[0].id]);
       const again = (await sale(agent, { lines: [{ code: 20, number: '79', stake: 100 }] })).json();
-      expectErrorBody(await call('POST', '/api/agents/fiches/cancel', agent, { id: again.id }), 403);
+      expectErrorBody(await callAs(t, 'POST', '/api/agents/fiches/cancel', agent, { id: again.id }), 403);
       await t.database.raw.query('UPDATE users SET can_cancel = true WHERE id = $1', [c.agents[0].id]);
       const events = await t.database.raw.query<{ action: string }>(
         "SELECT action FROM audit_log WHERE entity = 'fiche' AND entity_id = $1 ORDER BY id",
@@ -258,7 +258,7 @@ describeApi('point of sale (agents’ API)', () => {
       const loser = (await sale(agent, { tirages: [t3], lines: [{ code: 20, number: '88', stake: 100 }] })).json();
       expect(
         expectErrorBody(
-          await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
+          await callAs(t, 'POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
           409,
         ).message,
       ).toBe('Les résultats du tirage Paiement ne sont pas encore connus.');
@@ -272,25 +272,28 @@ describeApi('point of sale (agents’ API)', () => {
       expect(settled.win_amount).toBe(810000);
       expect(
         expectErrorBody(
-          await call('POST', '/api/agents/fiches/pay', agent2, { number: loser.number, code: loser.verification_code }),
+          await callAs(t, 'POST', '/api/agents/fiches/pay', agent2, {
+            number: loser.number,
+            code: loser.verification_code,
+          }),
           409,
         ).message,
       ).toBe('Cette fiche n’est pas gagnante.');
       await t.database.raw.query('UPDATE fiches SET blocked = true WHERE id = $1', [f.id]);
       expect(
         expectErrorBody(
-          await call('POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
+          await callAs(t, 'POST', '/api/agents/fiches/pay', agent2, { number: f.number, code: f.verification_code }),
           409,
         ).message,
       ).toMatch(/bloquée/);
       await t.database.raw.query('UPDATE fiches SET blocked = false WHERE id = $1', [f.id]);
-      const paid = await call('POST', '/api/agents/fiches/pay', agent2, {
+      const paid = await callAs(t, 'POST', '/api/agents/fiches/pay', agent2, {
         number: f.number,
         code: f.verification_code,
       });
       expect(paid.json()).toMatchObject({ status: 'paye', paid_amount: 810000, win_amount: 810000 });
       const twice = expectErrorBody(
-        await call('POST', '/api/agents/fiches/pay', agent, { number: f.number, code: f.verification_code }),
+        await callAs(t, 'POST', '/api/agents/fiches/pay', agent, { number: f.number, code: f.verification_code }),
         409,
       );
       expect(twice.message).toMatch(
@@ -302,7 +305,7 @@ describeApi('point of sale (agents’ API)', () => {
       );
       expect(payments).toEqual([{ amount: 810000, agent_id: c.agents[1].id }]);
       expectErrorBody(
-        await call('POST', '/api/agents/fiches/pay', agent, { number: 123, code: f.verification_code }),
+        await callAs(t, 'POST', '/api/agents/fiches/pay', agent, { number: 123, code: f.verification_code }),
         404,
       );
       // Past its validity, a win is no longer paid.
@@ -321,7 +324,10 @@ describeApi('point of sale (agents’ API)', () => {
       ]);
       expect(
         expectErrorBody(
-          await call('POST', '/api/agents/fiches/pay', agent, { number: late.number, code: late.verification_code }),
+          await callAs(t, 'POST', '/api/agents/fiches/pay', agent, {
+            number: late.number,
+            code: late.verification_code,
+          }),
           409,
         ).message,
       ).toMatch(/Le délai de paiement est dépassé/);
@@ -334,10 +340,10 @@ describeApi('point of sale (agents’ API)', () => {
       const f = (
         await sale(agent, { tirages: [c.tirages[1].id], lines: [{ code: 20, number: '55', stake: 2000 }] })
       ).json();
-      expect((await call('POST', '/api/agents/fiches/reprint', agent, { id: f.id })).json().print_count).toBe(2);
-      expectErrorBody(await call('POST', '/api/agents/fiches/reprint', agent2, { id: f.id }), 404);
+      expect((await callAs(t, 'POST', '/api/agents/fiches/reprint', agent, { id: f.id })).json().print_count).toBe(2);
+      expectErrorBody(await callAs(t, 'POST', '/api/agents/fiches/reprint', agent2, { id: f.id }), 404);
 
-      const report = (await call('GET', '/api/agents/report', agent)).json();
+      const report = (await callAs(t, 'GET', '/api/agents/report', agent)).json();
       const [expected] = await t.database.raw.query<{ sales: number; commission: number; n: number }>(
         `SELECT coalesce(sum(amount), 0)::bigint AS sales, coalesce(sum(commission_amount), 0)::bigint AS commission, count(*)::int AS n
            FROM fiches WHERE company_id = $1 AND agent_id = $2 AND status = 'active' AND sale_date = $3`,
@@ -350,11 +356,11 @@ describeApi('point of sale (agents’ API)', () => {
         commission_amount: expected.commission,
       });
       expect(report.balance).toBe(report.sales_amount - report.paid_amount - report.commission_amount);
-      expect((await call('GET', '/api/agents/report?date=2020-01-01', agent)).json()).toMatchObject({
+      expect((await callAs(t, 'GET', '/api/agents/report?date=2020-01-01', agent)).json()).toMatchObject({
         tickets: 0,
         balance: 0,
       });
-      expectErrorBody(await call('GET', '/api/agents/report?date=2020-13-01', agent), 400);
+      expectErrorBody(await callAs(t, 'GET', '/api/agents/report?date=2020-13-01', agent), 400);
 
       const pub = await t.app.inject({ method: 'GET', url: `/api/public/fiche/${f.ref_code}` });
       expect(pub.statusCode).toBe(200);
@@ -365,7 +371,7 @@ describeApi('point of sale (agents’ API)', () => {
       const unknown = await t.app.inject({ method: 'GET', url: '/api/public/fiche/aaaaaaaaaaaaaaaaaaaaaa' });
       expect(expectErrorBody(unknown, 404).message).toMatch(/Fiche introuvable/);
       expectErrorBody(await t.app.inject({ method: 'GET', url: '/api/public/fiche/%27%20or%201=1' }), 404);
-      expect((await call('GET', '/api/agents/messages', agent)).json()).toEqual([]);
+      expect((await callAs(t, 'GET', '/api/agents/messages', agent)).json()).toEqual([]);
     });
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenTirage, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
   createUser,
@@ -9,6 +10,7 @@ import {
   expectErrorBody,
   login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussale, prime-agent)', () => {
@@ -24,10 +26,7 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
   let s2: number;
   let agent2: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -62,7 +61,7 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
   it('the most specific prime wins at sale: agent > surcussale > tirage > general, per multiplier', async () => {
     const [tirage] = c.tirages;
     const agent = c.agents[0];
-    const pt = await call('POST', '/api/companies/prime-tirage', admin, {
+    const pt = await callAs(t, 'POST', '/api/companies/prime-tirage', admin, {
       target_id: tirage.id,
       bolet_1: 60,
       bolet_2: 25,
@@ -74,13 +73,13 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
       bolet_1: 60,
       bolet_3: null,
     });
-    const ps = await call('POST', '/api/companies/prime-surcussale', admin, {
+    const ps = await callAs(t, 'POST', '/api/companies/prime-surcussale', admin, {
       target_id: c.surcussaleId,
       bolet_1: 70,
       mariage: 1100,
     });
     expect(ps.statusCode).toBe(200);
-    const pa = await call('POST', '/api/companies/prime-agent', agentSup, {
+    const pa = await callAs(t, 'POST', '/api/companies/prime-agent', agentSup, {
       target_id: agent.id,
       bolet_1: '80',
       loto3: '',
@@ -109,14 +108,16 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
       { code: 30, prime1: 500, prime2: null, prime3: null },
     ]);
     // Without the agent's configuration, the sub-branch's bolet 1 applies; without that, the draw's.
-    expect((await call('DELETE', `/api/companies/prime-agent?id=${pa.json().id}`, admin)).json()).toEqual({ ok: true });
+    expect((await callAs(t, 'DELETE', `/api/companies/prime-agent?id=${pa.json().id}`, admin)).json()).toEqual({
+      ok: true,
+    });
     expect((await primesOfSale())[0]).toEqual({ code: 20, prime1: 70, prime2: 25, prime3: 10 });
-    await call('DELETE', '/api/companies/prime-surcussale', admin, { id: ps.json().id });
+    await callAs(t, 'DELETE', '/api/companies/prime-surcussale', admin, { id: ps.json().id });
     expect((await primesOfSale()).slice(0, 2)).toEqual([
       { code: 20, prime1: 60, prime2: 25, prime3: 10 },
       { code: 40, prime1: 1000, prime2: null, prime3: null },
     ]);
-    const updated = await call('PUT', '/api/companies/prime-tirage', admin, {
+    const updated = await callAs(t, 'PUT', '/api/companies/prime-tirage', admin, {
       id: pt.json().id,
       bolet_1: null,
       bolet_3: 15,
@@ -139,34 +140,40 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
 
   it('lists with paging, search and ?id=; one configuration per target (409 on target_id)', async () => {
     const t2 = await createOpenTirage(t.database.raw, c.company.id, 'Zeta Tirage');
-    const made = (await call('POST', '/api/companies/prime-tirage', admin, { target_id: t2.id, loto3: 450 })).json();
-    const dup = await call('POST', '/api/companies/prime-tirage', admin, { target_id: t2.id, loto3: 400 });
+    const made = (
+      await callAs(t, 'POST', '/api/companies/prime-tirage', admin, { target_id: t2.id, loto3: 450 })
+    ).json();
+    const dup = await callAs(t, 'POST', '/api/companies/prime-tirage', admin, { target_id: t2.id, loto3: 400 });
     expect(expectErrorBody(dup, 409).fields?.target_id).toBe(
       'Ce tirage a déjà sa configuration de primes : modifiez-la.',
     );
-    const list = (await call('GET', '/api/companies/prime-tirage?search=zeta', tirageSup)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/prime-tirage?search=zeta', tirageSup)).json();
     expect(list).toMatchObject({ count: 1, page: 1 });
     expect(list.results[0]).toMatchObject({ id: made.id, target_name: 'Zeta Tirage', loto3: 450 });
-    expect((await call('GET', `/api/companies/prime-tirage?id=${made.id}`, tirageSup)).json().loto3).toBe(450);
+    expect((await callAs(t, 'GET', `/api/companies/prime-tirage?id=${made.id}`, tirageSup)).json().loto3).toBe(450);
     const sorted = (
-      await call('GET', '/api/companies/prime-tirage?sort=target_name&order=desc&page_size=1', admin)
+      await callAs(t, 'GET', '/api/companies/prime-tirage?sort=target_name&order=desc&page_size=1', admin)
     ).json();
     expect(sorted.count).toBe(2);
     expect(sorted.results[0].target_name).toBe('Zeta Tirage');
-    const csv = await call('GET', '/api/companies/prime-tirage?format=csv', admin);
+    const csv = await callAs(t, 'GET', '/api/companies/prime-tirage?format=csv', admin);
     expect(csv.body).toContain('Zeta Tirage');
     expect(csv.body).toContain('hérité');
   });
 
   it('refuses bad input with French messages, writing nothing', async () => {
-    const none = await call('POST', '/api/companies/prime-agent', admin, { target_id: c.agents[0].id });
+    const none = await callAs(t, 'POST', '/api/companies/prime-agent', admin, { target_id: c.agents[0].id });
     expect(expectErrorBody(none, 400).fields?.bolet_1).toBe('Renseignez au moins une prime');
-    const bad = await call('POST', '/api/companies/prime-agent', admin, { target_id: 'x', bolet_1: -5, mariage: 2.5 });
+    const bad = await callAs(t, 'POST', '/api/companies/prime-agent', admin, {
+      target_id: 'x',
+      bolet_1: -5,
+      mariage: 2.5,
+    });
     const body = expectErrorBody(bad, 400);
     expect(body.fields?.target_id).toBeTruthy();
     expect(body.fields?.bolet_1).toBe('La prime ne peut pas être négative');
     expect(body.fields?.mariage).toBe('La prime doit être un nombre entier');
-    expectErrorBody(await call('PUT', '/api/companies/prime-agent', admin, { bolet_1: 5 }), 400);
+    expectErrorBody(await callAs(t, 'PUT', '/api/companies/prime-agent', admin, { bolet_1: 5 }), 400);
     const [{ n }] = await t.database.raw.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM primes WHERE company_id = $1 AND level = 'agent'",
       [c.company.id],
@@ -175,60 +182,62 @@ describeApi('primes per draw, sub-branch and agent (prime-tirage, prime-surcussa
   });
 
   it('refuses a supervisor without the codename (403)', async () => {
-    expectErrorBody(await call('GET', '/api/companies/prime-agent', noneSup), 403);
-    expectErrorBody(await call('GET', '/api/companies/prime-surcussale', tirageSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/prime-agent', noneSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/prime-surcussale', tirageSup), 403);
     expectErrorBody(
-      await call('POST', '/api/companies/prime-tirage', tirageSup, { target_id: c.tirages[0].id, bolet_1: 1 }),
+      await callAs(t, 'POST', '/api/companies/prime-tirage', tirageSup, { target_id: c.tirages[0].id, bolet_1: 1 }),
       403,
     );
-    expectErrorBody(await call('PUT', '/api/companies/prime-tirage', tirageSup, { id: 1, bolet_1: 1 }), 403);
-    expectErrorBody(await call('DELETE', '/api/companies/prime-tirage?id=1', tirageSup), 403);
+    expectErrorBody(await callAs(t, 'PUT', '/api/companies/prime-tirage', tirageSup, { id: 1, bolet_1: 1 }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/companies/prime-tirage?id=1', tirageSup), 403);
     expectErrorBody(
-      await call('POST', '/api/companies/prime-tirage', agentSup, { target_id: c.tirages[0].id, bolet_1: 1 }),
+      await callAs(t, 'POST', '/api/companies/prime-tirage', agentSup, { target_id: c.tirages[0].id, bolet_1: 1 }),
       403,
     );
   });
 
   it('a supervisor only sees and touches the agents and sub-branches it watches', async () => {
-    const hidden = (await call('POST', '/api/companies/prime-agent', admin, { target_id: agent2, bolet_1: 55 })).json();
+    const hidden = (
+      await callAs(t, 'POST', '/api/companies/prime-agent', admin, { target_id: agent2, bolet_1: 55 })
+    ).json();
     const hiddenS = (
-      await call('POST', '/api/companies/prime-surcussale', admin, { target_id: s2, bolet_1: 65 })
+      await callAs(t, 'POST', '/api/companies/prime-surcussale', admin, { target_id: s2, bolet_1: 65 })
     ).json();
     expectErrorBody(
-      await call('POST', '/api/companies/prime-surcussale', agentSup, { target_id: s2, bolet_2: 1 }),
+      await callAs(t, 'POST', '/api/companies/prime-surcussale', agentSup, { target_id: s2, bolet_2: 1 }),
       404,
     );
-    expectErrorBody(await call('GET', `/api/companies/prime-agent?id=${hidden.id}`, agentSup), 404);
+    expectErrorBody(await callAs(t, 'GET', `/api/companies/prime-agent?id=${hidden.id}`, agentSup), 404);
     expectErrorBody(
-      await call('PUT', '/api/companies/prime-surcussale', agentSup, { id: hiddenS.id, bolet_1: 1 }),
+      await callAs(t, 'PUT', '/api/companies/prime-surcussale', agentSup, { id: hiddenS.id, bolet_1: 1 }),
       404,
     );
-    expectErrorBody(await call('DELETE', `/api/companies/prime-agent?id=${hidden.id}`, agentSup), 404);
-    const agents = (await call('GET', '/api/companies/prime-agent', agentSup)).json();
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/prime-agent?id=${hidden.id}`, agentSup), 404);
+    const agents = (await callAs(t, 'GET', '/api/companies/prime-agent', agentSup)).json();
     expect(agents.results.map((r: { id: number }) => r.id)).not.toContain(hidden.id);
-    expect((await call('GET', '/api/companies/prime-agent', admin)).json().count).toBe(1);
-    const mine = await call('POST', '/api/companies/prime-surcussale', agentSup, {
+    expect((await callAs(t, 'GET', '/api/companies/prime-agent', admin)).json().count).toBe(1);
+    const mine = await callAs(t, 'POST', '/api/companies/prime-surcussale', agentSup, {
       target_id: c.surcussaleId,
       bolet_2: 22,
     });
     expect(mine.statusCode).toBe(200);
-    expect((await call('GET', '/api/companies/prime-surcussale', agentSup)).json().count).toBe(1);
+    expect((await callAs(t, 'GET', '/api/companies/prime-surcussale', agentSup)).json().count).toBe(1);
   });
 
   it('never shows or touches another company’s configuration or target (404, no data)', async () => {
     const theirs = (
-      await call('POST', '/api/companies/prime-tirage', adminOther, { target_id: otherTirage, bolet_1: 99 })
+      await callAs(t, 'POST', '/api/companies/prime-tirage', adminOther, { target_id: otherTirage, bolet_1: 99 })
     ).json();
-    const read = await call('GET', `/api/companies/prime-tirage?id=${theirs.id}`, admin);
+    const read = await callAs(t, 'GET', `/api/companies/prime-tirage?id=${theirs.id}`, admin);
     expectErrorBody(read, 404);
     expect(read.body).not.toContain('Secret B');
-    expectErrorBody(await call('PUT', '/api/companies/prime-tirage', admin, { id: theirs.id, bolet_1: 1 }), 404);
-    expectErrorBody(await call('DELETE', `/api/companies/prime-tirage?id=${theirs.id}`, admin), 404);
+    expectErrorBody(await callAs(t, 'PUT', '/api/companies/prime-tirage', admin, { id: theirs.id, bolet_1: 1 }), 404);
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/prime-tirage?id=${theirs.id}`, admin), 404);
     expectErrorBody(
-      await call('POST', '/api/companies/prime-tirage', admin, { target_id: otherTirage, bolet_1: 1 }),
+      await callAs(t, 'POST', '/api/companies/prime-tirage', admin, { target_id: otherTirage, bolet_1: 1 }),
       404,
     );
-    expect((await call('GET', '/api/companies/prime-tirage?page_size=100', admin)).body).not.toContain('Secret B');
-    expect((await call('GET', `/api/companies/prime-tirage?id=${theirs.id}`, adminOther)).json().bolet_1).toBe(99);
+    expect((await callAs(t, 'GET', '/api/companies/prime-tirage?page_size=100', admin)).body).not.toContain('Secret B');
+    expect((await callAs(t, 'GET', `/api/companies/prime-tirage?id=${theirs.id}`, adminOther)).json().bolet_1).toBe(99);
   });
 });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 const DEFAULTS = {
@@ -34,10 +34,7 @@ describeApi('general primes (prime, prime/list)', () => {
   let noneSup: string;
   let root: string;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -52,7 +49,7 @@ describeApi('general primes (prime, prime/list)', () => {
   afterAll(() => t?.close());
 
   it('reads the company’s general primes with the payout settings', async () => {
-    const res = await call('GET', '/api/companies/prime', viewerSup);
+    const res = await callAs(t, 'GET', '/api/companies/prime', viewerSup);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       ...DEFAULTS,
@@ -65,7 +62,7 @@ describeApi('general primes (prime, prime/list)', () => {
   });
 
   it('updates the primes and both settings in one write, audited', async () => {
-    const res = await call('PUT', '/api/companies/prime', adminA, {
+    const res = await callAs(t, 'PUT', '/api/companies/prime', adminA, {
       ...DEFAULTS,
       bolet_1: 60,
       free_mariage_amount: 50000,
@@ -85,7 +82,7 @@ describeApi('general primes (prime, prime/list)', () => {
   });
 
   it('refuses bad input with French messages and writes nothing', async () => {
-    const res = await call('PUT', '/api/companies/prime', adminA, {
+    const res = await callAs(t, 'PUT', '/api/companies/prime', adminA, {
       ...DEFAULTS,
       bolet_1: -1,
       mariage: 'beaucoup',
@@ -95,15 +92,15 @@ describeApi('general primes (prime, prime/list)', () => {
     expect(body.fields?.bolet_1).toBe('La prime ne peut pas être négative');
     expect(body.fields?.free_mariage_amount).toMatch(/centimes/);
     expect(
-      expectErrorBody(await call('PUT', '/api/companies/prime', adminA, { bolet_1: 50 }), 400).fields?.bolet_2,
+      expectErrorBody(await callAs(t, 'PUT', '/api/companies/prime', adminA, { bolet_1: 50 }), 400).fields?.bolet_2,
     ).toBeTruthy();
-    expect((await call('GET', '/api/companies/prime', adminA)).json().bolet_1).toBe(60);
+    expect((await callAs(t, 'GET', '/api/companies/prime', adminA)).json().bolet_1).toBe(60);
   });
 
   it('refuses a supervisor without the codename (403)', async () => {
-    expectErrorBody(await call('GET', '/api/companies/prime', noneSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/prime', noneSup), 403);
     expectErrorBody(
-      await call('PUT', '/api/companies/prime', viewerSup, {
+      await callAs(t, 'PUT', '/api/companies/prime', viewerSup, {
         ...DEFAULTS,
         free_mariage_amount: 1,
         bolet_cumulative: true,
@@ -111,41 +108,41 @@ describeApi('general primes (prime, prime/list)', () => {
       403,
     );
     // The list of every company is the superuser's.
-    expectErrorBody(await call('GET', '/api/companies/prime/list', adminA), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/prime/list', adminA), 403);
   });
 
   it('never shows or changes another company’s primes (404)', async () => {
-    await call('PUT', '/api/companies/prime', adminB, {
+    await callAs(t, 'PUT', '/api/companies/prime', adminB, {
       ...DEFAULTS,
       bolet_1: 77,
       free_mariage_amount: 1,
       bolet_cumulative: true,
     });
-    const read = await call('GET', `/api/companies/prime?company_id=${b.id}`, adminA);
+    const read = await callAs(t, 'GET', `/api/companies/prime?company_id=${b.id}`, adminA);
     expectErrorBody(read, 404);
     expect(read.body).not.toContain('Bravo');
-    const write = await call('PUT', '/api/companies/prime', adminA, {
+    const write = await callAs(t, 'PUT', '/api/companies/prime', adminA, {
       ...DEFAULTS,
       company_id: b.id,
       free_mariage_amount: 1,
       bolet_cumulative: true,
     });
     expectErrorBody(write, 404);
-    expect((await call('GET', '/api/companies/prime', adminB)).json().bolet_1).toBe(77);
+    expect((await callAs(t, 'GET', '/api/companies/prime', adminB)).json().bolet_1).toBe(77);
   });
 
   it('the superuser lists every company’s primes (by selected country) and edits one by company_id', async () => {
-    const list = (await call('GET', '/api/companies/prime/list?search=primes&sort=company_name', root)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/prime/list?search=primes&sort=company_name', root)).json();
     expect(list.results.map((r: { company_name: string }) => r.company_name)).toEqual(['Alpha Primes', 'Bravo Primes']);
     expect(list.results[1].bolet_1).toBe(77);
-    const csv = await call('GET', '/api/companies/prime/list?search=primes&format=csv', root);
+    const csv = await callAs(t, 'GET', '/api/companies/prime/list?search=primes&format=csv', root);
     expect(csv.body).toContain('Bravo Primes');
     // « Toutes » without company_id: which company?
-    expect(expectErrorBody(await call('GET', '/api/companies/prime', root), 400).fields?.company_id).toBeTruthy();
-    expect((await call('GET', `/api/companies/prime?company_id=${b.id}`, root)).json().company_name).toBe(
+    expect(expectErrorBody(await callAs(t, 'GET', '/api/companies/prime', root), 400).fields?.company_id).toBeTruthy();
+    expect((await callAs(t, 'GET', `/api/companies/prime?company_id=${b.id}`, root)).json().company_name).toBe(
       'Bravo Primes',
     );
-    const put = await call('PUT', '/api/companies/prime', root, {
+    const put = await callAs(t, 'PUT', '/api/companies/prime', root, {
       ...DEFAULTS,
       company_id: b.id,
       loto3: 600,
@@ -153,12 +150,12 @@ describeApi('general primes (prime, prime/list)', () => {
       bolet_cumulative: true,
     });
     expect(put.json()).toMatchObject({ company_id: b.id, loto3: 600 });
-    expectErrorBody(await call('GET', '/api/companies/prime?company_id=999999', root), 404);
-    await call('POST', '/api/generals/country', root, { country_code: 'DO' });
-    const other = (await call('GET', '/api/companies/prime/list?search=primes', root)).json();
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/prime?company_id=999999', root), 404);
+    await callAs(t, 'POST', '/api/generals/country', root, { country_code: 'DO' });
+    const other = (await callAs(t, 'GET', '/api/companies/prime/list?search=primes', root)).json();
     expect(other.count).toBe(0);
-    await call('POST', '/api/generals/country', root, { country_code: 'ALL' });
-    await call('POST', '/api/generals/company', root, { ref_code: a.ref_code });
-    expect((await call('GET', '/api/companies/prime', root)).json().company_name).toBe('Alpha Primes');
+    await callAs(t, 'POST', '/api/generals/country', root, { country_code: 'ALL' });
+    await callAs(t, 'POST', '/api/generals/company', root, { ref_code: a.ref_code });
+    expect((await callAs(t, 'GET', '/api/companies/prime', root)).json().company_name).toBe('Alpha Primes');
   });
 });

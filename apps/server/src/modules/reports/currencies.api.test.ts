@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sell } from '../../../test/engine-fixtures';
+import { type MoneyWorld, moneyWorld } from '../../../test/fixtures/money.fixtures';
 import { createTestApp, describeApi, expectErrorBody, type TestContext } from '../../../test/helpers';
-import { type MoneyWorld, moneyWorld } from './money.fixtures';
 
 /**
  * Issue 16: with « Toutes », amounts of companies in different currencies are never added. Company A

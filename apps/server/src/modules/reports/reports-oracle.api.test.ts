@@ -1,9 +1,17 @@
 import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
-import { type Ask, expectedAgentRows, expectedRows, type Facts, loadFacts, owedFromTickets } from './oracle.fixtures';
-import { RESULTS, rng, scenario, zonePair } from './oracle-scenario.fixtures';
+import { RESULTS, scenario, zonePair } from '../../../test/fixtures/reports-scenario.fixtures';
+import { callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import {
+  type Ask,
+  expectedAgentRows,
+  expectedRows,
+  type Facts,
+  loadFacts,
+  owedFromTickets,
+} from '../../../test/oracles/reports.oracle';
+import { rng } from '../../../test/random';
 
 /**
  * Oracle of the reports: over two business days of random activity through the real engine and API
@@ -26,8 +34,6 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
   const days: string[] = [];
   let switchAt = '';
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
   const setZone = async (zone: string) => {
     await t.database.raw.query('UPDATE companies SET timezone = $2 WHERE id = $1', [c.company.id, zone]);
     const [row] = await t.database.raw.query<{ d: string; now: string }>(
@@ -111,7 +117,8 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       await enterResult(t.database, { companyId: c.company.id, tirageId: x.id, date: days[1], ...RESULTS[i] });
     await paySome(0.7);
     await zeroFor(c.agents[2].id);
-    const rev = await call(
+    const rev = await callAs(
+      t,
       'DELETE',
       `/api/companies/transaction-zero?agent_id=${c.agents[1].id}&transaction_id=${firstZero.id}`,
       admin,
@@ -177,18 +184,26 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
             visible: reader.visible,
           };
           for (const group of ['agent', 'surcussale', 'tirage', 'day'] as const) {
-            const res = await call('GET', `/api/companies/rapports?filter_choice=${group}&${p.q}${f.q}`, reader.token);
+            const res = await callAs(
+              t,
+              'GET',
+              `/api/companies/rapports?filter_choice=${group}&${p.q}${f.q}`,
+              reader.token,
+            );
             same(res.json(), { ...base, group });
           }
-          same((await call('GET', `/api/companies/rapport-journalier?${p.q}${f.q}`, reader.token)).json(), {
+          same((await callAs(t, 'GET', `/api/companies/rapport-journalier?${p.q}${f.q}`, reader.token)).json(), {
             ...base,
             group: 'day',
           });
           const mySups = reader.self ? new Map([[reader.self, watch.get(reader.self) as Set<number>]]) : watch;
-          const bySup = (await call('GET', `/api/companies/rapport-journalier-sup?${p.q}${f.q}`, reader.token)).json();
+          const bySup = (
+            await callAs(t, 'GET', `/api/companies/rapport-journalier-sup?${p.q}${f.q}`, reader.token)
+          ).json();
           same(bySup, { ...base, group: 'supervisor', watch: mySups });
           for (const [sup, agents] of mySups) {
-            const res = await call(
+            const res = await callAs(
+              t,
               'GET',
               `/api/companies/rapport-journalier-ag-sup?supervisor_id=${sup}&${p.q}${f.q}`,
               reader.token,
@@ -196,7 +211,9 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
             const visible = new Set([...agents].filter((a) => !reader.visible || reader.visible.has(a)));
             same(res.json(), { ...base, group: 'agent', visible });
           }
-          const agentReport = (await call('GET', `/api/companies/rapports-agent?${p.q}${f.q}`, reader.token)).json();
+          const agentReport = (
+            await callAs(t, 'GET', `/api/companies/rapports-agent?${p.q}${f.q}`, reader.token)
+          ).json();
           const expected = expectedAgentRows(facts, base);
           const got = new Map(
             agentReport.rows.map(
@@ -219,9 +236,13 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       'SELECT agent_id, sum(amount)::bigint AS s FROM wallet_entries WHERE company_id = $1 GROUP BY 1',
       [c.company.id],
     );
-    const report = (await call('GET', `/api/companies/rapports-agent?start_date=${d1}&end_date=${d2}`, admin)).json();
-    const firstDay = (await call('GET', `/api/companies/rapports-agent?start_date=${d1}&end_date=${d1}`, admin)).json();
-    const secondDay = (await call('GET', '/api/companies/rapports-agent', admin)).json();
+    const report = (
+      await callAs(t, 'GET', `/api/companies/rapports-agent?start_date=${d1}&end_date=${d2}`, admin)
+    ).json();
+    const firstDay = (
+      await callAs(t, 'GET', `/api/companies/rapports-agent?start_date=${d1}&end_date=${d1}`, admin)
+    ).json();
+    const secondDay = (await callAs(t, 'GET', '/api/companies/rapports-agent', admin)).json();
     for (const a of c.agents) {
       const row = report.rows.find((x: AgentRow) => x.agent_id === a.id) as AgentRow;
       expect(row.to_collect).toBe(ledger.find((l) => l.agent_id === a.id)?.s ?? 0);

@@ -1,11 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, RawClient } from '../../db/client';
 import { currencyTenant } from '../_lib/currency-scope';
-import type { Period, ReportFilterValues } from '../_lib/report-scope';
+import type { Period } from '../_lib/report-scope';
 import { agentVisibility } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
 import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
-import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
+import {
+  type CounterFilterValues,
+  type CounterRow,
+  figures,
+  limitSets,
+  type NumbersQuery,
+  ORDER,
+  ROW,
+  type SoldPerNumber,
+  totals,
+} from './statistics-sql';
 
 /**
  * Reads of the limit counters (`sale_counters`: sold per draw, date, agent or 0 for the company, game
@@ -16,10 +26,6 @@ import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
  * counters do not keep the sub-branch of the sale), a supervisor's agents (never the company-wide
  * rows), otherwise the company-wide rows (agent 0).
  */
-export interface CounterFilterValues extends ReportFilterValues {
-  lotto_id?: number;
-}
-
 export function counterSource(
   request: FastifyRequest,
   params: SqlParams,
@@ -47,30 +53,6 @@ export function counterSource(
 }
 
 export const STATISTICS_MAX_ROWS = 50_000;
-
-export interface CounterRow {
-  code: number;
-  number: string;
-  amount: number;
-  limit: number | null;
-}
-
-export interface NumbersQuery extends CounterFilterValues {
-  page: number;
-  page_size: number;
-  /** Digits only. */
-  search?: string;
-}
-
-export interface SoldPerNumber {
-  rows: CounterRow[];
-  count: number;
-  numbers: number;
-  total: number;
-  top: CounterRow | null;
-  exposed: CounterRow | null;
-  bolet: { number: string; amount: number; limit: number | null }[];
-}
 
 /**
  * Sold per (game, number) over the period and draws, with the company limit in force: per draw the

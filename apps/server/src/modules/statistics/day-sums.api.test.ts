@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, type SellLine, sell, sellingCompany } from '../../../test/engine-fixtures';
-import {
-  auth,
-  createTestApp,
-  createUser,
-  describeApi,
-  getCompanies,
-  login,
-  type TestContext,
-} from '../../../test/helpers';
+import { shiftOneDayBack } from '../../../test/fixtures/dashboards.fixtures';
+import { asUser, auth, createTestApp, describeApi, getCompanies, login, type TestContext } from '../../../test/helpers';
+import * as oracle from '../../../test/oracles/dashboards.oracle';
+import { rng } from '../../../test/random';
 import type { RawClient } from '../../db/client';
-import { rng, shiftOneDayBack } from '../dashboards/dashboards.fixtures';
-import * as oracle from '../dashboards/dashboards.oracle';
 import { EXPOSURE_DEPTH, numbersFromDaySums } from './numbers';
 
 /**
@@ -65,8 +58,7 @@ describeApi('statistics from the day sums against the raw tickets (oracle)', () 
     };
     const tokens = new Map<number, string>();
     for (const a of co.agents) tokens.set(a.id, (await login(t.app, a.username)).accessToken);
-    admin = (await login(t.app, (await createUser(db, { role: 'company', companyId: c, fullAccess: true })).username))
-      .accessToken;
+    admin = (await asUser(t, { role: 'company', companyId: c, fullAccess: true })).token;
 
     async function sellDay(count: number) {
       const sold: { id: number; agent: number }[] = [];

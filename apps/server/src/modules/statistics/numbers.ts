@@ -4,8 +4,17 @@ import type { RawClient } from '../../db/client';
 import type { Period } from '../_lib/report-scope';
 import { companyScope, seesEveryAgent } from '../_lib/scope';
 import { SqlParams } from '../_lib/sql';
-import type { CounterFilterValues, CounterRow, NumbersQuery, SoldPerNumber } from './counters';
-import { figures, limitSets, ORDER, ROW, totals } from './statistics-sql';
+import {
+  type CounterFilterValues,
+  type CounterRow,
+  figures,
+  limitSets,
+  type NumbersQuery,
+  ORDER,
+  ROW,
+  type SoldPerNumber,
+  totals,
+} from './statistics-sql';
 
 /**
  * The statistics of one company's period from the day sums (`sale_numbers`: sold per company, day,

@@ -1,4 +1,34 @@
-/** SQL pieces shared by the statistics' two statements (from the counters, from the day sums). */
+import type { ReportFilterValues } from '../_lib/report-scope';
+
+/** SQL pieces and shapes shared by the statistics' two statements (from the counters, from the day sums). */
+
+export interface CounterFilterValues extends ReportFilterValues {
+  lotto_id?: number;
+}
+
+export interface CounterRow {
+  code: number;
+  number: string;
+  amount: number;
+  limit: number | null;
+}
+
+export interface NumbersQuery extends CounterFilterValues {
+  page: number;
+  page_size: number;
+  /** Digits only. */
+  search?: string;
+}
+
+export interface SoldPerNumber {
+  rows: CounterRow[];
+  count: number;
+  numbers: number;
+  total: number;
+  top: CounterRow | null;
+  exposed: CounterRow | null;
+  bolet: { number: string; amount: number; limit: number | null }[];
+}
 
 /**
  * The company limits in force, as CTEs: `game` the game limit per (company, draw, game), the draw's

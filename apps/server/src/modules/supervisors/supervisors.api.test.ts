@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   adminA,
   adminB,
   bSub,
-  call,
   form,
   newSub,
   north,
@@ -15,7 +13,8 @@ import {
   supBody,
   t,
   tokenOf,
-} from './supervisors.fixtures';
+} from '../../../test/fixtures/supervisors.fixtures';
+import { callAs, createCompany, createUser, describeApi, expectErrorBody } from '../../../test/helpers';
 
 /** Writes, validation and lists; who may see or change a supervisor is in supervisors-access.api.test.ts. */
 describeApi('supervisors', () => {
@@ -27,7 +26,7 @@ describeApi('supervisors', () => {
 
   it('creates with JSON, reads, updates and lists a supervisor, recording each write', async () => {
     const body = supBody();
-    const created = await call('POST', '/api/companies/supervisor', adminA, body);
+    const created = await callAs(t, 'POST', '/api/companies/supervisor', adminA, body);
     expect(created.statusCode, created.body).toBe(200);
     const s = created.json();
     expect(s).toMatchObject({
@@ -41,9 +40,11 @@ describeApi('supervisors', () => {
       agents_count: 0,
     });
     expect(created.body).not.toMatch(/motdepasse|scrypt/);
-    expect((await call('GET', `/api/companies/supervisor?id=${s.id}`, adminA)).json().username).toBe(body.username);
+    expect((await callAs(t, 'GET', `/api/companies/supervisor?id=${s.id}`, adminA)).json().username).toBe(
+      body.username,
+    );
 
-    const updated = await call('PUT', '/api/companies/supervisor', adminA, {
+    const updated = await callAs(t, 'PUT', '/api/companies/supervisor', adminA, {
       ...body,
       password: undefined,
       id: s.id,
@@ -62,7 +63,7 @@ describeApi('supervisors', () => {
         { id: south, name: 'Sud' },
       ],
     });
-    const list = (await call('GET', '/api/companies/list-supervisor?search=joseph-pierre', adminA)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/list-supervisor?search=joseph-pierre', adminA)).json();
     expect(list).toMatchObject({ count: 1, page: 1, page_size: 25 });
     const actions = await t.database.raw.query<{ action: string }>(
       "SELECT action FROM audit_log WHERE entity = 'supervisor' AND entity_id = $1 ORDER BY id",
@@ -71,7 +72,7 @@ describeApi('supervisors', () => {
     expect(actions.map((r) => r.action)).toEqual(['create', 'update']);
     // Its grants take effect on its next request (the session reads them live).
     const supToken = await tokenOf(body.username, body.password);
-    expect((await call('GET', '/api/companies/list-surcussale', supToken)).json().count).toBe(2);
+    expect((await callAs(t, 'GET', '/api/companies/list-surcussale', supToken)).json().count).toBe(2);
   });
 
   it('accepts multipart with indexed arrays and a photo (resized to WebP), and replaces or removes it', async () => {
@@ -154,11 +155,17 @@ describeApi('supervisors', () => {
       [{ status: 'archived' }, 'status'],
     ];
     for (const [patch, field] of cases) {
-      const res = await call('POST', '/api/companies/supervisor', adminA, supBody(patch));
+      const res = await callAs(t, 'POST', '/api/companies/supervisor', adminA, supBody(patch));
       const body = expectErrorBody(res, 400);
       expect(body.fields?.[field], `${JSON.stringify(patch)} -> ${res.body}`).toBeTruthy();
     }
-    const platform = await call('POST', '/api/companies/supervisor', adminA, supBody({ permissions: ['add_company'] }));
+    const platform = await callAs(
+      t,
+      'POST',
+      '/api/companies/supervisor',
+      adminA,
+      supBody({ permissions: ['add_company'] }),
+    );
     expect(expectErrorBody(platform, 400).fields?.permissions).toMatch(/non attribuable.*add_company/);
     expect(platform.body).not.toContain('Secret B');
 
@@ -200,15 +207,17 @@ describeApi('supervisors', () => {
 
   it('answers 409 on the username field when the name is taken (any case, any company, any role)', async () => {
     const first = supBody();
-    expect((await call('POST', '/api/companies/supervisor', adminA, first)).statusCode).toBe(200);
-    const dup = await call(
+    expect((await callAs(t, 'POST', '/api/companies/supervisor', adminA, first)).statusCode).toBe(200);
+    const dup = await callAs(
+      t,
       'POST',
       '/api/companies/supervisor',
       adminA,
       supBody({ username: first.username.toUpperCase() }),
     );
     expect(expectErrorBody(dup, 409).fields).toEqual({ username: 'Ce nom d’utilisateur est déjà pris.' });
-    const inB = await call(
+    const inB = await callAs(
+      t,
       'POST',
       '/api/companies/supervisor',
       adminB,
@@ -231,24 +240,27 @@ describeApi('supervisors', () => {
     );
     const s1 = await newSub(admin, 'Un');
     for (const first of ['Alpha', 'Bravo', 'Charlie']) {
-      await call(
+      await callAs(
+        t,
         'POST',
         '/api/companies/supervisor',
         admin,
         supBody({ first_name: first, surcussales: first === 'Bravo' ? [s1] : [] }),
       );
     }
-    const p1 = (await call('GET', '/api/companies/list-supervisor?page_size=2&sort=name&order=desc', admin)).json();
+    const p1 = (
+      await callAs(t, 'GET', '/api/companies/list-supervisor?page_size=2&sort=name&order=desc', admin)
+    ).json();
     expect(p1.count).toBe(3);
     expect(p1.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Charlie', 'Bravo']);
     const p2 = (
-      await call('GET', '/api/companies/list-supervisor?page_size=2&page=2&sort=name&order=desc', admin)
+      await callAs(t, 'GET', '/api/companies/list-supervisor?page_size=2&page=2&sort=name&order=desc', admin)
     ).json();
     expect(p2.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Alpha']);
-    const bySub = (await call('GET', `/api/companies/list-supervisor?surcussale_id=${s1}`, admin)).json();
+    const bySub = (await callAs(t, 'GET', `/api/companies/list-supervisor?surcussale_id=${s1}`, admin)).json();
     expect(bySub.results.map((r: { first_name: string }) => r.first_name)).toEqual(['Bravo']);
-    expectErrorBody(await call('GET', '/api/companies/list-supervisor?sort=password_hash', admin), 400);
-    const csv = await call('GET', '/api/companies/list-supervisor?format=csv&sort=name', admin);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-supervisor?sort=password_hash', admin), 400);
+    const csv = await callAs(t, 'GET', '/api/companies/list-supervisor?format=csv&sort=name', admin);
     expect(csv.headers['content-disposition']).toMatch(/superviseurs-.*\.csv/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe(

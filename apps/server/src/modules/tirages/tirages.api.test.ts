@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createOpenTirage, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
-  auth,
+  asUser,
+  callAs,
   createCompany,
   createTestApp,
-  createUser,
   describeApi,
   expectErrorBody,
-  login,
   type TestContext,
+  type UserOptions,
 } from '../../../test/helpers';
 
 describeApi('draws (tirages)', () => {
@@ -21,10 +21,7 @@ describeApi('draws (tirages)', () => {
   let viewerSup: string;
   let nySoir: number;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
-  const token = async (opts: Parameters<typeof createUser>[1]) =>
-    (await login(t.app, (await createUser(t.database, opts)).username)).accessToken;
+  const token = async (opts: UserOptions) => (await asUser(t, opts)).token;
   const own = { days: [1, 2, 3], open_time: '08:00', close_time: '12:00' };
 
   beforeAll(async () => {
@@ -43,7 +40,7 @@ describeApi('draws (tirages)', () => {
   afterAll(() => t?.close());
 
   it('creates, reads, updates, lists and blocks a draw, recording each write', async () => {
-    const created = await call('POST', '/api/companies/tirage', adminA, {
+    const created = await callAs(t, 'POST', '/api/companies/tirage', adminA, {
       name: 'Maison Midi',
       ...own,
       days: [3, 1, 2, 1],
@@ -65,7 +62,7 @@ describeApi('draws (tirages)', () => {
     expect(typeof d.is_open).toBe('boolean');
     expect(d.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 
-    const updated = await call('PUT', '/api/companies/tirage', adminA, {
+    const updated = await callAs(t, 'PUT', '/api/companies/tirage', adminA, {
       id: d.id,
       name: 'New York Soir maison',
       source_id: nySoir,
@@ -85,14 +82,14 @@ describeApi('draws (tirages)', () => {
     // The official 22:30 New York, shown in the company's zone (Port-au-Prince follows New York).
     expect(updated.json().draw_time).toMatch(/^\d\d:\d\d$/);
 
-    const blocked = await call('POST', '/api/companies/tirage/block', adminA, { id: d.id, blocked: true });
+    const blocked = await callAs(t, 'POST', '/api/companies/tirage/block', adminA, { id: d.id, blocked: true });
     expect(blocked.json()).toMatchObject({ status: 'blocked', is_open: false, closed_reason: 'blocked' });
-    await call('POST', '/api/companies/tirage/block', adminA, { id: d.id, blocked: false });
+    await callAs(t, 'POST', '/api/companies/tirage/block', adminA, { id: d.id, blocked: false });
 
-    expect((await call('GET', `/api/companies/tirage?id=${d.id}`, readOnlySup)).json().name).toBe(
+    expect((await callAs(t, 'GET', `/api/companies/tirage?id=${d.id}`, readOnlySup)).json().name).toBe(
       'New York Soir maison',
     );
-    const list = (await call('GET', '/api/companies/list-tirage?search=maison&page_size=10', adminA)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/list-tirage?search=maison&page_size=10', adminA)).json();
     expect(list.count).toBe(1);
     expect(list.results[0].id).toBe(d.id);
     const actions = await t.database.raw.query<{ action: string }>(
@@ -103,10 +100,10 @@ describeApi('draws (tirages)', () => {
   });
 
   it('lists the company’s draws with filters, sort, the last result of the period and CSV', async () => {
-    const page = (await call('GET', '/api/companies/list-tirage?page_size=100&sort=name', adminA)).json();
+    const page = (await callAs(t, 'GET', '/api/companies/list-tirage?page_size=100&sort=name', adminA)).json();
     // borlette_init_company gave the company its usual draws.
     expect(page.count).toBeGreaterThan(3);
-    const bySource = (await call('GET', `/api/companies/list-tirage?source_id=${nySoir}`, adminA)).json();
+    const bySource = (await callAs(t, 'GET', `/api/companies/list-tirage?source_id=${nySoir}`, adminA)).json();
     expect(bySource.results.every((r: { source_id: number }) => r.source_id === nySoir)).toBe(true);
 
     const open = await createOpenTirage(t.database.raw, a.id, 'Periode test');
@@ -117,7 +114,12 @@ describeApi('draws (tirages)', () => {
       [a.id, open.id],
     );
     const inMarch = (
-      await call('GET', '/api/companies/list-tirage?search=periode&start_date=2024-03-01&end_date=2024-03-03', adminA)
+      await callAs(
+        t,
+        'GET',
+        '/api/companies/list-tirage?search=periode&start_date=2024-03-01&end_date=2024-03-03',
+        adminA,
+      )
     ).json();
     expect(inMarch.results[0].last_result).toEqual({
       draw_date: '2024-03-01',
@@ -127,22 +129,29 @@ describeApi('draws (tirages)', () => {
       lot2: '45',
       lot3: '67',
     });
-    const ever = (await call('GET', `/api/companies/tirage?id=${open.id}`, adminA)).json();
+    const ever = (await callAs(t, 'GET', `/api/companies/tirage?id=${open.id}`, adminA)).json();
     expect(ever.last_result.lot1).toBe('07');
-    const none = (await call('GET', '/api/companies/list-tirage?search=periode&end_date=2024-02-01', adminA)).json();
+    const none = (
+      await callAs(t, 'GET', '/api/companies/list-tirage?search=periode&end_date=2024-02-01', adminA)
+    ).json();
     expect(none.results[0].last_result).toBeNull();
 
-    expectErrorBody(await call('GET', '/api/companies/list-tirage?sort=secret', adminA), 400);
-    const badRange = await call('GET', '/api/companies/list-tirage?start_date=2024-03-05&end_date=2024-03-01', adminA);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-tirage?sort=secret', adminA), 400);
+    const badRange = await callAs(
+      t,
+      'GET',
+      '/api/companies/list-tirage?start_date=2024-03-05&end_date=2024-03-01',
+      adminA,
+    );
     expect(expectErrorBody(badRange, 400).fields?.end_date).toBeTruthy();
-    const csv = await call('GET', '/api/companies/list-tirage?search=periode&format=csv', adminA);
+    const csv = await callAs(t, 'GET', '/api/companies/list-tirage?search=periode&format=csv', adminA);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain('Periode test');
   });
 
   it('refuses bad input with French messages, a taken name (409 on name) and an unknown source', async () => {
     const before = await t.database.raw.query('SELECT id FROM tirages WHERE company_id = $1', [a.id]);
-    const bad = await call('POST', '/api/companies/tirage', adminA, {
+    const bad = await callAs(t, 'POST', '/api/companies/tirage', adminA, {
       name: 'x',
       days: [],
       open_time: '25:00',
@@ -150,52 +159,68 @@ describeApi('draws (tirages)', () => {
     });
     const body = expectErrorBody(bad, 400);
     expect(body.fields?.name).toBe('Le nom doit compter 2 caractères au moins');
-    const hours = await call('POST', '/api/companies/tirage', adminA, { name: 'Heures', ...own, close_time: '07:00' });
+    const hours = await callAs(t, 'POST', '/api/companies/tirage', adminA, {
+      name: 'Heures',
+      ...own,
+      close_time: '07:00',
+    });
     expect(expectErrorBody(hours, 400).fields?.close_time).toBe('La fermeture doit suivre l’ouverture');
-    const source = await call('POST', '/api/companies/tirage', adminA, { name: 'Source', ...own, source_id: 9999 });
+    const source = await callAs(t, 'POST', '/api/companies/tirage', adminA, {
+      name: 'Source',
+      ...own,
+      source_id: 9999,
+    });
     expect(expectErrorBody(source, 400).fields?.source_id).toBe('Source officielle inconnue.');
-    await call('POST', '/api/companies/tirage', adminA, { name: 'Doublon', ...own });
-    const dup = await call('POST', '/api/companies/tirage', adminA, { name: 'DOUBLON', ...own });
+    await callAs(t, 'POST', '/api/companies/tirage', adminA, { name: 'Doublon', ...own });
+    const dup = await callAs(t, 'POST', '/api/companies/tirage', adminA, { name: 'DOUBLON', ...own });
     expect(expectErrorBody(dup, 409).fields).toEqual({ name: 'Un tirage porte déjà ce nom.' });
     const after = await t.database.raw.query('SELECT id FROM tirages WHERE company_id = $1', [a.id]);
     expect(after.length).toBe(before.length + 1);
     // The same name in another company is fine.
-    expect((await call('POST', '/api/companies/tirage', adminB, { name: 'Doublon', ...own })).statusCode).toBe(200);
+    expect((await callAs(t, 'POST', '/api/companies/tirage', adminB, { name: 'Doublon', ...own })).statusCode).toBe(
+      200,
+    );
   });
 
   it('never shows or changes another company’s draw (404, no data)', async () => {
-    const secret = (await call('POST', '/api/companies/tirage', adminB, { name: 'Secret B', ...own })).json();
-    const read = await call('GET', `/api/companies/tirage?id=${secret.id}`, adminA);
+    const secret = (await callAs(t, 'POST', '/api/companies/tirage', adminB, { name: 'Secret B', ...own })).json();
+    const read = await callAs(t, 'GET', `/api/companies/tirage?id=${secret.id}`, adminA);
     expectErrorBody(read, 404);
     expect(read.body).not.toContain('Secret B');
-    expectErrorBody(await call('PUT', '/api/companies/tirage', adminA, { id: secret.id, name: 'Pris', ...own }), 404);
-    expectErrorBody(await call('DELETE', `/api/companies/tirage?tirageId=${secret.id}`, adminA), 404);
-    expectErrorBody(await call('POST', '/api/companies/tirage/block', adminA, { id: secret.id, blocked: true }), 404);
-    expect((await call('GET', '/api/companies/list-tirage?page_size=100', adminA)).body).not.toContain('Secret B');
-    expect((await call('GET', `/api/companies/tirage?id=${secret.id}`, adminB)).json().status).toBe('active');
+    expectErrorBody(
+      await callAs(t, 'PUT', '/api/companies/tirage', adminA, { id: secret.id, name: 'Pris', ...own }),
+      404,
+    );
+    expectErrorBody(await callAs(t, 'DELETE', `/api/companies/tirage?tirageId=${secret.id}`, adminA), 404);
+    expectErrorBody(
+      await callAs(t, 'POST', '/api/companies/tirage/block', adminA, { id: secret.id, blocked: true }),
+      404,
+    );
+    expect((await callAs(t, 'GET', '/api/companies/list-tirage?page_size=100', adminA)).body).not.toContain('Secret B');
+    expect((await callAs(t, 'GET', `/api/companies/tirage?id=${secret.id}`, adminB)).json().status).toBe('active');
   });
 
   it('refuses a supervisor without the codename (403)', async () => {
-    expectErrorBody(await call('GET', '/api/companies/list-tirage', viewerSup), 403);
-    expectErrorBody(await call('GET', '/api/companies/tirage?id=1', viewerSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/list-tirage', viewerSup), 403);
+    expectErrorBody(await callAs(t, 'GET', '/api/companies/tirage?id=1', viewerSup), 403);
     expect(
-      expectErrorBody(await call('POST', '/api/companies/tirage', readOnlySup, { name: 'Non', ...own }), 403).code,
+      expectErrorBody(await callAs(t, 'POST', '/api/companies/tirage', readOnlySup, { name: 'Non', ...own }), 403).code,
     ).toBe('PERMISSION_DENIED');
-    expectErrorBody(await call('PUT', '/api/companies/tirage', readOnlySup, { id: 1, name: 'Non', ...own }), 403);
-    expectErrorBody(await call('DELETE', '/api/companies/tirage?tirageId=1', readOnlySup), 403);
-    expectErrorBody(await call('POST', '/api/companies/tirage/block', readOnlySup, { id: 1, blocked: true }), 403);
+    expectErrorBody(await callAs(t, 'PUT', '/api/companies/tirage', readOnlySup, { id: 1, name: 'Non', ...own }), 403);
+    expectErrorBody(await callAs(t, 'DELETE', '/api/companies/tirage?tirageId=1', readOnlySup), 403);
+    expectErrorBody(await callAs(t, 'POST', '/api/companies/tirage/block', readOnlySup, { id: 1, blocked: true }), 403);
   });
 
   it('deletes an unused draw with its own configuration, refuses one with tickets or results', async () => {
-    const d = (await call('POST', '/api/companies/tirage', adminA, { name: 'Jetable', ...own })).json();
+    const d = (await callAs(t, 'POST', '/api/companies/tirage', adminA, { name: 'Jetable', ...own })).json();
     for (const sql of [
       "INSERT INTO primes (company_id, level, tirage_id, bolet_1) VALUES ($1, 'tirage', $2, 70)",
       'INSERT INTO sale_limits (company_id, tirage_id, code, max_amount) VALUES ($1, $2, 20, 1000)',
       "INSERT INTO boule_blocks (company_id, tirage_id, number) VALUES ($1, $2, '12')",
     ])
       await t.database.raw.query(sql, [a.id, d.id]);
-    expect((await call('DELETE', `/api/companies/tirage?tirageId=${d.id}`, adminA)).json()).toEqual({ ok: true });
-    expectErrorBody(await call('GET', `/api/companies/tirage?id=${d.id}`, adminA), 404);
+    expect((await callAs(t, 'DELETE', `/api/companies/tirage?tirageId=${d.id}`, adminA)).json()).toEqual({ ok: true });
+    expectErrorBody(await callAs(t, 'GET', `/api/companies/tirage?id=${d.id}`, adminA), 404);
     const [left] = await t.database.raw.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM primes WHERE tirage_id = $1) + (SELECT count(*) FROM sale_limits WHERE tirage_id = $1)
             + (SELECT count(*) FROM boule_blocks WHERE tirage_id = $1) AS n`,
@@ -211,7 +236,7 @@ describeApi('draws (tirages)', () => {
       tirages: [c.tirages[0].id],
       lines: [{ code: 20, number: '23', stake: 100 }],
     });
-    const refused = await call('DELETE', `/api/companies/tirage?id=${c.tirages[0].id}`, admin);
+    const refused = await callAs(t, 'DELETE', `/api/companies/tirage?id=${c.tirages[0].id}`, admin);
     expect(expectErrorBody(refused, 409).message).toMatch(/1 fiche\(s\)/);
     const withResult = await createOpenTirage(t.database.raw, c.company.id);
     await t.database.raw.query(
@@ -220,15 +245,15 @@ describeApi('draws (tirages)', () => {
       [c.company.id, withResult.id],
     );
     expect(
-      expectErrorBody(await call('DELETE', `/api/companies/tirage?tirageId=${withResult.id}`, admin), 409).message,
+      expectErrorBody(await callAs(t, 'DELETE', `/api/companies/tirage?tirageId=${withResult.id}`, admin), 409).message,
     ).toMatch(/résultat/);
-    expectErrorBody(await call('DELETE', '/api/companies/tirage', admin), 400);
-    const byBody = (await call('POST', '/api/companies/tirage', admin, { name: 'Par le corps', ...own })).json();
-    expect((await call('DELETE', '/api/companies/tirage', admin, { id: byBody.id })).json()).toEqual({ ok: true });
+    expectErrorBody(await callAs(t, 'DELETE', '/api/companies/tirage', admin), 400);
+    const byBody = (await callAs(t, 'POST', '/api/companies/tirage', admin, { name: 'Par le corps', ...own })).json();
+    expect((await callAs(t, 'DELETE', '/api/companies/tirage', admin, { id: byBody.id })).json()).toEqual({ ok: true });
   });
 
   it('lists the official sources with their time in the company’s zone, to any company user', async () => {
-    const res = await call('GET', '/api/companies/draw-sources', viewerSup);
+    const res = await callAs(t, 'GET', '/api/companies/draw-sources', viewerSup);
     expect(res.statusCode).toBe(200);
     const ny = res.json().find((s: { id: number }) => s.id === nySoir);
     expect(ny).toMatchObject({ state: 'NY', session: 'soir', draw_time: '22:30', timezone: 'America/New_York' });
@@ -236,19 +261,21 @@ describeApi('draws (tirages)', () => {
     expect(ny.local_draw_time).toMatch(/^\d\d:\d\d$/);
     expect(ny.sales_close_minutes).toBe(5); // the company's setting, for the form's proposed close time
     const root = await token({ role: 'superuser', fullAccess: true });
-    const all = (await call('GET', '/api/companies/draw-sources', root)).json();
+    const all = (await callAs(t, 'GET', '/api/companies/draw-sources', root)).json();
     expect(all[0].local_draw_time).toBeNull();
     expect(all[0].sales_close_minutes).toBeNull();
   });
 
   it('a superuser with « Toutes » reads every company’s draws but cannot write', async () => {
     const root = await token({ role: 'superuser', fullAccess: true });
-    const list = (await call('GET', '/api/companies/list-tirage?search=secret', root)).json();
+    const list = (await callAs(t, 'GET', '/api/companies/list-tirage?search=secret', root)).json();
     expect(list.count).toBeGreaterThanOrEqual(1);
     expect(
-      expectErrorBody(await call('POST', '/api/companies/tirage', root, { name: 'Global', ...own }), 409).code,
+      expectErrorBody(await callAs(t, 'POST', '/api/companies/tirage', root, { name: 'Global', ...own }), 409).code,
     ).toBe('COMPANY_REQUIRED');
-    await call('POST', '/api/generals/company', root, { ref_code: a.ref_code });
-    expect((await call('POST', '/api/companies/tirage', root, { name: 'Par le super', ...own })).statusCode).toBe(200);
+    await callAs(t, 'POST', '/api/generals/company', root, { ref_code: a.ref_code });
+    expect((await callAs(t, 'POST', '/api/companies/tirage', root, { name: 'Par le super', ...own })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import {
   adminA,
   agentNorth,
@@ -11,7 +10,8 @@ import {
   setupTraceability,
   superuser,
   t,
-} from './traceability.fixtures';
+} from '../../../test/fixtures/traceability.fixtures';
+import { auth, createCompany, createUser, describeApi, expectErrorBody, login } from '../../../test/helpers';
 import { dayRange } from './traceability.service';
 
 /** The lists' query: date range in the company's time zone, paging, filters, search and CSV. */

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, describeApi, expectErrorBody } from '../../../test/helpers';
 import {
   a,
   adminA,
@@ -14,7 +13,8 @@ import {
   sup,
   superuser,
   t,
-} from './traceability.fixtures';
+} from '../../../test/fixtures/traceability.fixtures';
+import { auth, describeApi, expectErrorBody } from '../../../test/helpers';
 
 /** What each list shows, and to whom; dates, paging, filters and CSV are in traceability-query.api.test.ts. */
 describeApi('traceability (audit trail lists)', () => {

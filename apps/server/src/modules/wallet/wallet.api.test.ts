@@ -1,6 +1,7 @@
 import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sell } from '../../../test/engine-fixtures';
+import { type MoneyWorld, moneyWorld, newKey } from '../../../test/fixtures/money.fixtures';
 import {
   createTestApp,
   createUser,
@@ -9,7 +10,6 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { type MoneyWorld, moneyWorld, newKey } from '../reports/money.fixtures';
 
 const PERMS: Codename[] = ['view_wallettransaction', 'add_wallettransaction', 'change_wallettransaction'];
 const LIST = '/api/companies/transactions';

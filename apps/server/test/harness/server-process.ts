@@ -5,8 +5,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../db/client';
-import { prepareDatabase } from '../db/setup';
+import { type Database, openPglite, openPostgres } from '../../src/db/client';
+import { prepareDatabase } from '../../src/db/setup';
 
 /**
  * The real server in its own process (`node --import tsx apps/server/src/main.ts`), on a scratch

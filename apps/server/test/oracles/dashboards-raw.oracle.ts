@@ -1,4 +1,4 @@
-import type { RawClient } from '../../db/client';
+import type { RawClient } from '../../src/db/client';
 
 /**
  * The tests' independent recomputation of every dashboard and statistics figure from the raw tables

@@ -1,4 +1,4 @@
-import type { RawClient } from '../../db/client';
+import type { RawClient } from '../../src/db/client';
 
 /**
  * The reports' oracle: the same figures recomputed in JavaScript from the raw tables (fiches,

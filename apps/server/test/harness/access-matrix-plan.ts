@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiRoute } from '../../src/http/auth';
 import {
   FIELD_KIND,
   ID_KIND_BY_URL,
@@ -6,12 +7,11 @@ import {
   looksLikeId,
   NOT_IDS,
   UNDOCUMENTED_BODIES,
-} from './access-matrix.kinds';
-import type { ApiRoute } from './auth';
+} from './access-matrix-kinds';
 
 /**
  * The access matrix's plan: each route's fields (and the kind of record each id field names) and
- * sample input, read from the OpenAPI document. The kinds and the world's ids: access-matrix.kinds.ts.
+ * sample input, read from the OpenAPI document. The kinds and the world's ids: access-matrix-kinds.ts.
  */
 
 // ---------------------------------------------------------------------------------------------------

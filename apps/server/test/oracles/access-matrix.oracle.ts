@@ -7,11 +7,11 @@ import {
   type Role,
 } from '@borlette/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Access } from './access';
-import { TARGET_SUPERVISOR_CODENAMES } from './access-matrix.company';
-import type { Actor, ActorKey } from './access-matrix.fixtures';
-import { type Kind, type KindIds, looksLikeId } from './access-matrix.kinds';
-import type { ApiRoute } from './auth';
+import type { Access } from '../../src/http/access';
+import type { ApiRoute } from '../../src/http/auth';
+import type { Actor, ActorKey } from '../fixtures/access-matrix.fixtures';
+import { TARGET_SUPERVISOR_CODENAMES } from '../fixtures/access-matrix-company.fixtures';
+import { type Kind, type KindIds, looksLikeId } from '../harness/access-matrix-kinds';
 
 /**
  * What the access matrix expects, from the route's declared access alone: which caller holds which

@@ -1,10 +1,16 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { RawClient } from '../db/client';
-import { CORRECTION, PASSWORD, RESULT, seedFixtures } from './crash-fixtures';
-import { checkSales, eachLimited, type JournalEntry, sellUntilKilled } from './crash-sales';
-import { type DrawState, drawState, type HalfWritten, halfWritten, totalHalfWritten } from './invariants';
+import type { RawClient } from '../../src/db/client';
+import { CORRECTION, PASSWORD, RESULT, seedFixtures } from '../fixtures/crash.fixtures';
+import {
+  type DrawState,
+  drawState,
+  type HalfWritten,
+  halfWritten,
+  totalHalfWritten,
+} from '../oracles/invariants.oracle';
+import { checkSales, eachLimited, type JournalEntry, type SalesCheck, sellUntilKilled } from './crash-sales';
 import {
   createScratchDatabase,
   type Engine,
@@ -41,21 +47,6 @@ export interface CrashOptions {
   /** Bet lines of each of the two settlement draws. */
   settleLines?: number;
   log?: (line: string) => void;
-}
-
-export interface SalesCheck {
-  /** Sales answered 2xx with a ticket number (so far, including retried ones). */
-  acknowledged: number;
-  /** Of those, present exactly once with the same number. */
-  found: number;
-  missing: number;
-  /** Extra tickets: a key present twice, a number twice, or a ticket whose key the client never sent. */
-  duplicates: number;
-  /** Sales refused (4xx) whose ticket exists anyway. */
-  refusedPresent: number;
-  /** Sales without an answer (the kill) whose ticket was committed anyway. */
-  unknownCommitted: number;
-  unknown: number;
 }
 
 export interface CrashReport {

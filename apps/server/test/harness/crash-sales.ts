@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { RawClient } from '../db/client';
-import { type Fixtures, LIMITED_BALL } from './crash-fixtures';
-import type { SalesCheck } from './crash-harness';
+import type { RawClient } from '../../src/db/client';
+import { type Fixtures, LIMITED_BALL } from '../fixtures/crash.fixtures';
 import { request, type ServerProcess, sleep } from './server-process';
 
 /**
@@ -113,6 +112,21 @@ export async function sellUntilKilled(
   agent.destroy();
   await server.exited;
   return { journal, killAfterMs };
+}
+
+export interface SalesCheck {
+  /** Sales answered 2xx with a ticket number (so far, including retried ones). */
+  acknowledged: number;
+  /** Of those, present exactly once with the same number. */
+  found: number;
+  missing: number;
+  /** Extra tickets: a key present twice, a number twice, or a ticket whose key the client never sent. */
+  duplicates: number;
+  /** Sales refused (4xx) whose ticket exists anyway. */
+  refusedPresent: number;
+  /** Sales without an answer (the kill) whose ticket was committed anyway. */
+  unknownCommitted: number;
+  unknown: number;
 }
 
 export async function checkSales(raw: RawClient, companyId: number, journal: JournalEntry[]): Promise<SalesCheck> {

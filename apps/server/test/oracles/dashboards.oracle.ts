@@ -1,9 +1,9 @@
 import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
-import type { Fiche, RawData } from './dashboards.oracle-raw';
+import type { Fiche, RawData } from './dashboards-raw.oracle';
 
-export { loadRaw, type RawData } from './dashboards.oracle-raw';
+export { loadRaw, type RawData } from './dashboards-raw.oracle';
 
-/** The tests' recomputation of every figure from the raw rows (dashboards.oracle-raw.ts). */
+/** The tests' recomputation of every figure from the raw rows (dashboards-raw.oracle.ts). */
 
 /** Who asks and what: companies in reach, the period, the filters, the supervisor's agents. */
 export interface Scope {

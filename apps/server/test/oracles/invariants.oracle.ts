@@ -1,7 +1,7 @@
 import type { BetCode } from '@borlette/shared/game/bets';
 import { type LotPart, type Lots, lotsFromResult, type OptionMapping } from '@borlette/shared/game/lots';
 import { winningsForLine } from '@borlette/shared/game/payout';
-import type { RawClient } from '../db/client';
+import type { RawClient } from '../../src/db/client';
 
 /**
  * What must hold in a company's tickets whatever happened to the process that wrote them (a crash in

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MatrixWorld } from './access-matrix.fixtures';
+import type { MatrixWorld } from '../fixtures/access-matrix.fixtures';
 
 /**
  * The access matrix's kinds of record: which kind each id field names (by the field's name, or by
