@@ -20,8 +20,8 @@ import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { RequestLogController } from './http/request-log';
 import { registerWebApp } from './http/web-app';
+import { registerScheduler } from './jobs/scheduler';
 import { bigintReplacer } from './lib/exact-json';
-import { startMaintenance } from './ops/maintenance';
 
 export interface AppDeps {
   database: Database;
@@ -124,14 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuth(app, deps.database);
   registerMetrics(app, config.metricsToken);
-  // VACUUM ANALYZE of the tables that changed, when the database has no autovacuum (ops/maintenance.ts).
-  let stopMaintenance: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopMaintenance = await startMaintenance(deps.database, app.log, { everyMs: config.maintenanceMs });
-  });
-  app.addHook('onClose', async () => {
-    await stopMaintenance?.();
-  });
+  // Background jobs (invoices, table maintenance): jobs/scheduler.ts.
+  registerScheduler(app, deps);
 
   await app.register(swagger, {
     openapi: {

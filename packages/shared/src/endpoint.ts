@@ -77,6 +77,8 @@ export interface Endpoint {
   access: Access;
   /** OpenAPI summary (French, as the rest of the API's texts). */
   summary: string;
+  /** OpenAPI description: what the summary cannot say (filters, defaults). */
+  description?: string;
   /** OpenAPI tag: the module's name. */
   tag: string;
   query?: z.ZodType;
@@ -103,11 +105,14 @@ export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
-/** What a call sends: the query of a GET, the body of a write. */
+/** The path parameters of a call (filled into its `:name` segments), when it has any. */
+type ParamsInput<E extends Endpoint> = E extends { params: z.ZodType } ? z.input<E['params']> : unknown;
+
+/** What a call sends: the query of a GET, the body of a write (with the path parameters, if any). */
 export type EndpointInput<E extends Endpoint> = E extends { body: z.ZodType }
-  ? z.input<E['body']>
+  ? z.input<E['body']> & ParamsInput<E>
   : E extends { query: z.ZodType }
-    ? z.input<E['query']>
+    ? z.input<E['query']> & ParamsInput<E>
     : E extends { params: z.ZodType }
       ? z.input<E['params']>
       : undefined;

@@ -42,6 +42,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.hidden ? { hide: true } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),

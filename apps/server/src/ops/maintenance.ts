@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, RawClient } from '../db/client';
 
 /**
@@ -10,10 +9,10 @@ import type { Database, RawClient } from '../db/client';
  * table: plans chosen for it stay those of a tiny table while it fills up (measured in the soak: the
  * sale's first statement went from 0.07 ms to 69 ms in 4 minutes; 0.07 ms throughout with analyze).
  *
- * So the server looks every `everyMs` at its tables and vacuums-and-analyzes those past the same
- * thresholds as autovacuum's defaults, from PostgreSQL's counters where it keeps them (changes since
- * the last analyze, dead rows, inserts since the last vacuum) and from the table's size on disk against
- * the size the last analyze saw (PGlite does not keep the counters). Where autovacuum runs, it does
+ * So the server looks every `MAINTENANCE_SECONDS` at its tables (a job of jobs/scheduler.ts) and
+ * vacuums-and-analyzes those past the same thresholds as autovacuum's defaults, from PostgreSQL's
+ * counters where it keeps them (changes since the last analyze, dead rows, inserts since the last
+ * vacuum) and from the table's size on disk against the size the last analyze saw (PGlite does not keep the counters). Where autovacuum runs, it does
  * nothing. Several instances may run it: `SKIP_LOCKED` skips a table another one is vacuuming.
  */
 
@@ -85,38 +84,4 @@ export async function maintainTables(raw: RawClient, kind: Database['kind']): Pr
     done.push({ table: t.table, reason, ms: Math.round(performance.now() - started) });
   }
   return done;
-}
-
-/**
- * Runs `maintainTables` every `everyMs` (first pass after `firstMs`) when the database has no autovacuum;
- * answers a function that stops it (and waits for a pass under way).
- */
-export async function startMaintenance(
-  database: Database,
-  log: FastifyBaseLogger,
-  opts: { everyMs: number; firstMs?: number },
-): Promise<() => Promise<void>> {
-  if (opts.everyMs <= 0 || !(await needsOwnMaintenance(database))) return async () => {};
-  log.info({ everyMs: opts.everyMs }, 'no autovacuum on this database: the server vacuums and analyzes its tables');
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const pass = () => {
-    if (running || stopped) return;
-    running = maintainTables(database.raw, database.kind)
-      .then((done) => {
-        if (done.length) log.info({ tables: done }, 'tables vacuumed and analyzed');
-      })
-      .catch((err) => log.warn({ err }, 'table maintenance failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(pass, opts.firstMs ?? Math.min(opts.everyMs, 15_000)).unref();
-  const every = setInterval(pass, opts.everyMs).unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
 }

@@ -1,12 +1,12 @@
 import type { AgentOptions } from '@borlette/shared/contracts/agents';
 import type { City, Country } from '@borlette/shared/contracts/countries';
 import type { Page } from '@borlette/shared/contracts/list';
-import type { DrawSource, Tirage } from '@borlette/shared/contracts/tirages';
+import { type DrawSource, type Tirage, tirageEndpoints } from '@borlette/shared/contracts/tirages';
 import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from './api-client';
+import { api, call } from './api-client';
 import { AGENTS_KEY, CITIES_KEY, COUNTRIES_KEY, TIRAGES_KEY } from './query-keys';
 
 /**
@@ -56,7 +56,7 @@ export function useCountryCities(country: string | null | undefined) {
 export const drawSourcesQuery = () =>
   queryOptions({
     queryKey: ['draw-sources'],
-    queryFn: ({ signal }) => api.get<DrawSource[]>('/api/companies/draw-sources', { signal }),
+    queryFn: ({ signal }) => call(tirageEndpoints.drawSources, undefined, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -84,10 +84,7 @@ export function useTirageOptions(enabled = true) {
   return useQuery({
     queryKey: [...TIRAGES_KEY, 'options'],
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<Tirage>>('/api/companies/list-tirage', {
-        params: { page_size: 100, sort: 'name' },
-        signal,
-      });
+      const page = await call(tirageEndpoints.list, { page_size: 100, sort: 'name' }, { signal });
       return page.results.map(
         (t): TirageOption => ({ id: t.id, name: t.name, source_id: t.source_id, status: t.status }),
       );

@@ -1,7 +1,9 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint, STANDARD_ERRORS } from '../endpoint';
+import { errorBody, okBody } from './common';
 import { amountField, checkDateRange, dateRangeFields, isoDay, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -53,6 +55,16 @@ export const facturationsQuery = listQuery
   .extend({
     ...dateRangeFields,
     company: z.string().trim().max(40, 'Compagnie invalide').optional(),
+    sort: sortKeys([
+      'company_name',
+      'number',
+      'period_start',
+      'active_agents',
+      'amount',
+      'status',
+      'due_date',
+      'paid_at',
+    ]),
     which: z.enum(['superuser', 'company'], { error: 'Audience invalide (superuser ou company)' }).default('superuser'),
     status: z.enum(INVOICE_STATUSES).optional(),
   })
@@ -152,6 +164,7 @@ export const companyPaymentUpdate = z.object({
 
 export const companyPaymentListQuery = listQuery
   .extend({
+    sort: sortKeys(['paid_at', 'amount', 'company_name', 'method', 'status', 'invoice_number', 'created_at']),
     id: z.coerce.number().int().positive('Identifiant invalide').optional(),
     company_id: z.coerce.number().int().positive('Compagnie invalide').optional(),
     method: z.enum(PAYMENT_METHODS).optional(),
@@ -175,3 +188,166 @@ export const billingSettings = z.object({
     .refine((p) => p[0]?.min === 1, 'Le premier palier commence à 1 vendeur'),
   billing_grace_days: z.coerce.number().int().min(0).max(365),
 });
+
+/** GET billing-settings: the company whose ladder is read. */
+export const billingSettingsQuery = z.object({ company_id: requiredId('La compagnie') });
+
+export const invoicePdfParams = z.object({
+  id: z.coerce.number().int('Facture invalide').positive('Facture invalide'),
+});
+export const invoicePdfQuery = z.object({
+  download: z.enum(['0', '1', 'true', 'false'], { error: 'download : 0 ou 1' }).optional(),
+});
+
+/** The sandbox page's forms (application/x-www-form-urlencoded), read by the handler: a bad form is a page, not JSON. */
+export const checkoutForm = z.object({
+  checkout_id: z.string().max(100).default(''),
+  signature: z.string().max(200).default(''),
+});
+
+/** MonCash names it transactionId; transaction_id is accepted too. */
+export const moncashReturnQuery = z.object({
+  transactionId: z.string().max(200).optional(),
+  transaction_id: z.string().max(200).optional(),
+});
+
+const tag = 'billing';
+/** The platform's billing is the superuser's (platform codenames). */
+const SUPERUSER = ['superuser'] as const;
+const HISTORY = '/api/companies/historics-payment';
+
+export const billingEndpoints = {
+  invoices: endpoint({
+    method: 'GET',
+    path: '/api/generals/facturations',
+    tag,
+    summary: 'Factures des compagnies pour la période (vendeurs actifs × prix du palier), à jour',
+    description:
+      'Période : start_date / end_date, par mois civil (par défaut le mois en cours, UTC). `company` : code ' +
+      'd’une compagnie ; sinon toutes les compagnies du pays choisi. `which=company` : la compagnie choisie. ' +
+      'Les factures non payées sont recalculées à chaque lecture ; `overdue` : impayée après l’échéance + la ' +
+      'grâce (ventes suspendues). `totals` couvre toute la sélection. `format=csv` pour l’export.',
+    access: allow.permission('view_payment', SUPERUSER),
+    query: facturationsQuery,
+    response: facturationsPage,
+  }),
+  invoicePdf: endpoint({
+    method: 'GET',
+    path: '/api/generals/facturations/:id/pdf',
+    tag,
+    summary: 'Une facture en PDF (affichée ; ?download=1 pour la télécharger)',
+    access: allow.permission('view_payment', SUPERUSER),
+    params: invoicePdfParams,
+    query: invoicePdfQuery,
+    response: null,
+    errors: { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+  }),
+  pay: endpoint({
+    method: 'GET',
+    path: '/api/generals/pay-facturations',
+    tag,
+    summary: 'Commencer le paiement en ligne de la facture d’une compagnie ; répond { url } de la page de paiement',
+    description:
+      'La période (start_date / end_date) désigne un mois ; `amount` (centimes : le montant de la facture ou son reste à payer) et `nb_agent` ' +
+      'doivent être ceux de la facture (sinon 409 : la page est à actualiser). `provider` : sandbox ou moncash ' +
+      '(par défaut celui de la configuration). Le navigateur va à `url`.',
+    access: allow.permission('add_payment', SUPERUSER),
+    query: payFacturationQuery,
+    response: payFacturationAnswer,
+    errors: { ...STANDARD_ERRORS, 502: errorBody },
+  }),
+  payProviders: endpoint({
+    method: 'GET',
+    path: '/api/generals/pay-providers',
+    tag,
+    summary: 'Les moyens de paiement en ligne utilisables sur ce serveur (la page de paiement n’offre qu’eux)',
+    access: allow.permission('add_payment', SUPERUSER),
+    response: payProviders,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/generals/billing-settings',
+    tag,
+    summary: 'Paliers de prix (par vendeur actif et par mois, centimes USD) et jours de grâce d’une compagnie',
+    access: allow.permission('view_payment', SUPERUSER),
+    query: billingSettingsQuery,
+    response: billingSettings,
+  }),
+  updateSettings: endpoint({
+    method: 'PUT',
+    path: '/api/generals/billing-settings',
+    tag,
+    summary: 'Modifier les paliers de prix et les jours de grâce d’une compagnie (factures non payées recalculées)',
+    access: allow.permission('change_payment', SUPERUSER),
+    body: billingSettings,
+    response: billingSettings,
+  }),
+  payments: endpoint({
+    method: 'GET',
+    path: HISTORY,
+    tag,
+    summary: 'Historique des paiements des compagnies (en ligne et saisis) ; ?id= : un paiement',
+    description:
+      'Compagnie choisie (ou toutes celles du pays choisi) ; filtres company_id, method, start_date / end_date ' +
+      '(date du paiement) ; recherche (référence, note, compagnie, facture) ; `format=csv`.',
+    access: allow.permission('view_payment', SUPERUSER),
+    query: companyPaymentListQuery,
+    response: companyPayment.or(pageOf(companyPayment)),
+  }),
+  createPayment: endpoint({
+    method: 'POST',
+    path: HISTORY,
+    tag,
+    summary: 'Saisir un paiement reçu (espèces, virement, autre) ; la facture est payée quand il la couvre',
+    access: allow.permission('add_payment', SUPERUSER),
+    body: companyPaymentInput,
+    response: companyPayment,
+  }),
+  updatePayment: endpoint({
+    method: 'PUT',
+    path: HISTORY,
+    tag,
+    summary: 'Corriger un paiement saisi (status: cancelled l’annule) ; un paiement en ligne ne change pas (409)',
+    access: allow.permission('change_payment', SUPERUSER),
+    body: companyPaymentUpdate,
+    response: companyPayment,
+  }),
+  cancelPayment: endpoint({
+    method: 'DELETE',
+    path: HISTORY,
+    tag,
+    summary: 'Annuler un paiement saisi (gardé dans l’historique, sa facture redevient due) ; en ligne : 409',
+    access: allow.permission('change_payment', SUPERUSER),
+    ...deleteTarget,
+    response: okBody,
+  }),
+  /* The payer's browser and the providers (no session): pages and redirects, no JSON, no error schemas. */
+  sandboxConfirm: endpoint({
+    method: 'POST',
+    path: '/api/public/payments/sandbox/confirm',
+    tag: 'public',
+    summary: 'Confirmation signée du paiement sandbox (formulaire de la page de paiement) ; 303 vers l’historique',
+    access: allow.public(),
+    response: null,
+    errors: {},
+  }),
+  sandboxCancel: endpoint({
+    method: 'POST',
+    path: '/api/public/payments/sandbox/cancel',
+    tag: 'public',
+    summary: 'Annulation signée d’un paiement sandbox ; 303 vers la facturation',
+    access: allow.public(),
+    response: null,
+    errors: {},
+  }),
+  moncashReturn: endpoint({
+    method: 'GET',
+    path: '/api/public/payments/moncash/return',
+    tag: 'public',
+    summary: 'Retour de MonCash (URL de retour du compte marchand) : transaction vérifiée auprès de MonCash',
+    access: allow.public(),
+    query: moncashReturnQuery,
+    response: null,
+    errors: {},
+  }),
+};

@@ -1,5 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { MAX_AMOUNT } from './engine-common';
 
 /**
@@ -119,3 +120,35 @@ export const companySettingsInput = z
   )
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucun réglage à modifier.');
 export type CompanySettingsInput = z.infer<typeof companySettingsInput>;
+
+/**
+ * Who: the company admin, and the superuser acting on its selected company (not « Toutes » for a
+ * write). Supervisors and agents never (no codename of the spec covers these settings). The admin
+ * holds every company codename; platform staff need view/change_company (their right over
+ * companies) or view/change_tirage (they already set that company's draws).
+ */
+const ROLES = ['company', 'superuser'] as const;
+const tag = 'company-settings';
+
+/** GET/PUT /api/companies/settings: the company's settings (domain.md's "defaults" and ticket ceilings). */
+export const companySettingsEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/companies/settings',
+    tag,
+    summary:
+      'Paramètres de la compagnie : délai d’annulation, fermeture des ventes, validité des gains, commission par défaut, plafonds des fiches',
+    access: allow.anyOf(['view_company', 'view_tirage'], ROLES),
+    response: companySettingsView,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/companies/settings',
+    tag,
+    summary:
+      'Modifier des paramètres (ceux absents gardent leur valeur) ; une nouvelle fermeture des ventes recalcule les tirages qui suivaient l’ancienne',
+    access: allow.anyOf(['change_company', 'change_tirage'], ROLES),
+    body: companySettingsInput,
+    response: companySettingsView,
+  }),
+};

@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { checkDateRange, dateRangeFields, isoDay, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { idBody, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -87,6 +88,7 @@ export const infoTirageDeleteQuery = z.object({
 export const infoTirageListQuery = listQuery
   .extend({
     /** `?id=` answers that one result instead of a page. */
+    sort: sortKeys(['draw_date', 'tirage', 'version', 'updated_at']),
     id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
     tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
     ...dateRangeFields,
@@ -165,8 +167,75 @@ export type TirageAutoAnswer = z.infer<typeof tirageAutoAnswer>;
 
 export const tirageAutoListQuery = listQuery
   .extend({
+    sort: sortKeys(['draw_date', 'source', 'updated_at']),
     source_id: z.coerce.number({ error: 'Source invalide' }).int().positive('Source invalide').optional(),
     ...dateRangeFields,
     order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
   })
   .superRefine(checkDateRange);
+
+/** The conventions' other form of a DELETE: `{ id, confirm }` in the body. */
+const infoTirageDeleteBody = z.object({ id: idBody.shape.id, confirm: z.boolean().optional() }).nullish();
+
+export const infoTirageEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/info-tirage',
+    tag: 'info-tirage',
+    summary: 'Résultats des tirages (page, filtres tirage_id / période, CSV) ; ?id= répond ce résultat seul',
+    access: allow.permission('view_infotirage'),
+    query: infoTirageListQuery,
+    response: z.union([pageOf(infoTirage), infoTirage]),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/companies/info-tirage',
+    tag: 'info-tirage',
+    summary: 'Saisir le résultat d’un tirage (pas avant l’heure officielle) et régler ses fiches',
+    access: allow.permission('add_infotirage'),
+    body: infoTirageInput,
+    response: infoTirageWriteAnswer,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/companies/info-tirage',
+    tag: 'info-tirage',
+    summary:
+      'Corriger un résultat (nouvelle version, fiches réglées à nouveau ; confirm si des fiches payées changent)',
+    access: allow.permission('change_infotirage'),
+    body: infoTirageUpdate,
+    response: infoTirageWriteAnswer,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/companies/info-tirage',
+    tag: 'info-tirage',
+    summary: 'Retirer un résultat (?id=&confirm=) : les fiches reviennent « en attente »',
+    access: allow.permission('change_infotirage'),
+    query: infoTirageDeleteQuery.partial(),
+    body: infoTirageDeleteBody,
+    response: infoTirageWriteAnswer,
+  }),
+};
+
+export const tirageAutoEndpoints = {
+  publish: endpoint({
+    method: 'POST',
+    path: '/api/generals/tirage-auto',
+    tag: 'tirage-auto',
+    summary:
+      'Publier le résultat d’une source (état + session) pour une date : chaque tirage qui la suit le reçoit et est réglé. Idempotent.',
+    access: allow.permission('add_tirage_auto', ['superuser']),
+    body: tirageAutoInput,
+    response: tirageAutoAnswer,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/generals/tirage-auto',
+    tag: 'tirage-auto',
+    summary: 'Résultats publiés par la plateforme (page, filtres source / période, CSV)',
+    access: allow.permission('add_tirage_auto', ['superuser']),
+    query: tirageAutoListQuery,
+    response: pageOf(drawResult),
+  }),
+};

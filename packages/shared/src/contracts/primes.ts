@@ -1,7 +1,10 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
+import type { Codename } from '../permissions';
+import { okBody } from './common';
 import { amountField, MAX_PRIME, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -129,12 +132,116 @@ export const primeConfUpdate = z.object({ id: requiredId('L’identifiant'), ...
 export type PrimeConfUpdate = z.input<typeof primeConfUpdate>;
 
 export const primeConfListQuery = listQuery.extend({
+  sort: sortKeys(['target_name', 'updated_at']),
   id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
 });
 
-export const primeGeneralListQuery = listQuery;
+export const primeGeneralListQuery = listQuery.extend({
+  sort: sortKeys(['company_name', 'bolet_1', 'mariage', 'updated_at']),
+});
 
 /** GET /api/companies/prime: the superuser may name the company (else its selection); others read their own. */
 export const primeGeneralQuery = z.object({
   company_id: z.coerce.number({ error: 'Compagnie invalide' }).int().positive('Compagnie invalide').optional(),
 });
+
+const tag = 'primes';
+export const primeEndpoints = {
+  general: endpoint({
+    method: 'GET',
+    path: '/api/companies/prime',
+    tag,
+    summary: 'Primes générales de la compagnie et réglages de paiement (le superuser peut passer company_id)',
+    access: allow.permission('view_tauxtirage'),
+    query: primeGeneralQuery,
+    response: primeGeneral,
+  }),
+  updateGeneral: endpoint({
+    method: 'PUT',
+    path: '/api/companies/prime',
+    tag,
+    summary: 'Modifier les primes générales, le montant du mariage gratuit et le bolet cumulé',
+    access: allow.permission('change_tauxtirage'),
+    body: primeGeneralInput,
+    response: primeGeneral,
+  }),
+  generalList: endpoint({
+    method: 'GET',
+    path: '/api/companies/prime/list',
+    tag,
+    summary: 'Primes générales de chaque compagnie (du pays choisi) : page, tri, recherche, CSV',
+    access: allow.permission('view_tauxtirage', ['superuser']),
+    query: primeGeneralListQuery,
+    response: pageOf(primeGeneral),
+  }),
+};
+
+/**
+ * The endpoints of one level below general (/api/companies/prime-{type}): its codenames and its
+ * French name in the summaries.
+ */
+function levelEndpoints<
+  const T extends PrimeType,
+  const V extends Codename,
+  const A extends Codename,
+  const C extends Codename,
+>(type: T, title: string, codenames: { view: V; add: A; change: C }) {
+  const path = `/api/companies/prime-${type}` as const;
+  return {
+    list: endpoint({
+      method: 'GET',
+      path,
+      tag,
+      summary: `Primes par ${title} (page, tri, recherche, CSV) ; ?id= répond cette configuration seule`,
+      access: allow.permission(codenames.view),
+      query: primeConfListQuery,
+      response: z.union([pageOf(primeConf), primeConf]),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path,
+      tag,
+      summary: `Configurer les primes d’un ${title} (une configuration par ${title} ; null = hérité)`,
+      access: allow.permission(codenames.add),
+      body: primeConfInput,
+      response: primeConf,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path,
+      tag,
+      summary: `Modifier les primes d’un ${title}`,
+      access: allow.permission(codenames.change),
+      body: primeConfUpdate,
+      response: primeConf,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path,
+      tag,
+      summary: `Supprimer la configuration de primes d’un ${title} (il reprend le niveau au-dessus)`,
+      access: allow.permission(codenames.change),
+      ...deleteTarget,
+      response: okBody,
+    }),
+  };
+}
+
+/** Per draw, per sub-branch and per agent (a draw's primes have their own codenames). */
+export const primeConfEndpoints = {
+  tirage: levelEndpoints('tirage', 'tirage', {
+    view: 'view_tiragetauxtirage',
+    add: 'add_tiragetauxtirage',
+    change: 'change_tiragetauxtirage',
+  }),
+  surcussale: levelEndpoints('surcussale', 'succursale', {
+    view: 'view_agenttauxtirage',
+    add: 'add_agenttauxtirage',
+    change: 'change_agenttauxtirage',
+  }),
+  agent: levelEndpoints('agent', 'vendeur', {
+    view: 'view_agenttauxtirage',
+    add: 'add_agenttauxtirage',
+    change: 'change_agenttauxtirage',
+  }),
+} satisfies Record<PrimeType, unknown>;

@@ -1,7 +1,9 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, COMPANY_ROLES, endpoint } from '../endpoint';
+import { errorBody, okBody } from './common';
 import { activeStatus, checkDateRange, dateRangeFields, optionalId, requiredId, timeOfDay } from './engine-common';
-import { listQuery } from './list';
+import { blockBody, idBody, listQuery, pageOf, sortKeys } from './list';
 
 /**
  * Draws (tirages) of a company and the official sources they follow.
@@ -113,6 +115,7 @@ export type TirageUpdate = z.input<typeof tirageUpdate>;
 
 export const tirageListQuery = listQuery
   .extend({
+    sort: sortKeys(['name', 'source', 'close_time', 'mode', 'status', 'created_at']),
     status: activeStatus.optional(),
     mode: tirageMode.optional(),
     source_id: z.coerce.number().int().positive('Source invalide').optional(),
@@ -126,3 +129,71 @@ export const tirageDeleteQuery = z.object({
   tirageId: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
   id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
 });
+
+const tag = 'tirages';
+export const tirageEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/list-tirage',
+    tag,
+    summary: 'Tirages (page, tri, recherche, filtres, CSV) ; last_result dans la période start_date-end_date',
+    access: allow.permission('view_tirage'),
+    query: tirageListQuery,
+    response: pageOf(tirage),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/companies/tirage',
+    tag,
+    summary: 'Un tirage',
+    access: allow.permission('view_tirage'),
+    query: idBody,
+    response: tirage,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/companies/tirage',
+    tag,
+    summary: 'Créer un tirage',
+    access: allow.permission('add_tirage'),
+    body: tirageInput,
+    response: tirage,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/companies/tirage',
+    tag,
+    summary: 'Modifier un tirage',
+    access: allow.permission('change_tirage'),
+    body: tirageUpdate,
+    response: tirage,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/companies/tirage',
+    tag,
+    summary: 'Supprimer un tirage (?tirageId=, ?id= ou { id } ; refusé s’il a des fiches ou des résultats)',
+    access: allow.permission('change_tirage'),
+    query: tirageDeleteQuery,
+    body: idBody.nullish(),
+    response: okBody,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/api/companies/tirage/block',
+    tag,
+    summary: 'Bloquer / débloquer un tirage (il ne vend plus)',
+    access: allow.permission('block_tirage'),
+    body: blockBody,
+    response: tirage,
+  }),
+  drawSources: endpoint({
+    method: 'GET',
+    path: '/api/companies/draw-sources',
+    tag,
+    summary: 'Les sessions officielles (heure du tirage aujourd’hui dans le fuseau de la compagnie)',
+    access: allow.signedIn(COMPANY_ROLES),
+    response: z.array(drawSource),
+    errors: { 401: errorBody, 403: errorBody },
+  }),
+};

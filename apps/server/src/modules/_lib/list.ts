@@ -123,7 +123,8 @@ export interface ListSource<S extends z.ZodType, K extends string = string> {
   tieBreaker: Sql;
 }
 
-function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
+/** The list's conditions and its search, as a WHERE clause (also for totals over the same rows). */
+export function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
   const conds = [...src.where];
   if (q.search && src.search.length) {
     const pattern = containsPattern(q.search);

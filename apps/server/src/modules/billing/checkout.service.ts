@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { payFacturationQuery } from '@borlette/shared/contracts/billing';
 import type { ErrorCode } from '@borlette/shared/error-codes';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Database, RawClient } from '../../db/client';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { execute, firstRow, oneRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../_lib/validate';
-import {
-  companyByRef,
-  formatMoney,
-  invoiceOfMonth,
-  lockInvoice,
-  remainingDue,
-  settleInvoice,
-  singleMonth,
-} from './invoices.service';
+import { CHECKOUT_SELECT, type CheckoutRow, checkoutRow, UUID } from './checkout-query';
+import { formatMoney, invoiceOfMonth, lockInvoice, remainingDue, settleInvoice, singleMonth } from './invoices.service';
+import { companyByRef } from './invoices-query';
 import type { ProviderName, Providers } from './providers';
 
 type PayQuery = z.output<typeof payFacturationQuery>;
@@ -35,11 +30,11 @@ const mismatch = (field: 'amount' | 'nb_agent', message: string) =>
 export async function startPayment(
   database: Database,
   providers: Providers,
-  request: FastifyRequest,
+  ctx: RequestContext,
   q: PayQuery,
 ): Promise<{ url: string; checkout_id: string }> {
   const { raw } = database;
-  const auth = authOf(request);
+  const auth = authOf(ctx);
   const company = await companyByRef(raw, q.company, auth.selectCountryCode);
   if (q.which === 'company' && auth.companyId !== null && auth.companyId !== company.id) {
     throw notFound('Compagnie introuvable.');
@@ -72,12 +67,12 @@ export async function startPayment(
   const id = randomUUID();
   const orderRef = provider.newOrderRef(id);
   await database.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO payment_checkouts (id, invoice_id, company_id, provider, amount, currency, order_ref, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, invoice.id, company.id, provider.name, due, invoice.currency, orderRef, auth.userId],
+    await execute(
+      tx,
+      sql`INSERT INTO payment_checkouts (id, invoice_id, company_id, provider, amount, currency, order_ref, created_by)
+       VALUES (${id}, ${invoice.id}, ${company.id}, ${provider.name}, ${due}, ${invoice.currency}, ${orderRef}, ${auth.userId})`,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'start',
       entity: 'payment_checkout',
       entityId: id,
@@ -95,43 +90,16 @@ export async function startPayment(
     });
     return { url, checkout_id: id };
   } catch (err) {
-    await raw.query("UPDATE payment_checkouts SET status = 'failed' WHERE id = $1 AND status = 'pending'", [id]);
+    await execute(raw, sql`UPDATE payment_checkouts SET status = 'failed' WHERE id = ${id} AND status = 'pending'`);
     throw err;
   }
 }
 
 /* ---- Online payments: the provider's confirmation, exactly once ---- */
 
-export interface CheckoutRow {
-  id: string;
-  invoice_id: number;
-  company_id: number;
-  provider: ProviderName;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'paid' | 'failed';
-  order_ref: string;
-  transaction_id: string | null;
-  payment_id: number | null;
-  invoice_number: string;
-  invoice_status: 'paid' | 'unpaid' | 'cancelled';
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const CHECKOUT_SELECT = `SELECT k.id, k.invoice_id, k.company_id, k.provider, k.amount, k.currency, k.status, k.order_ref,
-       k.transaction_id, k.payment_id, i.number AS invoice_number, i.status AS invoice_status
-  FROM payment_checkouts k JOIN invoices i ON i.id = k.invoice_id`;
-
-export async function findCheckout(
-  raw: RawClient,
-  provider: ProviderName,
-  id: string,
-): Promise<CheckoutRow | undefined> {
-  if (!UUID.test(id)) return undefined;
-  const [row] = await raw.query<CheckoutRow>(`${CHECKOUT_SELECT} WHERE k.id = $1 AND k.provider = $2`, [id, provider]);
-  return row;
-}
+const idRow = z.object({ id: z.string() });
+const invoiceIdRow = z.object({ invoice_id: z.number() });
+const paymentIdRow = z.object({ id: z.number() });
 
 /** A refusal of a provider's confirmation: nothing was changed. */
 export const paymentRefused = (message: string, code: ErrorCode = 'PAYMENT_REFUSED', status = 400) =>
@@ -169,7 +137,7 @@ export interface ConfirmationResult {
  */
 export async function confirmCheckout(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   c: Confirmation,
 ): Promise<ConfirmationResult> {
   try {
@@ -179,17 +147,21 @@ export async function confirmCheckout(
       if (byId && !UUID.test(key)) {
         throw paymentRefused('Paiement inconnu : rien n’a été enregistré.', 'UNKNOWN_CHECKOUT');
       }
-      const [locked] = await tx.query<{ id: string }>(
-        `SELECT id FROM payment_checkouts WHERE provider = $1 AND ${byId ? 'id = $2::uuid' : 'order_ref = $2'} FOR UPDATE`,
-        [c.provider, key],
+      const locked = await firstRow(
+        tx,
+        idRow,
+        sql`SELECT id FROM payment_checkouts
+             WHERE provider = ${c.provider} AND ${byId ? sql`id = ${key}::uuid` : sql`order_ref = ${key}`} FOR UPDATE`,
       );
       if (!locked) throw paymentRefused('Paiement inconnu : rien n’a été enregistré.', 'UNKNOWN_CHECKOUT');
-      const invoiceId = (
-        await tx.query<{ invoice_id: number }>('SELECT invoice_id FROM payment_checkouts WHERE id = $1', [locked.id])
-      )[0].invoice_id;
+      const { invoice_id: invoiceId } = await oneRow(
+        tx,
+        invoiceIdRow,
+        sql`SELECT invoice_id FROM payment_checkouts WHERE id = ${locked.id}`,
+      );
       // Lock order: checkout, then invoice (manual payments lock the invoice alone).
       await lockInvoice(tx, invoiceId);
-      const [co] = await tx.query<CheckoutRow>(`${CHECKOUT_SELECT} WHERE k.id = $1`, [locked.id]);
+      const co = await oneRow(tx, checkoutRow, sql`${CHECKOUT_SELECT} WHERE k.id = ${locked.id}`);
       c.verify(co);
       if (co.status === 'paid')
         return { outcome: 'replayed', invoiceNumber: co.invoice_number, paymentId: co.payment_id };
@@ -207,20 +179,24 @@ export async function confirmCheckout(
         }
         note = [note, 'Facture déjà réglée : paiement en double, à rembourser.'].filter(Boolean).join(' — ');
       }
-      const [payment] = await tx.query<{ id: number }>(
-        `INSERT INTO company_payments (company_id, invoice_id, amount, currency, method, reference, note, created_by)
-         SELECT company_id, invoice_id, amount, currency, provider, $2, $3, created_by FROM payment_checkouts WHERE id = $1
+      const payment = await oneRow(
+        tx,
+        paymentIdRow,
+        sql`INSERT INTO company_payments (company_id, invoice_id, amount, currency, method, reference, note, created_by)
+         SELECT company_id, invoice_id, amount, currency, provider, ${c.transactionId}, ${note}, created_by
+           FROM payment_checkouts WHERE id = ${co.id}
          RETURNING id`,
-        [co.id, c.transactionId, note],
       );
-      const updated = await tx.query(
-        `UPDATE payment_checkouts SET status = 'paid', transaction_id = $2, payment_id = $3, confirmed_at = now()
-          WHERE id = $1 AND status <> 'paid' RETURNING id`,
-        [co.id, c.transactionId, payment.id],
+      const updated = await rows(
+        tx,
+        idRow,
+        sql`UPDATE payment_checkouts SET status = 'paid', transaction_id = ${c.transactionId}, payment_id = ${payment.id},
+                   confirmed_at = now()
+          WHERE id = ${co.id} AND status <> 'paid' RETURNING id`,
       );
       if (updated.length !== 1) throw new Error('checkout changed under its lock');
       const invoiceStatus = await settleInvoice(tx, co.invoice_id);
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: 'confirm',
         entity: 'payment_checkout',
         entityId: co.id,
@@ -248,4 +224,28 @@ export async function confirmCheckout(
     }
     throw err;
   }
+}
+
+/**
+ * The payer cancels a sandbox checkout (signature checked by the caller): a pending checkout fails,
+ * with its audit entry; anything else is left as it is.
+ */
+export async function cancelCheckout(database: Database, ctx: RequestContext, co: CheckoutRow): Promise<void> {
+  await database.transaction(async (tx) => {
+    const changed = await rows(
+      tx,
+      idRow,
+      sql`UPDATE payment_checkouts SET status = 'failed' WHERE id = ${co.id} AND status = 'pending' RETURNING id`,
+    );
+    if (changed.length) {
+      await audit(tx, ctx, {
+        action: 'cancel',
+        entity: 'payment_checkout',
+        entityId: co.id,
+        companyId: co.company_id,
+        actor: { userId: null, role: null, username: 'sandbox' },
+        after: { invoice: co.invoice_number, status: 'failed' },
+      });
+    }
+  });
 }

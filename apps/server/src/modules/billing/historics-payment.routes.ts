@@ -1,25 +1,13 @@
-import { okBody, pageOf } from '@borlette/shared';
-import {
-  type CompanyPayment,
-  companyPayment,
-  companyPaymentInput,
-  companyPaymentListQuery,
-  companyPaymentUpdate,
-} from '@borlette/shared/contracts/billing';
-import { errorBody } from '@borlette/shared/contracts/common';
+import { billingEndpoints as api, type CompanyPayment } from '@borlette/shared/contracts/billing';
 import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
-import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
-import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
-import { cancelPayment, createPayment, getPayment, paymentListSpec, updatePayment } from './payments.service';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const tags = ['billing'];
-/** The platform's records of the companies' payments: the superuser's (platform codenames). */
-const SUPERUSER = ['superuser'] as const;
-const BASE = '/api/companies/historics-payment';
+import { contextOf } from '../../http/context';
+import { route } from '../../http/route';
+import { deleteIdOf } from '../_lib/delete-target';
+import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
+import { cancelPayment, createPayment, updatePayment } from './payments.service';
+import { getPayment, paymentList } from './payments-query';
 
 const METHOD_LABEL: Record<string, string> = {
   sandbox: 'en ligne (démo)',
@@ -42,82 +30,26 @@ const csvColumns: CsvColumn<CompanyPayment>[] = [
   { header: 'Saisi le', value: (r) => r.created_at },
 ];
 
+/** The platform's records of the companies' payments (historics-payment): the superuser's. */
 export const historicsPaymentRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { raw } = database;
 
-    app.get(
-      BASE,
-      {
-        config: access.permission('view_payment', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Historique des paiements des compagnies (en ligne et saisis) ; ?id= : un paiement',
-          description:
-            'Compagnie choisie (ou toutes celles du pays choisi) ; filtres company_id, method, start_date / end_date ' +
-            '(date du paiement) ; recherche (référence, note, compagnie, facture) ; `format=csv`.',
-          querystring: companyPaymentListQuery,
-          response: { 200: companyPayment.or(pageOf(companyPayment)), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        if (q.id) return getPayment(raw, request, q.id);
-        if (q.format === 'csv') {
-          return sendCsv(
-            reply,
-            'paiements',
-            csvColumns,
-            await listAll<CompanyPayment>(raw, paymentListSpec(request, q), q),
-          );
-        }
-        return listPage<CompanyPayment>(raw, paymentListSpec(request, q), q);
-      },
-    );
+    route(app, api.payments, async (request, reply) => {
+      const q = request.query;
+      if (q.id) return getPayment(raw, request, q.id);
+      const list = paymentList(request, q);
+      if (q.format === 'csv') return sendCsv(reply, 'paiements', csvColumns, await queryAll(raw, list, q));
+      return queryPage(raw, list, q);
+    });
 
-    app.post(
-      BASE,
-      {
-        config: access.permission('add_payment', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Saisir un paiement reçu (espèces, virement, autre) ; la facture est payée quand il la couvre',
-          body: companyPaymentInput,
-          response: { 200: companyPayment, ...errors },
-        },
-      },
-      async (request) => createPayment(database, request, request.body),
-    );
+    route(app, api.createPayment, async (request) => createPayment(database, contextOf(request), request.body));
 
-    app.put(
-      BASE,
-      {
-        config: access.permission('change_payment', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Corriger un paiement saisi (status: cancelled l’annule) ; un paiement en ligne ne change pas (409)',
-          body: companyPaymentUpdate,
-          response: { 200: companyPayment, ...errors },
-        },
-      },
-      async (request) => updatePayment(database, request, request.body),
-    );
+    route(app, api.updatePayment, async (request) => updatePayment(database, contextOf(request), request.body));
 
-    app.delete(
-      BASE,
-      {
-        config: access.permission('change_payment', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Annuler un paiement saisi (gardé dans l’historique, sa facture redevient due) ; en ligne : 409',
-          ...deleteTarget,
-          response: { 200: okBody, ...errors },
-        },
-      },
-      async (request) => {
-        await cancelPayment(database, request, deleteIdOf(request));
-        return { ok: true as const };
-      },
-    );
+    route(app, api.cancelPayment, async (request) => {
+      await cancelPayment(database, contextOf(request), deleteIdOf(request));
+      return { ok: true as const };
+    });
   };

@@ -1,11 +1,18 @@
-import type { Invoice } from '@borlette/shared/contracts/billing';
-import { centimesText } from '@borlette/shared/contracts/money';
-import type { FastifyRequest } from 'fastify';
-import type { RawClient } from '../../db/client';
-import { authOf } from '../../http/auth';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import type { ListSpec } from '../_lib/list';
-import { containsPattern, SqlParams } from '../_lib/sql';
+import type { billingSettings, Invoice } from '@borlette/shared/contracts/billing';
+import { centimesText, money } from '@borlette/shared/contracts/money';
+import { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
+import { execute, firstRow, oneRow, type Sql, sql } from '../../db/sql';
+import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import {
+  type CompanyScope,
+  findInvoiceOfMonth,
+  PLATFORM_CURRENCY,
+  readBillingSettings,
+  scopeWhere,
+} from './invoices-query';
 
 /**
  * Invoices of the platform to its companies (domain.md « Platform billing »).
@@ -25,12 +32,6 @@ import { containsPattern, SqlParams } from '../_lib/sql';
  * - Computing invoices is derived data, like the sale's summaries: it is not audited (every list would
  *   write entries); payments, checkouts and billing settings are.
  */
-
-/** The platform's currency: the ladders are in its minor units (US cents). */
-export const PLATFORM_CURRENCY = 'USD';
-
-export const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const DAY = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
 
 export function todayUtc(now = new Date()): string {
   return now.toISOString().slice(0, 10);
@@ -63,57 +64,6 @@ export function singleMonth(q: { start_date?: string; end_date?: string }, now =
   return from;
 }
 
-/** Which companies a billing request covers: explicit ids, or every company of a country (null: all). */
-export type CompanyScope = { ids: number[] } | { countryCode: string | null };
-
-function scopeCondition(scope: CompanyScope, params: SqlParams, company: string, country: string): string {
-  if ('ids' in scope) return `${company}.id = ANY(${params.p(scope.ids)}::bigint[])`;
-  return scope.countryCode === null ? 'true' : `${country}.name_code = ${params.p(scope.countryCode)}`;
-}
-
-/** A company by its ref_code, within the superuser's selected country (404 otherwise). */
-export async function companyByRef(
-  raw: RawClient,
-  ref: string,
-  countryCode: string | null,
-): Promise<{ id: number; ref_code: string; name: string }> {
-  const [row] = await raw.query<{ id: number; ref_code: string; name: string }>(
-    `SELECT c.id, c.ref_code, c.name FROM companies c JOIN countries k ON k.id = c.country_id
-      WHERE upper(c.ref_code) = upper($1) AND ($2::text IS NULL OR k.name_code = $2::text)`,
-    [ref, countryCode],
-  );
-  if (!row) throw notFound('Compagnie introuvable.');
-  return row;
-}
-
-/**
- * The companies of an invoices query: `which = 'company'` is the selected company alone; otherwise
- * `company` (a ref_code) or every company of the selected country.
- */
-export async function invoiceScope(
-  request: FastifyRequest,
-  raw: RawClient,
-  q: { company?: string; which: 'superuser' | 'company' },
-): Promise<CompanyScope> {
-  const auth = authOf(request);
-  if (q.which === 'company') {
-    if (auth.companyId === null) {
-      throw new AppError(
-        409,
-        'COMPANY_REQUIRED',
-        'Sélectionnez une compagnie (et non « Toutes ») pour voir sa facture.',
-      );
-    }
-    if (q.company) {
-      const c = await companyByRef(raw, q.company, null);
-      if (c.id !== auth.companyId) throw notFound('Compagnie introuvable.');
-    }
-    return { ids: [auth.companyId] };
-  }
-  if (q.company) return { ids: [(await companyByRef(raw, q.company, auth.selectCountryCode)).id] };
-  return { countryCode: auth.selectCountryCode };
-}
-
 /**
  * Creates or brings up to date the invoices of the months [from, to] (first days) for the companies
  * in scope, in one statement. Paid invoices are left alone; rows are written only when a value
@@ -121,10 +71,10 @@ export async function invoiceScope(
  * (unique company + period), and an update re-checks its condition on the locked row.
  */
 export async function refreshInvoices(raw: RawClient, scope: CompanyScope, from: string, to: string): Promise<void> {
-  const { text, values } = refreshSql(scope, from, to);
+  const statement = refreshSql(scope, from, to);
   for (let attempt = 1; ; attempt++) {
     try {
-      await raw.query(text, values);
+      await execute(raw, statement);
       return;
     } catch (err) {
       // Two refreshes updating the same invoices in another order: PostgreSQL aborts one; its work
@@ -134,16 +84,10 @@ export async function refreshInvoices(raw: RawClient, scope: CompanyScope, from:
   }
 }
 
-export function refreshSql(scope: CompanyScope, from: string, to: string): { text: string; values: unknown[] } {
-  const params = new SqlParams();
-  const cond = scopeCondition(scope, params, 'c', 'k');
-  const pFrom = params.p(from);
-  const pTo = params.p(to);
-  const currency = params.p(PLATFORM_CURRENCY);
-  return {
-    text: `WITH months AS (
+function refreshSql(scope: CompanyScope, from: string, to: string): Sql {
+  return sql`WITH months AS (
        SELECT m::date AS ps, (m + interval '1 month' - interval '1 day')::date AS pe
-         FROM generate_series(${pFrom}::date, ${pTo}::date, interval '1 month') m
+         FROM generate_series(${from}::date, ${to}::date, interval '1 month') m
      ), counted AS (
        SELECT c.id AS company_id, c.ref_code, cs.billing_prices, m.ps, m.pe,
               (SELECT count(DISTINCT d.agent_id) FROM stats_agent_day d
@@ -151,7 +95,7 @@ export function refreshSql(scope: CompanyScope, from: string, to: string): { tex
          FROM companies c JOIN countries k ON k.id = c.country_id
          JOIN company_settings cs ON cs.company_id = c.id
         CROSS JOIN months m
-        WHERE ${cond}
+        WHERE ${scopeWhere(scope)}
      ), priced AS (
        SELECT t.*, t.n * t.price AS amount
          FROM (SELECT c.*, coalesce((SELECT (p->>'price')::bigint FROM jsonb_array_elements(c.billing_prices) p
@@ -179,12 +123,10 @@ export function refreshSql(scope: CompanyScope, from: string, to: string): { tex
                            currency, status, due_date)
      OVERRIDING SYSTEM VALUE
      SELECT x.id, x.company_id, 'FAC-' || to_char(x.ps, 'YYYYMM') || '-' || x.ref_code || '-' || x.id,
-            x.ps, x.pe, x.n, x.price, x.amount, ${currency}, 'unpaid', x.pe
+            x.ps, x.pe, x.n, x.price, x.amount, ${PLATFORM_CURRENCY}, 'unpaid', x.pe
        FROM (SELECT nextval(pg_get_serial_sequence('invoices', 'id')) AS id, t.*
                FROM target t WHERE t.invoice_id IS NULL AND t.amount > 0) x
-     ON CONFLICT DO NOTHING`,
-    values: params.values,
-  };
+     ON CONFLICT DO NOTHING`;
 }
 
 /** The month before the current one (UTC), as its first day. */
@@ -203,92 +145,28 @@ export async function invoiceLastMonth(raw: RawClient, now = new Date()): Promis
   return month;
 }
 
-export const INVOICE_COLUMNS = `
-  i.id, i.number, i.company_id, c.ref_code AS company_ref, c.name AS company_name,
-  ${DAY('i.period_start')} AS period_start, ${DAY('i.period_end')} AS period_end, i.active_agents,
-  i.price_per_agent, i.amount, i.currency, i.status,
-  (i.status = 'unpaid' AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS overdue,
-  ${ISO('i.issued_at')} AS issued_at, ${DAY('i.due_date')} AS due_date, ${ISO('i.paid_at')} AS paid_at`;
-export const INVOICE_FROM = `FROM invoices i JOIN companies c ON c.id = i.company_id
-  JOIN countries k ON k.id = c.country_id JOIN company_settings cs ON cs.company_id = c.id`;
-
-/** The invoices of the months [from, to] for the scope (list spec for _lib/list.ts). */
-export function invoiceListSpec(
-  scope: CompanyScope,
-  from: string,
-  to: string,
-  q: { status?: string; search?: string },
-): ListSpec {
-  const params = new SqlParams();
-  const where = [
-    scopeCondition(scope, params, 'c', 'k'),
-    `i.period_start BETWEEN ${params.p(from)}::date AND ${params.p(to)}::date`,
-  ];
-  if (q.status) where.push(`i.status = ${params.p(q.status)}`);
-  return {
-    select: INVOICE_COLUMNS,
-    from: INVOICE_FROM,
-    where,
-    params,
-    sortable: {
-      company_name: 'lower(c.name)',
-      number: 'i.number',
-      period_start: 'i.period_start',
-      active_agents: 'i.active_agents',
-      amount: 'i.amount',
-      status: 'i.status',
-      due_date: 'i.due_date',
-      paid_at: 'i.paid_at',
-    },
-    search: ['i.number', 'c.name', 'c.ref_code'],
-    tieBreaker: 'i.id',
-  };
-}
-
-/** Totals of every matching invoice (not only the page). Give it a spec of its own. */
-export async function invoiceTotals(raw: RawClient, spec: ListSpec, q: { search?: string }) {
-  const where = [...spec.where];
-  if (q.search) {
-    const term = spec.params.p(containsPattern(q.search));
-    where.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${term}`).join(' OR ')})`);
-  }
-  const [row] = await raw.query<{ amount: number; paid: number; unpaid: number }>(
-    `SELECT coalesce(sum(i.amount), 0)::bigint AS amount,
-            coalesce(sum(i.amount) FILTER (WHERE i.status = 'paid'), 0)::bigint AS paid,
-            coalesce(sum(i.amount) FILTER (WHERE i.status = 'unpaid'), 0)::bigint AS unpaid
-       ${spec.from} WHERE ${where.join(' AND ')}`,
-    spec.params.values,
-  );
-  return { ...row, currency: PLATFORM_CURRENCY };
-}
-
-export async function getInvoice(raw: RawClient, id: number): Promise<Invoice> {
-  const [row] = await raw.query<Invoice>(`SELECT ${INVOICE_COLUMNS} ${INVOICE_FROM} WHERE i.id = $1`, [id]);
-  if (!row) throw notFound('Facture introuvable.');
-  return row;
-}
-
 /** The invoice of a company for the month starting `month` (after bringing it up to date), if any. */
 export async function invoiceOfMonth(raw: RawClient, companyId: number, month: string): Promise<Invoice | undefined> {
   await refreshInvoices(raw, { ids: [companyId] }, month, month);
-  const [row] = await raw.query<Invoice>(
-    `SELECT ${INVOICE_COLUMNS} ${INVOICE_FROM} WHERE i.company_id = $1 AND i.period_start = $2::date`,
-    [companyId, month],
-  );
-  return row;
+  return findInvoiceOfMonth(raw, companyId, month);
 }
+
+const dueRow = z.object({ due: money });
 
 /** What is still due on an invoice: its amount less its confirmed payments. */
 export async function remainingDue(raw: RawClient, invoiceId: number, exceptPaymentId: number | null = null) {
-  const [row] = await raw.query<{ due: number }>(
-    `SELECT (i.amount - coalesce((SELECT sum(p.amount) FROM company_payments p
+  const row = await firstRow(
+    raw,
+    dueRow,
+    sql`SELECT (i.amount - coalesce((SELECT sum(p.amount) FROM company_payments p
                                    WHERE p.invoice_id = i.id AND p.status = 'confirmed'
-                                     AND p.id <> coalesce($2::bigint, 0)), 0))::bigint AS due
-       FROM invoices i WHERE i.id = $1`,
-    [invoiceId, exceptPaymentId],
+                                     AND p.id <> coalesce(${exceptPaymentId}::bigint, 0)), 0))::bigint AS due
+       FROM invoices i WHERE i.id = ${invoiceId}`,
   );
   return row?.due ?? 0;
 }
+
+const statusRow = z.object({ status: z.enum(['paid', 'unpaid', 'cancelled']) });
 
 /**
  * The invoice's status from its confirmed payments: paid when they cover its amount (paid_at: the
@@ -296,32 +174,38 @@ export async function remainingDue(raw: RawClient, invoiceId: number, exceptPaym
  * transaction, after locking the invoice. A cancelled invoice (nothing to bill) stays cancelled.
  */
 export async function settleInvoice(tx: RawClient, invoiceId: number): Promise<'paid' | 'unpaid' | 'cancelled'> {
-  const [row] = await tx.query<{ status: 'paid' | 'unpaid' | 'cancelled' }>(
-    `UPDATE invoices i
+  const row = await oneRow(
+    tx,
+    statusRow,
+    sql`UPDATE invoices i
         SET status = CASE WHEN i.status = 'cancelled' THEN 'cancelled'
                           WHEN p.total >= i.amount THEN 'paid' ELSE 'unpaid' END,
             paid_at = CASE WHEN i.status <> 'cancelled' AND p.total >= i.amount THEN p.last END,
             updated_at = now()
        FROM (SELECT coalesce(sum(amount), 0)::bigint AS total, max(paid_at) AS last
-               FROM company_payments WHERE invoice_id = $1 AND status = 'confirmed') p
-      WHERE i.id = $1
+               FROM company_payments WHERE invoice_id = ${invoiceId} AND status = 'confirmed') p
+      WHERE i.id = ${invoiceId}
       RETURNING i.status`,
-    [invoiceId],
   );
   return row.status;
 }
 
+const lockedRow = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  number: z.string(),
+  amount: money,
+  currency: z.string(),
+  status: z.enum(['paid', 'unpaid', 'cancelled']),
+});
+
 /** Locks an invoice row for the rest of the transaction and answers it. */
 export async function lockInvoice(tx: RawClient, invoiceId: number) {
-  const [row] = await tx.query<{
-    id: number;
-    company_id: number;
-    number: string;
-    amount: number;
-    currency: string;
-    status: 'paid' | 'unpaid' | 'cancelled';
-  }>('SELECT id, company_id, number, amount, currency, status FROM invoices WHERE id = $1 FOR UPDATE', [invoiceId]);
-  return row;
+  return firstRow(
+    tx,
+    lockedRow,
+    sql`SELECT id, company_id, number, amount, currency, status FROM invoices WHERE id = ${invoiceId} FOR UPDATE`,
+  );
 }
 
 /** 1234567 -> « 12 345,67 USD » (ordinary spaces: the PDF's standard fonts have no narrow space). */
@@ -331,3 +215,29 @@ export function formatMoney(minor: number, currency: string): string {
 
 /** 'YYYY-MM-DD' -> 'DD/MM/YYYY'. */
 export const frenchDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** Changes a company's price ladder and grace, with its audit entry; answers the settings as stored. */
+export async function updateBillingSettings(
+  database: Database,
+  ctx: RequestContext,
+  input: z.output<typeof billingSettings>,
+) {
+  const before = await readBillingSettings(database.raw, input.company_id);
+  await database.transaction(async (tx) => {
+    await execute(
+      tx,
+      sql`UPDATE company_settings SET billing_prices = ${JSON.stringify(input.prices)}::jsonb,
+             billing_grace_days = ${input.billing_grace_days}, updated_at = now()
+        WHERE company_id = ${input.company_id}`,
+    );
+    await audit(tx, ctx, {
+      action: 'update',
+      entity: 'billing_settings',
+      entityId: input.company_id,
+      companyId: input.company_id,
+      before,
+      after: input,
+    });
+  });
+  return readBillingSettings(database.raw, input.company_id);
+}

@@ -1,18 +1,14 @@
-import type {
-  CompanyPayment,
-  companyPaymentInput,
-  companyPaymentListQuery,
-  companyPaymentUpdate,
-} from '@borlette/shared/contracts/billing';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { CompanyPayment, companyPaymentInput, companyPaymentUpdate } from '@borlette/shared/contracts/billing';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, oneRow, type Sql, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
-import { AppError, badRequest, notFound } from '../../http/errors';
-import type { ListSpec } from '../_lib/list';
-import { SqlParams } from '../_lib/sql';
-import { formatMoney, ISO, lockInvoice, PLATFORM_CURRENCY, remainingDue, settleInvoice } from './invoices.service';
+import type { RequestContext } from '../../http/context';
+import { AppError, badRequest } from '../../http/errors';
+import { formatMoney, lockInvoice, remainingDue, settleInvoice } from './invoices.service';
+import { PLATFORM_CURRENCY } from './invoices-query';
+import { assertCompanyInScope, getPayment } from './payments-query';
 
 /**
  * The payment history (historics-payment): the platform's record of what companies paid. Online
@@ -24,73 +20,13 @@ import { formatMoney, ISO, lockInvoice, PLATFORM_CURRENCY, remainingDue, settleI
 
 type Input = z.output<typeof companyPaymentInput>;
 type Update = z.output<typeof companyPaymentUpdate>;
-type ListQ = z.output<typeof companyPaymentListQuery>;
 
 export const ONLINE_METHODS: readonly string[] = ['sandbox', 'moncash'];
 
-const PAYMENT_COLUMNS = `
-  p.id, p.company_id, c.name AS company_name, p.invoice_id, i.number AS invoice_number, p.amount, p.currency,
-  p.method, p.reference, ${ISO('p.paid_at')} AS paid_at, p.note, p.status, ${ISO('p.created_at')} AS created_at`;
-const PAYMENT_FROM = `FROM company_payments p JOIN companies c ON c.id = p.company_id
-  JOIN countries k ON k.id = c.country_id LEFT JOIN invoices i ON i.id = p.invoice_id`;
-
-/** The superuser's selected company, else the companies of its selected country (else all). */
-function scopeConditions(request: FastifyRequest, params: SqlParams): string[] {
-  const auth = authOf(request);
-  if (auth.companyId !== null) return [`c.id = ${params.p(auth.companyId)}`];
-  if (auth.selectCountryCode) return [`k.name_code = ${params.p(auth.selectCountryCode)}`];
-  return [];
-}
-
-export function paymentListSpec(request: FastifyRequest, q: ListQ): ListSpec {
-  const params = new SqlParams();
-  const where = scopeConditions(request, params);
-  if (q.company_id) where.push(`p.company_id = ${params.p(q.company_id)}`);
-  if (q.method) where.push(`p.method = ${params.p(q.method)}`);
-  if (q.start_date) where.push(`p.paid_at >= (${params.p(q.start_date)}::date)::timestamp AT TIME ZONE 'UTC'`);
-  if (q.end_date) where.push(`p.paid_at < (${params.p(q.end_date)}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
-  return {
-    select: PAYMENT_COLUMNS,
-    from: PAYMENT_FROM,
-    where,
-    params,
-    sortable: {
-      paid_at: 'p.paid_at',
-      amount: 'p.amount',
-      company_name: 'lower(c.name)',
-      method: 'p.method',
-      status: 'p.status',
-      invoice_number: 'i.number',
-      created_at: 'p.created_at',
-    },
-    search: ['p.reference', 'p.note', 'c.name', 'c.ref_code', 'i.number'],
-    tieBreaker: 'p.id',
-  };
-}
-
-export async function getPayment(raw: RawClient, request: FastifyRequest, id: number): Promise<CompanyPayment> {
-  const params = new SqlParams();
-  const where = [`p.id = ${params.p(id)}`, ...scopeConditions(request, params)];
-  const [row] = await raw.query<CompanyPayment>(
-    `SELECT ${PAYMENT_COLUMNS} ${PAYMENT_FROM} WHERE ${where.join(' AND ')}`,
-    params.values,
-  );
-  if (!row) throw notFound('Paiement introuvable.');
-  return row;
-}
-
-async function assertCompanyInScope(raw: RawClient, request: FastifyRequest, companyId: number) {
-  const params = new SqlParams();
-  const where = [`c.id = ${params.p(companyId)}`, ...scopeConditions(request, params)];
-  const rows = await raw.query(
-    `SELECT 1 FROM companies c JOIN countries k ON k.id = c.country_id WHERE ${where.join(' AND ')}`,
-    params.values,
-  );
-  if (!rows.length) throw notFound('Compagnie introuvable.');
-}
+const idRow = z.object({ id: z.number() });
 
 /** A day of the form -> the instant stored (midday UTC: the same date in every zone of the companies). */
-const DAY_AT = (p: string) => `(${p}::date + time '12:00')::timestamp AT TIME ZONE 'UTC'`;
+const dayAt = (day: string): Sql => sql`(${day}::date + time '12:00')::timestamp AT TIME ZONE 'UTC'`;
 
 /**
  * Checks that a confirmed manual payment fits its invoice (locked by the caller): same company, not
@@ -122,8 +58,8 @@ async function checkAgainstInvoice(
   return inv.currency;
 }
 
-export async function createPayment(database: Database, request: FastifyRequest, input: Input) {
-  await assertCompanyInScope(database.raw, request, input.company_id);
+export async function createPayment(database: Database, ctx: RequestContext, input: Input) {
+  await assertCompanyInScope(database.raw, ctx, input.company_id);
   const id = await database.transaction(async (tx) => {
     const currency = input.invoice_id
       ? await checkAgainstInvoice(tx, {
@@ -133,23 +69,15 @@ export async function createPayment(database: Database, request: FastifyRequest,
           exceptPaymentId: null,
         })
       : PLATFORM_CURRENCY;
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO company_payments (company_id, invoice_id, amount, currency, method, reference, paid_at, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, ${DAY_AT('$7')}, $8, $9) RETURNING id`,
-      [
-        input.company_id,
-        input.invoice_id,
-        input.amount,
-        currency,
-        input.method,
-        input.reference,
-        input.paid_at,
-        input.note,
-        authOf(request).userId,
-      ],
+    const row = await oneRow(
+      tx,
+      idRow,
+      sql`INSERT INTO company_payments (company_id, invoice_id, amount, currency, method, reference, paid_at, note, created_by)
+       VALUES (${input.company_id}, ${input.invoice_id}, ${input.amount}, ${currency}, ${input.method}, ${input.reference},
+               ${dayAt(input.paid_at)}, ${input.note}, ${authOf(ctx).userId}) RETURNING id`,
     );
     const invoiceStatus = input.invoice_id ? await settleInvoice(tx, input.invoice_id) : null;
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'create',
       entity: 'company_payment',
       entityId: row.id,
@@ -158,7 +86,7 @@ export async function createPayment(database: Database, request: FastifyRequest,
     });
     return row.id;
   });
-  return getPayment(database.raw, request, id);
+  return getPayment(database.raw, ctx, id);
 }
 
 function refuseOnline(p: CompanyPayment, verb: string) {
@@ -178,8 +106,8 @@ async function lockInvoices(tx: RawClient, ids: (number | null)[]) {
   return unique;
 }
 
-export async function updatePayment(database: Database, request: FastifyRequest, input: Update) {
-  const before = await getPayment(database.raw, request, input.id);
+export async function updatePayment(database: Database, ctx: RequestContext, input: Update) {
+  const before = await getPayment(database.raw, ctx, input.id);
   refuseOnline(before, 'modifié');
   if (input.company_id !== before.company_id) {
     throw badRequest('Un paiement reste à sa compagnie : annulez-le et saisissez-en un autre.', {
@@ -206,25 +134,16 @@ export async function updatePayment(database: Database, request: FastifyRequest,
       }
       currency = inv.currency;
     }
-    await tx.query(
-      `UPDATE company_payments
-          SET invoice_id = $2, amount = $3, currency = $4, method = $5, reference = $6, paid_at = ${DAY_AT('$7')},
-              note = $8, status = $9, updated_at = now()
-        WHERE id = $1`,
-      [
-        before.id,
-        input.invoice_id,
-        input.amount,
-        currency,
-        input.method,
-        input.reference,
-        input.paid_at,
-        input.note,
-        status,
-      ],
+    await execute(
+      tx,
+      sql`UPDATE company_payments
+          SET invoice_id = ${input.invoice_id}, amount = ${input.amount}, currency = ${currency}, method = ${input.method},
+              reference = ${input.reference}, paid_at = ${dayAt(input.paid_at)}, note = ${input.note}, status = ${status},
+              updated_at = now()
+        WHERE id = ${before.id}`,
     );
     for (const invoiceId of touched) await settleInvoice(tx, invoiceId);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: status === 'cancelled' && before.status !== 'cancelled' ? 'cancel' : 'update',
       entity: 'company_payment',
       entityId: before.id,
@@ -233,22 +152,22 @@ export async function updatePayment(database: Database, request: FastifyRequest,
       after: { ...input, currency, status },
     });
   });
-  return getPayment(database.raw, request, input.id);
+  return getPayment(database.raw, ctx, input.id);
 }
 
 /** DELETE: cancels a payment entered by hand (kept in the history) and reopens its invoice. */
-export async function cancelPayment(database: Database, request: FastifyRequest, id: number) {
-  const before = await getPayment(database.raw, request, id);
+export async function cancelPayment(database: Database, ctx: RequestContext, id: number) {
+  const before = await getPayment(database.raw, ctx, id);
   refuseOnline(before, 'supprimé');
   if (before.status === 'cancelled') return;
   await database.transaction(async (tx) => {
     await lockInvoices(tx, [before.invoice_id]);
-    await tx.query(
-      "UPDATE company_payments SET status = 'cancelled', updated_at = now() WHERE id = $1 AND status = 'confirmed'",
-      [id],
+    await execute(
+      tx,
+      sql`UPDATE company_payments SET status = 'cancelled', updated_at = now() WHERE id = ${id} AND status = 'confirmed'`,
     );
     const invoiceStatus = before.invoice_id ? await settleInvoice(tx, before.invoice_id) : null;
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'cancel',
       entity: 'company_payment',
       entityId: id,

@@ -1,7 +1,9 @@
 import type { Invoice } from '@borlette/shared/contracts/billing';
 import { addMoney, subMoney } from '@borlette/shared/contracts/money';
 import PDFDocument from 'pdfkit';
-import { formatMoney, frenchDay } from './invoices.service';
+import type { RawClient } from '../../db/client';
+import { formatMoney, frenchDay, refreshInvoices } from './invoices.service';
+import { getInvoice, invoicePrintout } from './invoices-query';
 
 /** Everything printed on an invoice. */
 export interface InvoicePdfData {
@@ -217,4 +219,20 @@ export function invoicePdf(d: InvoicePdfData, opts: { compress?: boolean } = {})
 
   doc.end();
   return done;
+}
+
+/**
+ * An invoice as a PDF, brought up to date before printing (a paid invoice is left as it is).
+ * 404 for an unknown invoice.
+ */
+export async function printInvoice(
+  raw: RawClient,
+  id: number,
+  platform: { name: string; details: string | null },
+): Promise<{ number: string; pdf: Buffer }> {
+  const first = await getInvoice(raw, id);
+  await refreshInvoices(raw, { ids: [first.company_id] }, first.period_start, first.period_start);
+  const invoice = await getInvoice(raw, first.id);
+  const pdf = await invoicePdf({ platform, ...(await invoicePrintout(raw, invoice)) });
+  return { number: invoice.number, pdf };
 }

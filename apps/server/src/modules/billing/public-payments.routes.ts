@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { billingEndpoints as api, checkoutForm } from '@borlette/shared/contracts/billing';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { access } from '../../http/access';
-import { audit } from '../../http/audit';
+import { contextOf } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { type ConfirmationResult, confirmCheckout, findCheckout, paymentRefused } from './checkout.service';
+import { route } from '../../http/route';
+import { type ConfirmationResult, cancelCheckout, confirmCheckout, paymentRefused } from './checkout.service';
+import { checkoutInvoiceInfo, findCheckout } from './checkout-query';
 import { esc, htmlPage, messagePage } from './html';
 import { formatMoney, frenchDay } from './invoices.service';
 import { paymentProviders } from './providers';
@@ -31,11 +34,6 @@ import { paymentProviders } from './providers';
 
 const PAID_URL = (number: string, replayed: boolean) =>
   `/dashboard/company/payment?paid=${encodeURIComponent(number)}${replayed ? '&already=1' : ''}`;
-
-const formBody = z.object({
-  checkout_id: z.string().max(100).default(''),
-  signature: z.string().max(200).default(''),
-});
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
@@ -110,17 +108,7 @@ export const publicPaymentsRoutes =
             messagePage('Facture déjà réglée', `La facture ${co.invoice_number} n’est plus à payer.`),
           );
         }
-        const [info] = await raw.query<{
-          company_name: string;
-          company_ref: string;
-          period_start: string;
-          period_end: string;
-        }>(
-          `SELECT c.name AS company_name, c.ref_code AS company_ref, to_char(i.period_start, 'YYYY-MM-DD') AS period_start,
-                  to_char(i.period_end, 'YYYY-MM-DD') AS period_end
-             FROM invoices i JOIN companies c ON c.id = i.company_id WHERE i.id = $1`,
-          [co.invoice_id],
-        );
+        const info = await checkoutInvoiceInfo(raw, co.invoice_id);
         const signed = { id: co.id, orderRef: co.order_ref, amount: co.amount, currency: co.currency };
         const hidden = (action: 'confirm' | 'cancel') =>
           `<input type="hidden" name="checkout_id" value="${esc(co.id)}">` +
@@ -144,143 +132,95 @@ export const publicPaymentsRoutes =
       },
     );
 
-    app.post(
-      '/api/public/payments/sandbox/confirm',
-      {
-        config: access.public(),
-        schema: {
-          tags: ['public'],
-          summary:
-            'Confirmation signée du paiement sandbox (formulaire de la page de paiement) ; 303 vers l’historique',
-        },
-      },
-      async (request, reply) => {
-        try {
-          if (!sandbox.enabled)
-            throw paymentRefused('Le paiement de démonstration n’est pas disponible.', 'PROVIDER_UNAVAILABLE', 404);
-          const body = formBody.safeParse(request.body ?? {});
-          if (!body.success || !body.data.checkout_id)
-            throw paymentRefused('Paiement inconnu : rien n’a été enregistré.');
-          const { checkout_id, signature } = body.data;
-          const result = await confirmCheckout(database, request, {
-            provider: 'sandbox',
-            checkout: { id: checkout_id },
-            transactionId: `SBX-${randomBytes(12).toString('base64url')}`,
-            verify: (co) => {
-              const signed = { id: co.id, orderRef: co.order_ref, amount: co.amount, currency: co.currency };
-              if (!sandbox.verify('confirm', signed, signature)) {
-                throw paymentRefused('Signature invalide : ce paiement n’a pas été confirmé.', 'BAD_SIGNATURE');
-              }
-            },
-            note: 'Paiement sandbox (démonstration)',
-            invoicePaidAlready: 'refuse',
-          });
-          return redirectPaid(reply, result);
-        } catch (err) {
-          return refusalPage(reply, err);
-        }
-      },
-    );
-
-    app.post(
-      '/api/public/payments/sandbox/cancel',
-      {
-        config: access.public(),
-        schema: { tags: ['public'], summary: 'Annulation signée d’un paiement sandbox ; 303 vers la facturation' },
-      },
-      async (request, reply) => {
-        try {
-          const body = formBody.safeParse(request.body ?? {});
-          const co =
-            sandbox.enabled && body.success ? await findCheckout(raw, 'sandbox', body.data.checkout_id) : undefined;
-          if (!co || !body.success) throw paymentRefused('Paiement inconnu.');
-          const signed = { id: co.id, orderRef: co.order_ref, amount: co.amount, currency: co.currency };
-          if (!sandbox.verify('cancel', signed, body.data.signature)) {
-            throw paymentRefused('Signature invalide : rien n’a été changé.', 'BAD_SIGNATURE');
-          }
-          if (co.status === 'paid')
-            return redirectPaid(reply, {
-              outcome: 'replayed',
-              invoiceNumber: co.invoice_number,
-              paymentId: co.payment_id,
-            });
-          await database.transaction(async (tx) => {
-            const changed = await tx.query(
-              "UPDATE payment_checkouts SET status = 'failed' WHERE id = $1 AND status = 'pending' RETURNING id",
-              [co.id],
-            );
-            if (changed.length) {
-              await audit(tx, request, {
-                action: 'cancel',
-                entity: 'payment_checkout',
-                entityId: co.id,
-                companyId: co.company_id,
-                actor: { userId: null, role: null, username: 'sandbox' },
-                after: { invoice: co.invoice_number, status: 'failed' },
-              });
+    route(app, api.sandboxConfirm, async (request, reply) => {
+      try {
+        if (!sandbox.enabled)
+          throw paymentRefused('Le paiement de démonstration n’est pas disponible.', 'PROVIDER_UNAVAILABLE', 404);
+        const body = checkoutForm.safeParse(request.body ?? {});
+        if (!body.success || !body.data.checkout_id)
+          throw paymentRefused('Paiement inconnu : rien n’a été enregistré.');
+        const { checkout_id, signature } = body.data;
+        const result = await confirmCheckout(database, contextOf(request), {
+          provider: 'sandbox',
+          checkout: { id: checkout_id },
+          transactionId: `SBX-${randomBytes(12).toString('base64url')}`,
+          verify: (co) => {
+            const signed = { id: co.id, orderRef: co.order_ref, amount: co.amount, currency: co.currency };
+            if (!sandbox.verify('confirm', signed, signature)) {
+              throw paymentRefused('Signature invalide : ce paiement n’a pas été confirmé.', 'BAD_SIGNATURE');
             }
-          });
-          return reply
-            .header('cache-control', 'no-store')
-            .redirect(`/dashboard/company/facturation?cancelled=${encodeURIComponent(co.invoice_number)}`, 303);
-        } catch (err) {
-          return refusalPage(reply, err);
-        }
-      },
-    );
+          },
+          note: 'Paiement sandbox (démonstration)',
+          invoicePaidAlready: 'refuse',
+        });
+        return redirectPaid(reply, result);
+      } catch (err) {
+        return refusalPage(reply, err);
+      }
+    });
 
-    app.get(
-      '/api/public/payments/moncash/return',
-      {
-        config: access.public(),
-        schema: {
-          tags: ['public'],
-          summary: 'Retour de MonCash (URL de retour du compte marchand) : transaction vérifiée auprès de MonCash',
-          // MonCash names it transactionId; transaction_id is accepted too.
-          querystring: z.object({
-            transactionId: z.string().max(200).optional(),
-            transaction_id: z.string().max(200).optional(),
-          }),
-        },
-      },
-      async (request, reply) => {
-        try {
-          if (!moncash.configured)
-            throw paymentRefused('MonCash n’est pas configuré sur ce serveur.', 'PROVIDER_UNAVAILABLE', 404);
-          const transactionId = request.query.transactionId ?? request.query.transaction_id ?? '';
-          if (!/^[A-Za-z0-9_-]{1,100}$/.test(transactionId)) {
-            throw paymentRefused(
-              'Transaction MonCash absente ou invalide : rien n’a été enregistré.',
-              'UNKNOWN_TRANSACTION',
-            );
-          }
-          const tx = await moncash.retrieveTransaction(transactionId);
-          if (!tx)
-            throw paymentRefused('Transaction inconnue de MonCash : rien n’a été enregistré.', 'UNKNOWN_TRANSACTION');
-          if (!tx.successful) {
-            throw paymentRefused('MonCash n’a pas confirmé ce paiement : rien n’a été enregistré.', 'NOT_SUCCESSFUL');
-          }
-          const result = await confirmCheckout(database, request, {
-            provider: 'moncash',
-            checkout: { orderRef: tx.reference },
-            transactionId: tx.transactionId,
-            verify: (co) => {
-              const charged = moncash.charge(co.amount, co.currency);
-              if (Math.round(tx.cost * 100) !== charged * 100) {
-                request.log.warn({ checkout: co.id, charged, cost: tx.cost }, 'MonCash amount mismatch');
-                throw paymentRefused(
-                  `Le montant payé sur MonCash (${tx.cost} HTG) ne correspond pas à la facture (${charged} HTG) : rien n’a été enregistré.`,
-                  'AMOUNT_MISMATCH',
-                );
-              }
-            },
-            note: `MonCash : ${tx.cost} HTG${tx.payer ? `, payeur ${tx.payer}` : ''}`,
-            invoicePaidAlready: 'record',
-          });
-          return redirectPaid(reply, result);
-        } catch (err) {
-          return refusalPage(reply, err);
+    route(app, api.sandboxCancel, async (request, reply) => {
+      try {
+        const body = checkoutForm.safeParse(request.body ?? {});
+        const co =
+          sandbox.enabled && body.success ? await findCheckout(raw, 'sandbox', body.data.checkout_id) : undefined;
+        if (!co || !body.success) throw paymentRefused('Paiement inconnu.');
+        const signed = { id: co.id, orderRef: co.order_ref, amount: co.amount, currency: co.currency };
+        if (!sandbox.verify('cancel', signed, body.data.signature)) {
+          throw paymentRefused('Signature invalide : rien n’a été changé.', 'BAD_SIGNATURE');
         }
-      },
-    );
+        if (co.status === 'paid')
+          return redirectPaid(reply, {
+            outcome: 'replayed',
+            invoiceNumber: co.invoice_number,
+            paymentId: co.payment_id,
+          });
+        await cancelCheckout(database, contextOf(request), co);
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(`/dashboard/company/facturation?cancelled=${encodeURIComponent(co.invoice_number)}`, 303);
+      } catch (err) {
+        return refusalPage(reply, err);
+      }
+    });
+
+    route(app, api.moncashReturn, async (request, reply) => {
+      try {
+        if (!moncash.configured)
+          throw paymentRefused('MonCash n’est pas configuré sur ce serveur.', 'PROVIDER_UNAVAILABLE', 404);
+        const transactionId = request.query.transactionId ?? request.query.transaction_id ?? '';
+        if (!/^[A-Za-z0-9_-]{1,100}$/.test(transactionId)) {
+          throw paymentRefused(
+            'Transaction MonCash absente ou invalide : rien n’a été enregistré.',
+            'UNKNOWN_TRANSACTION',
+          );
+        }
+        const tx = await moncash.retrieveTransaction(transactionId);
+        if (!tx)
+          throw paymentRefused('Transaction inconnue de MonCash : rien n’a été enregistré.', 'UNKNOWN_TRANSACTION');
+        if (!tx.successful) {
+          throw paymentRefused('MonCash n’a pas confirmé ce paiement : rien n’a été enregistré.', 'NOT_SUCCESSFUL');
+        }
+        const result = await confirmCheckout(database, contextOf(request), {
+          provider: 'moncash',
+          checkout: { orderRef: tx.reference },
+          transactionId: tx.transactionId,
+          verify: (co) => {
+            const charged = moncash.charge(co.amount, co.currency);
+            if (Math.round(tx.cost * 100) !== charged * 100) {
+              request.log.warn({ checkout: co.id, charged, cost: tx.cost }, 'MonCash amount mismatch');
+              throw paymentRefused(
+                `Le montant payé sur MonCash (${tx.cost} HTG) ne correspond pas à la facture (${charged} HTG) : rien n’a été enregistré.`,
+                'AMOUNT_MISMATCH',
+              );
+            }
+          },
+          note: `MonCash : ${tx.cost} HTG${tx.payer ? `, payeur ${tx.payer}` : ''}`,
+          invoicePaidAlready: 'record',
+        });
+        return redirectPaid(reply, result);
+      } catch (err) {
+        return refusalPage(reply, err);
+      }
+    });
   };

@@ -1,13 +1,16 @@
 import {
   type CompanySettingsInput,
   type CompanySettingsView,
+  companySettingsView,
   PLATFORM_CEILINGS,
   SETTING_LABELS,
 } from '@borlette/shared/contracts/company-settings';
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { firstRow, joinSql, oneRow, rawSql, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { authOf } from '../../http/auth';
+import { authOf, type HasAuth } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { orNotFound } from '../_lib/scope';
 
@@ -25,13 +28,16 @@ const CEILING_OF: Partial<Record<(typeof KEYS)[number], number>> = {
   ticket_max_payout: PLATFORM_CEILINGS.ticketPayout,
 };
 
-const COLUMNS = `company_id,
+// Owned text: the setting names and the platform's ceilings, never a request's value.
+const COLUMNS = rawSql(`company_id,
   ${KEYS.map((k) => (CEILING_OF[k] === undefined ? k : `least(${k}, ${CEILING_OF[k]}) AS ${k}`)).join(', ')},
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`);
+
+const reclosedRow = z.object({ id: z.number(), name: z.string(), close_time: z.string() });
 
 /** The one company a settings request acts on; the superuser with « Toutes » must pick one. */
-export function settingsCompany(request: FastifyRequest): number {
-  const companyId = authOf(request).companyId;
+export function settingsCompany(ctx: HasAuth): number {
+  const companyId = authOf(ctx).companyId;
   if (companyId === null) {
     throw new AppError(
       409,
@@ -43,9 +49,11 @@ export function settingsCompany(request: FastifyRequest): number {
 }
 
 export async function getSettings(raw: RawClient, companyId: number): Promise<CompanySettingsView> {
-  const [row] = await raw.query<CompanySettingsView>(`SELECT ${COLUMNS} FROM company_settings WHERE company_id = $1`, [
-    companyId,
-  ]);
+  const row = await firstRow(
+    raw,
+    companySettingsView,
+    sql`SELECT ${COLUMNS} FROM company_settings WHERE company_id = ${companyId}`,
+  );
   return orNotFound(row, 'Compagnie introuvable.');
 }
 
@@ -55,19 +63,20 @@ export async function getSettings(raw: RawClient, companyId: number): Promise<Co
  * time set by hand to anything else is the admin's choice and stays. Past tickets keep their draw.
  */
 async function rederiveCloseTimes(tx: RawClient, companyId: number, from: number, to: number) {
-  return tx.query<{ id: number; name: string; close_time: string }>(
-    `UPDATE tirages t
-        SET close_time = x.local_draw - make_interval(mins => $3), updated_at = now()
+  return rows(
+    tx,
+    reclosedRow,
+    sql`UPDATE tirages t
+        SET close_time = x.local_draw - make_interval(mins => ${to}::int), updated_at = now()
        FROM companies c, draw_sources s,
             LATERAL (SELECT (((((now() AT TIME ZONE c.timezone)::date + s.draw_time) AT TIME ZONE s.timezone)
                               AT TIME ZONE c.timezone)::time) AS local_draw) x
-      WHERE t.company_id = $1 AND c.id = t.company_id AND s.id = t.source_id
-        AND t.close_time = x.local_draw - make_interval(mins => $2)
+      WHERE t.company_id = ${companyId} AND c.id = t.company_id AND s.id = t.source_id
+        AND t.close_time = x.local_draw - make_interval(mins => ${from}::int)
         -- Only where the new close stays on the same day and after the opening.
-        AND x.local_draw >= time '00:00' + make_interval(mins => $3 + 1)
-        AND x.local_draw - make_interval(mins => $3) > t.open_time
+        AND x.local_draw >= time '00:00' + make_interval(mins => ${to}::int + 1)
+        AND x.local_draw - make_interval(mins => ${to}::int) > t.open_time
       RETURNING t.id, t.name, to_char(t.close_time, 'HH24:MI') AS close_time`,
-    [companyId, from, to],
   );
 }
 
@@ -78,28 +87,35 @@ async function rederiveCloseTimes(tx: RawClient, companyId: number, from: number
  */
 export async function updateSettings(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   input: CompanySettingsInput,
 ): Promise<CompanySettingsView> {
   const keys = KEYS.filter((k) => input[k] !== undefined);
   return database.transaction(async (tx) => {
-    const [before] = await tx.query<CompanySettingsView>(
-      `SELECT ${COLUMNS} FROM company_settings WHERE company_id = $1 FOR UPDATE`,
-      [companyId],
+    const before = orNotFound(
+      await firstRow(
+        tx,
+        companySettingsView,
+        sql`SELECT ${COLUMNS} FROM company_settings WHERE company_id = ${companyId} FOR UPDATE`,
+      ),
+      'Compagnie introuvable.',
     );
-    orNotFound(before, 'Compagnie introuvable.');
-    const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-    const [after] = await tx.query<CompanySettingsView>(
-      `UPDATE company_settings SET ${sets}, updated_at = now() WHERE company_id = $1 RETURNING ${COLUMNS}`,
-      [companyId, ...keys.map((k) => input[k])],
+    const sets = joinSql(
+      keys.map((k) => sql`${rawSql(k)} = ${input[k]}`),
+      ', ',
+    );
+    const after = await oneRow(
+      tx,
+      companySettingsView,
+      sql`UPDATE company_settings SET ${sets}, updated_at = now() WHERE company_id = ${companyId} RETURNING ${COLUMNS}`,
     );
     const from = before.sales_close_minutes;
     const to = after.sales_close_minutes;
     const reclosed = from === to ? [] : await rederiveCloseTimes(tx, companyId, from, to);
     const { updated_at: _b, company_id: _c, ...was } = before;
     const { updated_at: _a, company_id: _d, ...now } = after;
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'update',
       entity: 'company_settings',
       entityId: companyId,

@@ -1,11 +1,12 @@
 import type { infoTirageInput, infoTirageUpdate, Settlement } from '@borlette/shared/contracts/info-tirage';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { firstRow, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { currentSettlement, getInfoRow, getInfoTirage } from './info-tirage.query';
+import { currentSettlement, getInfoRow, getInfoTirage } from './info-tirage-query';
 import { correctResult, insertResult, lockDraw, settle, withdrawResult } from './results';
 
 /**
@@ -16,26 +17,27 @@ import { correctResult, insertResult, lockDraw, settle, withdrawResult } from '.
 
 const gone = () => new AppError(409, 'CONFLICT', 'Ce résultat vient d’être modifié ou retiré. Rechargez la page.');
 
-interface DrawCheck {
-  name: string;
-  today: string;
-  drawn: boolean;
-  draw_day: string;
-  draw_time: string;
-}
+const drawCheck = z.object({
+  name: z.string(),
+  today: z.string(),
+  drawn: z.boolean(),
+  draw_day: z.string(),
+  draw_time: z.string(),
+});
 
 /** The draw must be the company's; its date not in the future; its official instant passed. */
 async function checkDraw(database: Database, companyId: number, tirageId: number, date: string) {
-  const [d] = await database.raw.query<DrawCheck>(
-    `SELECT t.name, to_char((now() AT TIME ZONE c.timezone)::date, 'YYYY-MM-DD') AS today,
+  const d = await firstRow(
+    database.raw,
+    drawCheck,
+    sql`SELECT t.name, to_char((now() AT TIME ZONE c.timezone)::date, 'YYYY-MM-DD') AS today,
             x.at <= now() AS drawn,
             to_char(x.at AT TIME ZONE c.timezone, 'DD/MM/YYYY') AS draw_day,
             to_char(x.at AT TIME ZONE c.timezone, 'HH24:MI') AS draw_time
        FROM tirages t
        JOIN companies c ON c.id = t.company_id
-      CROSS JOIN LATERAL (SELECT borlette_draw_at(t.id, $3::date) AS at) x
-      WHERE t.id = $1 AND t.company_id = $2`,
-    [tirageId, companyId, date],
+      CROSS JOIN LATERAL (SELECT borlette_draw_at(t.id, ${date}::date) AS at) x
+      WHERE t.id = ${tirageId} AND t.company_id = ${companyId}`,
   );
   if (!d) throw notFound('Tirage introuvable.');
   if (date > d.today) {
@@ -51,14 +53,9 @@ async function checkDraw(database: Database, companyId: number, tirageId: number
 
 export type InfoTirageValues = z.output<typeof infoTirageInput>;
 
-export async function enterInfoTirage(
-  database: Database,
-  request: FastifyRequest,
-  companyId: number,
-  v: InfoTirageValues,
-) {
+export async function enterInfoTirage(database: Database, ctx: RequestContext, companyId: number, v: InfoTirageValues) {
   await checkDraw(database, companyId, v.tirage_id, v.draw_date);
-  const actorId = authOf(request).userId;
+  const actorId = authOf(ctx).userId;
   const key = { companyId, tirageId: v.tirage_id, date: v.draw_date };
   const { id, settlement } = await database.transaction(async (tx) => {
     await lockDraw(tx, v.tirage_id);
@@ -68,7 +65,7 @@ export async function enterInfoTirage(
       throw new AppError(409, 'RESULT_EXISTS', message, { draw_date: message });
     }
     const settlement = await settle(tx, key, actorId, false);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'create',
       entity: 'info_tirage',
       entityId: row.id,
@@ -85,7 +82,7 @@ export type InfoTirageCorrection = Omit<z.output<typeof infoTirageUpdate>, 'id'>
 /** A correction: a new version, the draw re-settled; the same numbers again change nothing. */
 export async function correctInfoTirage(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   v: InfoTirageCorrection,
@@ -98,7 +95,7 @@ export async function correctInfoTirage(
       settlement: await currentSettlement(database.raw, companyId, before.tirage_id, before.draw_date),
     };
   }
-  const actorId = authOf(request).userId;
+  const actorId = authOf(ctx).userId;
   const settlement = await database.transaction(async (tx) => {
     await lockDraw(tx, before.tirage_id);
     const row = await correctResult(tx, id, {
@@ -111,7 +108,7 @@ export async function correctInfoTirage(
     });
     if (!row) throw gone();
     const s = await settle(tx, key, actorId, v.confirm);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'correct',
       entity: 'info_tirage',
       entityId: id,
@@ -134,20 +131,20 @@ export async function correctInfoTirage(
 /** Withdraws the result: every ticket of that draw and date is back to « en attente » (wins 0). */
 export async function withdrawInfoTirage(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   confirm: boolean,
 ) {
   const before = await getInfoRow(database.raw, companyId, id);
   const key = { companyId, tirageId: before.tirage_id, date: before.draw_date };
-  const actorId = authOf(request).userId;
+  const actorId = authOf(ctx).userId;
   const settlement = await database.transaction(async (tx) => {
     await lockDraw(tx, before.tirage_id);
     const row = await withdrawResult(tx, id, { ...key, actorId, reason: 'Résultat retiré' });
     if (!row) throw gone();
     const s = await settle(tx, key, actorId, confirm);
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'delete',
       entity: 'info_tirage',
       entityId: id,

@@ -1,7 +1,9 @@
 import type { Settlement } from '@borlette/shared/contracts/info-tirage';
 import { toCentimes } from '@borlette/shared/contracts/money';
 import { lotsFromResult } from '@borlette/shared/game/lots';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { execute, firstRow, oneRow, sql } from '../../db/sql';
 
 /**
  * The writes of a result, shared by the company's own entry (info-tirage) and the platform's
@@ -12,6 +14,18 @@ import type { RawClient } from '../../db/client';
 export async function lockDraw(tx: RawClient, tirageId: number) {
   await tx.query('SELECT borlette_lock_draws(ARRAY[$1::bigint], true)', [tirageId]);
 }
+
+const versionRow = z.object({ version: z.number() });
+/** borlette_settle's json (its counts and amount as the engine writes them). */
+const settleRow = z.object({
+  s: z.object({
+    tickets: z.unknown(),
+    winners: z.unknown(),
+    win_amount: z.unknown(),
+    changed_lines: z.unknown(),
+    reversed: z.unknown(),
+  }),
+});
 
 export interface ResultKey {
   companyId: number;
@@ -39,10 +53,11 @@ async function addVersion(
     reason?: string | null;
   },
 ) {
-  await tx.query(
-    `INSERT INTO info_tirage_versions (company_id, tirage_id, draw_date, version, pick3, pick4, origin, reason, actor_id)
-     VALUES ($1, $2, $3::date, $4, $5, $6, $7, $8, $9)`,
-    [w.companyId, w.tirageId, w.date, w.version, w.pick3, w.pick4, w.origin, w.reason ?? null, w.actorId],
+  await execute(
+    tx,
+    sql`INSERT INTO info_tirage_versions (company_id, tirage_id, draw_date, version, pick3, pick4, origin, reason, actor_id)
+        VALUES (${w.companyId}, ${w.tirageId}, ${w.date}::date, ${w.version}, ${w.pick3}, ${w.pick4}, ${w.origin},
+                ${w.reason ?? null}, ${w.actorId})`,
   );
 }
 
@@ -52,28 +67,18 @@ async function addVersion(
  */
 export async function insertResult(tx: RawClient, w: ResultWrite): Promise<{ id: number; version: number } | null> {
   const lots = lotsFromResult(w);
-  const [row] = await tx.query<{ id: number; version: number }>(
-    `INSERT INTO info_tirages (company_id, tirage_id, draw_date, pick3, pick4, lot1, lot2, lot3, version, origin,
-                               draw_result_id, created_by, updated_by)
-     SELECT $1, $2, $3::date, $4, $5, $6, $7, $8,
-            coalesce((SELECT max(v.version) FROM info_tirage_versions v
-                       WHERE v.company_id = $1 AND v.tirage_id = $2 AND v.draw_date = $3::date), 0) + 1,
-            $9, $10, $11, $11
-    ON CONFLICT (company_id, tirage_id, draw_date) DO NOTHING
-    RETURNING id, version`,
-    [
-      w.companyId,
-      w.tirageId,
-      w.date,
-      w.pick3,
-      w.pick4,
-      lots.lot1,
-      lots.lot2,
-      lots.lot3,
-      w.origin,
-      w.drawResultId ?? null,
-      w.actorId,
-    ],
+  const row = await firstRow(
+    tx,
+    z.object({ id: z.number(), version: z.number() }),
+    sql`INSERT INTO info_tirages (company_id, tirage_id, draw_date, pick3, pick4, lot1, lot2, lot3, version, origin,
+                                  draw_result_id, created_by, updated_by)
+        SELECT ${w.companyId}, ${w.tirageId}, ${w.date}::date, ${w.pick3}, ${w.pick4}, ${lots.lot1}, ${lots.lot2}, ${lots.lot3},
+               coalesce((SELECT max(v.version) FROM info_tirage_versions v
+                          WHERE v.company_id = ${w.companyId} AND v.tirage_id = ${w.tirageId}
+                            AND v.draw_date = ${w.date}::date), 0) + 1,
+               ${w.origin}, ${w.drawResultId ?? null}, ${w.actorId}, ${w.actorId}
+       ON CONFLICT (company_id, tirage_id, draw_date) DO NOTHING
+       RETURNING id, version`,
   );
   if (!row) return null;
   await addVersion(tx, { ...w, version: row.version });
@@ -83,12 +88,15 @@ export async function insertResult(tx: RawClient, w: ResultWrite): Promise<{ id:
 /** A correction: the next version of the result in force. Null when it no longer exists. */
 export async function correctResult(tx: RawClient, id: number, w: ResultWrite): Promise<{ version: number } | null> {
   const lots = lotsFromResult(w);
-  const [row] = await tx.query<{ version: number }>(
-    `UPDATE info_tirages SET pick3 = $3, pick4 = $4, lot1 = $5, lot2 = $6, lot3 = $7, version = version + 1,
-            origin = $8, draw_result_id = coalesce($9, draw_result_id), updated_by = $10, updated_at = now()
-      WHERE company_id = $1 AND id = $2
-      RETURNING version`,
-    [w.companyId, id, w.pick3, w.pick4, lots.lot1, lots.lot2, lots.lot3, w.origin, w.drawResultId ?? null, w.actorId],
+  const row = await firstRow(
+    tx,
+    versionRow,
+    sql`UPDATE info_tirages SET pick3 = ${w.pick3}, pick4 = ${w.pick4}, lot1 = ${lots.lot1}, lot2 = ${lots.lot2},
+               lot3 = ${lots.lot3}, version = version + 1, origin = ${w.origin},
+               draw_result_id = coalesce(${w.drawResultId ?? null}, draw_result_id), updated_by = ${w.actorId},
+               updated_at = now()
+         WHERE company_id = ${w.companyId} AND id = ${id}
+         RETURNING version`,
   );
   if (!row) return null;
   await addVersion(tx, { ...w, version: row.version });
@@ -101,9 +109,10 @@ export async function withdrawResult(
   id: number,
   w: ResultKey & { actorId: number | null; reason?: string | null },
 ): Promise<{ version: number } | null> {
-  const [row] = await tx.query<{ version: number }>(
-    'DELETE FROM info_tirages WHERE company_id = $1 AND id = $2 RETURNING version',
-    [w.companyId, id],
+  const row = await firstRow(
+    tx,
+    versionRow,
+    sql`DELETE FROM info_tirages WHERE company_id = ${w.companyId} AND id = ${id} RETURNING version`,
   );
   if (!row) return null;
   await addVersion(tx, { ...w, version: row.version + 1, pick3: null, pick4: null, origin: 'manual' });
@@ -117,14 +126,11 @@ export async function settle(
   actorId: number | null,
   confirm: boolean,
 ): Promise<Settlement> {
-  const [row] = await tx.query<{ s: Settlement }>('SELECT borlette_settle($1, $2, $3::date, $4, $5) AS s', [
-    key.companyId,
-    key.tirageId,
-    key.date,
-    actorId,
-    confirm,
-  ]);
-  const s = row.s;
+  const { s } = await oneRow(
+    tx,
+    settleRow,
+    sql`SELECT borlette_settle(${key.companyId}, ${key.tirageId}, ${key.date}::date, ${actorId}, ${confirm}) AS s`,
+  );
   return {
     tickets: Number(s.tickets),
     winners: Number(s.winners),

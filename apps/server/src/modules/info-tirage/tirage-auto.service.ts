@@ -1,21 +1,14 @@
-import type {
-  DrawResult,
-  TirageAutoAnswer,
-  TirageAutoCompany,
-  tirageAutoInput,
-} from '@borlette/shared/contracts/info-tirage';
+import type { TirageAutoAnswer, TirageAutoCompany, tirageAutoInput } from '@borlette/shared/contracts/info-tirage';
 import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
-import { lotsFromResult } from '@borlette/shared/game/lots';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, firstRow, oneRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, databaseRefusal, notFound } from '../../http/errors';
-import { orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
-import { iso } from './info-tirage.query';
 import { correctResult, insertResult, lockDraw, settle } from './results';
+import { getDrawResult } from './tirage-auto-query';
 
 /**
  * The platform's results (« tirage automatique »): published once per source and date, then given
@@ -28,49 +21,28 @@ import { correctResult, insertResult, lockDraw, settle } from './results';
  * corrects only the companies still behind.
  */
 
-export const DRAW_RESULT_COLUMNS = `
-  dr.id, dr.source_id, s.name AS source_name, s.state, s.session, to_char(dr.draw_date, 'YYYY-MM-DD') AS draw_date,
-  dr.pick3, dr.pick4, dr.version, ${iso('dr.published_at')} AS published_at, ${iso('dr.updated_at')} AS updated_at,
-  (SELECT count(*)::int FROM tirages t
-     JOIN info_tirages i ON i.company_id = t.company_id AND i.tirage_id = t.id AND i.draw_date = dr.draw_date
-    WHERE t.source_id = dr.source_id AND i.pick3 = dr.pick3 AND i.pick4 = dr.pick4) AS companies`;
-export const DRAW_RESULT_FROM = 'FROM draw_results dr JOIN draw_sources s ON s.id = dr.source_id';
-
-export type DrawResultRow = Omit<DrawResult, 'lot1' | 'lot2' | 'lot3'>;
-
-export function toDrawResult(r: DrawResultRow): DrawResult {
-  const { lot1, lot2, lot3 } = lotsFromResult(r);
-  return { ...r, lot1, lot2, lot3 };
-}
-
-export async function getDrawResult(raw: RawClient, id: number): Promise<DrawResult> {
-  const params = new SqlParams();
-  const [row] = await raw.query<DrawResultRow>(
-    `SELECT ${DRAW_RESULT_COLUMNS} ${DRAW_RESULT_FROM} WHERE dr.id = ${params.p(id)}`,
-    params.values,
-  );
-  return toDrawResult(orNotFound(row, 'Résultat introuvable.'));
-}
-
 const DAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 
-interface Source {
-  id: number;
-  name: string;
-  state_name: string;
-  timezone: string;
-  days: number[];
-  dow: number;
-  drawn: boolean;
-  draw_time: string;
-}
+const sourceRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  state_name: z.string(),
+  timezone: z.string(),
+  days: z.array(z.number()),
+  dow: z.number(),
+  drawn: z.boolean(),
+  draw_time: z.string(),
+});
+type Source = z.output<typeof sourceRow>;
 
 async function findSource(raw: RawClient, v: TirageAutoValues): Promise<Source> {
-  const [s] = await raw.query<Source>(
-    `SELECT id, name, state_name, timezone, days::int[] AS days, extract(dow FROM $3::date)::int AS dow,
-            (($3::date + draw_time) AT TIME ZONE timezone) <= now() AS drawn, to_char(draw_time, 'HH24:MI') AS draw_time
-       FROM draw_sources WHERE state = $1 AND session = $2`,
-    [v.state, v.session, v.draw_date],
+  const s = await firstRow(
+    raw,
+    sourceRow,
+    sql`SELECT id, name, state_name, timezone, days::int[] AS days, extract(dow FROM ${v.draw_date}::date)::int AS dow,
+               ((${v.draw_date}::date + draw_time) AT TIME ZONE timezone) <= now() AS drawn,
+               to_char(draw_time, 'HH24:MI') AS draw_time
+          FROM draw_sources WHERE state = ${v.state} AND session = ${v.session}`,
   );
   if (!s) throw notFound(`Source officielle introuvable : ${v.state} ${v.session}.`);
   if (!s.days.includes(s.dow)) {
@@ -87,16 +59,18 @@ async function findSource(raw: RawClient, v: TirageAutoValues): Promise<Source> 
 }
 
 /** Stores the platform's result: new, unchanged (same numbers) or corrected (a new version). */
-async function upsertDrawResult(database: Database, request: FastifyRequest, source: Source, v: TirageAutoValues) {
-  const actorId = authOf(request).userId;
+async function upsertDrawResult(database: Database, ctx: RequestContext, source: Source, v: TirageAutoValues) {
+  const actorId = authOf(ctx).userId;
   return database.transaction(async (tx) => {
-    const [created] = await tx.query<{ id: number }>(
-      `INSERT INTO draw_results (source_id, draw_date, pick3, pick4, published_by) VALUES ($1, $2::date, $3, $4, $5)
-       ON CONFLICT (source_id, draw_date) DO NOTHING RETURNING id`,
-      [source.id, v.draw_date, v.pick3, v.pick4, actorId],
+    const created = await firstRow(
+      tx,
+      z.object({ id: z.number() }),
+      sql`INSERT INTO draw_results (source_id, draw_date, pick3, pick4, published_by)
+          VALUES (${source.id}, ${v.draw_date}::date, ${v.pick3}, ${v.pick4}, ${actorId})
+          ON CONFLICT (source_id, draw_date) DO NOTHING RETURNING id`,
     );
     if (created) {
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: 'create',
         entity: 'draw_result',
         entityId: created.id,
@@ -105,17 +79,20 @@ async function upsertDrawResult(database: Database, request: FastifyRequest, sou
       });
       return created.id;
     }
-    const [cur] = await tx.query<{ id: number; pick3: string; pick4: string; version: number }>(
-      'SELECT id, pick3, pick4, version FROM draw_results WHERE source_id = $1 AND draw_date = $2::date FOR UPDATE',
-      [source.id, v.draw_date],
+    const cur = await oneRow(
+      tx,
+      currentRow,
+      sql`SELECT id, pick3, pick4, version FROM draw_results
+           WHERE source_id = ${source.id} AND draw_date = ${v.draw_date}::date FOR UPDATE`,
     );
     if (cur.pick3 === v.pick3 && cur.pick4 === v.pick4) return cur.id;
-    await tx.query(
-      `UPDATE draw_results SET pick3 = $2, pick4 = $3, version = version + 1, published_by = $4, updated_at = now()
-        WHERE id = $1`,
-      [cur.id, v.pick3, v.pick4, actorId],
+    await execute(
+      tx,
+      sql`UPDATE draw_results SET pick3 = ${v.pick3}, pick4 = ${v.pick4}, version = version + 1,
+                 published_by = ${actorId}, updated_at = now()
+           WHERE id = ${cur.id}`,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'correct',
       entity: 'draw_result',
       entityId: cur.id,
@@ -127,37 +104,43 @@ async function upsertDrawResult(database: Database, request: FastifyRequest, sou
   });
 }
 
-interface CompanyDraw {
-  company_id: number;
-  company_name: string;
-  tirage_id: number;
-  tirage_name: string;
-}
+/** The numbers in force of a platform result or of a company's result. */
+const currentRow = z.object({ id: z.number(), pick3: z.string(), pick4: z.string(), version: z.number() });
+
+const companyDraw = z.object({
+  company_id: z.number(),
+  company_name: z.string(),
+  tirage_id: z.number(),
+  tirage_name: z.string(),
+});
+type CompanyDraw = z.output<typeof companyDraw>;
 
 /** One company draw, in its own transaction: a refusal there never holds the others back. */
 async function applyToDraw(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   d: CompanyDraw,
   drawResultId: number,
   v: TirageAutoValues,
 ): Promise<TirageAutoCompany> {
-  const actorId = authOf(request).userId;
+  const actorId = authOf(ctx).userId;
   const key = { companyId: d.company_id, tirageId: d.tirage_id, date: v.draw_date };
   const write = { ...key, pick3: v.pick3, pick4: v.pick4, origin: 'auto' as const, drawResultId, actorId };
   const base = { ...d, message: null, settlement: null };
   try {
     return await database.transaction(async (tx): Promise<TirageAutoCompany> => {
       await lockDraw(tx, d.tirage_id);
-      const [cur] = await tx.query<{ id: number; pick3: string; pick4: string; version: number }>(
-        'SELECT id, pick3, pick4, version FROM info_tirages WHERE company_id = $1 AND tirage_id = $2 AND draw_date = $3::date',
-        [d.company_id, d.tirage_id, v.draw_date],
+      const cur = await firstRow(
+        tx,
+        currentRow,
+        sql`SELECT id, pick3, pick4, version FROM info_tirages
+             WHERE company_id = ${d.company_id} AND tirage_id = ${d.tirage_id} AND draw_date = ${v.draw_date}::date`,
       );
       if (cur && cur.pick3 === v.pick3 && cur.pick4 === v.pick4) return { ...base, outcome: 'unchanged' };
       const row = cur ? { id: cur.id, ...(await correctResult(tx, cur.id, write)) } : await insertResult(tx, write);
       const id = row?.id ?? null;
       const settlement = await settle(tx, key, actorId, v.confirm);
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: cur ? 'correct' : 'create',
         entity: 'info_tirage',
         entityId: id,
@@ -178,7 +161,7 @@ async function applyToDraw(
     const refused = databaseRefusal(err);
     if (refused?.body.code !== 'PAID_TICKETS') throw err;
     const message = String(refused.body.message);
-    await audit(database.raw, request, {
+    await audit(database.raw, ctx, {
       action: 'correction_refused',
       entity: 'info_tirage',
       entityId: null,
@@ -193,19 +176,20 @@ export type TirageAutoValues = z.output<typeof tirageAutoInput>;
 
 export async function publishTirageAuto(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   v: TirageAutoValues,
 ): Promise<TirageAutoAnswer> {
   const source = await findSource(database.raw, v);
-  const drawResultId = await upsertDrawResult(database, request, source, v);
+  const drawResultId = await upsertDrawResult(database, ctx, source, v);
   // Every company's draws that follow the source (blocked ones too: their tickets are settled).
-  const draws = await database.raw.query<CompanyDraw>(
-    `SELECT t.company_id, c.name AS company_name, t.id AS tirage_id, t.name AS tirage_name
-       FROM tirages t JOIN companies c ON c.id = t.company_id
-      WHERE t.source_id = $1 ORDER BY t.company_id, t.id`,
-    [source.id],
+  const draws = await rows(
+    database.raw,
+    companyDraw,
+    sql`SELECT t.company_id, c.name AS company_name, t.id AS tirage_id, t.name AS tirage_name
+          FROM tirages t JOIN companies c ON c.id = t.company_id
+         WHERE t.source_id = ${source.id} ORDER BY t.company_id, t.id`,
   );
   const companies: TirageAutoCompany[] = [];
-  for (const d of draws) companies.push(await applyToDraw(database, request, d, drawResultId, v));
+  for (const d of draws) companies.push(await applyToDraw(database, ctx, d, drawResultId, v));
   return { result: await getDrawResult(database.raw, drawResultId), companies };
 }

@@ -1,28 +1,19 @@
-import { PRIME_FIELDS, type PrimeGeneral, type primeGeneralInput } from '@borlette/shared/contracts/primes';
-import type { FastifyRequest } from 'fastify';
+import { PRIME_FIELDS, type primeGeneralInput } from '@borlette/shared/contracts/primes';
 import type { z } from 'zod';
-import type { Database, RawClient } from '../../db/client';
+import type { Database } from '../../db/client';
+import { execute, joinSql, rawSql, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { authOf } from '../../http/auth';
+import { authOf, type HasAuth } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
-import { orNotFound } from '../_lib/scope';
-
-export const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
-export const GENERAL_COLUMNS = `
-  g.company_id, c.name AS company_name, ${PRIME_FIELDS.map((f) => `g.${f}`).join(', ')},
-  cs.free_mariage_amount, cs.bolet_cumulative, ${iso('greatest(g.updated_at, cs.updated_at)')} AS updated_at`;
-export const GENERAL_FROM = `FROM primes g
-  JOIN companies c ON c.id = g.company_id
-  JOIN countries k ON k.id = c.country_id
-  JOIN company_settings cs ON cs.company_id = g.company_id`;
+import { getGeneral } from './primes-query';
 
 /**
  * The company whose general primes a request reads or writes: the superuser names it (`company_id`)
  * or uses its selection; everyone else acts on its own (naming another company is a 404).
  */
-export function generalTarget(request: FastifyRequest, given: number | undefined): number {
-  const auth = authOf(request);
+export function generalTarget(ctx: HasAuth, given: number | undefined): number {
+  const auth = authOf(ctx);
   if (auth.role !== 'superuser') {
     if (given !== undefined && given !== auth.companyId) throw notFound('Compagnie introuvable.');
     return auth.companyId as number;
@@ -36,31 +27,29 @@ export function generalTarget(request: FastifyRequest, given: number | undefined
   return id;
 }
 
-export async function getGeneral(raw: RawClient, companyId: number): Promise<PrimeGeneral> {
-  const [row] = await raw.query<PrimeGeneral>(
-    `SELECT ${GENERAL_COLUMNS} ${GENERAL_FROM} WHERE g.company_id = $1 AND g.level = 'general'`,
-    [companyId],
-  );
-  return orNotFound(row, 'Compagnie introuvable.');
-}
-
 export type GeneralValues = Omit<z.output<typeof primeGeneralInput>, 'company_id'>;
 
 /** The general multipliers and the payout settings that go with them, in one transaction. */
-export async function updateGeneral(database: Database, request: FastifyRequest, companyId: number, v: GeneralValues) {
+export async function updateGeneral(database: Database, ctx: RequestContext, companyId: number, v: GeneralValues) {
   const before = await getGeneral(database.raw, companyId);
   await database.transaction(async (tx) => {
-    const sets = PRIME_FIELDS.map((f, i) => `${f} = $${i + 3}`).join(', ');
-    await tx.query(
-      `UPDATE primes SET ${sets}, updated_by = $2, updated_at = now() WHERE company_id = $1 AND level = 'general'`,
-      [companyId, authOf(request).userId, ...PRIME_FIELDS.map((f) => v[f])],
+    const sets = joinSql(
+      PRIME_FIELDS.map((f) => sql`${rawSql(f)} = ${v[f]}`),
+      ', ',
     );
-    await tx.query(
-      'UPDATE company_settings SET free_mariage_amount = $2, bolet_cumulative = $3, updated_at = now() WHERE company_id = $1',
-      [companyId, v.free_mariage_amount, v.bolet_cumulative],
+    await execute(
+      tx,
+      sql`UPDATE primes SET ${sets}, updated_by = ${authOf(ctx).userId}, updated_at = now()
+           WHERE company_id = ${companyId} AND level = 'general'`,
+    );
+    await execute(
+      tx,
+      sql`UPDATE company_settings SET free_mariage_amount = ${v.free_mariage_amount},
+                 bolet_cumulative = ${v.bolet_cumulative}, updated_at = now()
+           WHERE company_id = ${companyId}`,
     );
     const { company_name, updated_at, ...was } = before;
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'update',
       entity: 'prime_general',
       entityId: companyId,

@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
-import { PRIME_TYPES, type PrimeType } from '@borlette/shared/contracts/primes';
+import { PRIME_TYPES, type PrimeType, primeConfEndpoints } from '@borlette/shared/contracts/primes';
 import { hasPermission } from '../../lib/authorization';
-import { PRIME_LEVELS } from './api/primes';
 
 /** The `:type` of /dashboard/tirage/configuration/:type, or null (then the app's 404). */
 export function primeTypeOf(raw: string | undefined): PrimeType | null {
@@ -13,5 +12,7 @@ export function primeTypeOf(raw: string | undefined): PrimeType | null {
  * checks *_tiragetauxtirage).
  */
 export function mayOpen(user: CurrentUser, type: PrimeType, what: 'view' | 'add' | 'change'): boolean {
-  return hasPermission(user, PRIME_LEVELS[type][what]);
+  const endpoints = primeConfEndpoints[type];
+  const endpoint = { view: endpoints.list, add: endpoints.create, change: endpoints.update }[what];
+  return hasPermission(user, endpoint.access.permission);
 }

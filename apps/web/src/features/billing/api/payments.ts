@@ -1,23 +1,9 @@
-import type { CompanyPayment, CompanyPaymentInput } from '@borlette/shared/contracts/billing';
-import type { Page } from '@borlette/shared/contracts/list';
+import { billingEndpoints, type CompanyPayment, type CompanyPaymentInput } from '@borlette/shared/contracts/billing';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, isApiError } from '../../../lib/api-client';
-import { BILLING_KEY } from './billing';
-
-export const PAYMENTS_KEY = [...BILLING_KEY, 'payments'] as const;
-export const PAYMENTS_URL = '/api/companies/historics-payment';
-
-/** Sort keys the payment history accepts (server whitelist). */
-export const PAYMENT_SORTS = {
-  paidAt: 'paid_at',
-  amount: 'amount',
-  company: 'company_name',
-  method: 'method',
-  status: 'status',
-  invoice: 'invoice_number',
-} as const;
+import { call, isApiError } from '../../../lib/api-client';
+import { billingKeys } from './billing';
 
 /** Payments entered by hand (the others come from a provider and are read-only). */
 export const MANUAL_METHODS = ['cash', 'transfer', 'other'] as const;
@@ -25,12 +11,12 @@ export const isManual = (p: Pick<CompanyPayment, 'method'>) => (MANUAL_METHODS a
 
 export type { CompanyPayment };
 
-/** One payment: the list endpoint with `id` (answers the record, or a page holding it). */
+/** One payment: the list endpoint with `id` (its contract answers the record for an id, a page otherwise). */
 export function usePayment(id: number | null) {
   return useQuery({
-    queryKey: [...PAYMENTS_KEY, 'detail', id],
+    queryKey: [...billingKeys.payments, 'detail', id],
     queryFn: async ({ signal }) => {
-      const data = await api.get<CompanyPayment | Page<CompanyPayment>>(PAYMENTS_URL, { params: { id }, signal });
+      const data = await call(billingEndpoints.payments, { id: id ?? undefined }, { signal });
       const found = 'results' in data ? data.results.find((p) => p.id === id) : data;
       if (!found) throw new Error('not-found');
       return found;
@@ -46,12 +32,14 @@ export function usePayment(id: number | null) {
  */
 export function useInvoicePaidSoFar(inv: { id: number; number: string; company_id: number } | null) {
   return useQuery({
-    queryKey: [...PAYMENTS_KEY, 'of-invoice', inv?.id],
+    queryKey: [...billingKeys.payments, 'of-invoice', inv?.id],
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<CompanyPayment>>(PAYMENTS_URL, {
-        params: { company_id: inv?.company_id, search: inv?.number, page_size: 100 },
-        signal,
-      });
+      const data = await call(
+        billingEndpoints.payments,
+        { company_id: inv?.company_id, search: inv?.number, page_size: 100 },
+        { signal },
+      );
+      const page = 'results' in data ? data : { results: [data] };
       return page.results
         .filter((p) => p.invoice_id === inv?.id && p.status === 'confirmed')
         .reduce((sum, p) => sum + p.amount, 0);
@@ -65,10 +53,13 @@ export function useSavePayment(editing: boolean) {
   const { t } = useTranslation('billing');
   return useMutationWithToast({
     mutationFn: (v: CompanyPaymentInput & { id?: number }) =>
-      editing ? api.put<CompanyPayment>(PAYMENTS_URL, v) : api.post<CompanyPayment>(PAYMENTS_URL, v),
+      // An edit always carries its id (the form page refuses to open without one).
+      editing
+        ? call(billingEndpoints.updatePayment, { ...v, id: v.id as number })
+        : call(billingEndpoints.createPayment, v),
     successMessage: (p) => t(editing ? 'payments.toast.updated' : 'payments.toast.created', { name: p.company_name }),
     toastErrors: false,
-    invalidate: [BILLING_KEY],
+    invalidate: [billingKeys.all],
   });
 }
 
@@ -76,9 +67,8 @@ export function useSavePayment(editing: boolean) {
 export function useCancelPayment() {
   const { t } = useTranslation('billing');
   return useMutationWithToast({
-    mutationFn: (p: Pick<CompanyPayment, 'id' | 'company_name'>) =>
-      api.delete<{ ok: true }>(PAYMENTS_URL, { id: p.id }),
+    mutationFn: (p: Pick<CompanyPayment, 'id' | 'company_name'>) => call(billingEndpoints.cancelPayment, { id: p.id }),
     successMessage: (_, p) => t('payments.toast.cancelled', { name: p.company_name }),
-    invalidate: [BILLING_KEY],
+    invalidate: [billingKeys.all],
   });
 }

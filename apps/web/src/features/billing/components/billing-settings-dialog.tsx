@@ -86,7 +86,8 @@ function SettingsForm({
   const titleId = useId();
   const save = useSaveBillingSettings();
   const [formError, setFormError] = useState<string | null>(null);
-  const currency = settings.currency ?? company.currency;
+  // The ladder is in the company's invoicing currency (the settings carry none of their own).
+  const currency = company.currency;
   const schema = useMemo(() => makeSettingsSchema((k) => t(`settings.errors.${k}`)), [t]);
   const methods = useForm<SettingsInput, unknown, SettingsOutput>({
     resolver: zodResolver(schema),

@@ -1,12 +1,14 @@
-import type { Invoice } from '@borlette/shared/contracts/billing';
+import type { facturationsQuery, Invoice } from '@borlette/shared/contracts/billing';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { DataTableColumn } from '../../../components/data-table';
 import { formatMoney } from '../../../lib/format';
-import { INVOICE_SORTS } from '../api/billing';
 import { fDay, fInstantDay, fPeriod } from '../lib/format';
 import { isPastDue } from '../lib/invoice-status';
 import { InvoiceStatusChip } from './billing-chips';
+
+type Column = DataTableColumn<Invoice, SortKey<typeof facturationsQuery>>;
 
 const muted = { color: 'text.secondary', display: 'block' } as const;
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -16,12 +18,12 @@ export function invoiceColumns(
   language: string,
   today: string,
   t: (key: string, o?: Record<string, unknown>) => string,
-): DataTableColumn<Invoice>[] {
+): Column[] {
   const money = (v: number, c: string) => formatMoney(v, c, language);
-  const number: DataTableColumn<Invoice> = {
+  const number: Column = {
     id: 'number',
     header: 'billing:columns.number',
-    sortKey: INVOICE_SORTS.number,
+    sortKey: 'number',
     render: (i) => (
       <>
         <Box component="span" sx={{ ...nowrap, fontFamily: 'monospace', fontSize: '0.8125rem' }}>
@@ -33,10 +35,10 @@ export function invoiceColumns(
       </>
     ),
   };
-  const company: DataTableColumn<Invoice> = {
+  const company: Column = {
     id: 'company',
     header: 'billing:columns.company',
-    sortKey: INVOICE_SORTS.company,
+    sortKey: 'company_name',
     minWidth: 140,
     render: (i) => (
       <>
@@ -55,14 +57,14 @@ export function invoiceColumns(
     {
       id: 'period',
       header: 'billing:columns.period',
-      sortKey: INVOICE_SORTS.period,
+      sortKey: 'period_start',
       hideOnPhone: true,
       render: (i) => <Box sx={nowrap}>{fPeriod(i.period_start, i.period_end, language)}</Box>,
     },
     {
       id: 'agents',
       header: 'billing:columns.agents',
-      sortKey: INVOICE_SORTS.agents,
+      sortKey: 'active_agents',
       align: 'right',
       hideOnPhone: true,
       render: (i) => (
@@ -74,7 +76,7 @@ export function invoiceColumns(
     {
       id: 'amount',
       header: 'billing:columns.amount',
-      sortKey: INVOICE_SORTS.amount,
+      sortKey: 'amount',
       align: 'right',
       render: (i) => (
         <Box sx={{ ...nowrap, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>{money(i.amount, i.currency)}</Box>
@@ -84,7 +86,7 @@ export function invoiceColumns(
       hideOnPhone: true,
       id: 'status',
       header: 'billing:columns.status',
-      sortKey: INVOICE_SORTS.status,
+      sortKey: 'status',
       render: (i) => (
         <>
           <InvoiceStatusChip invoice={i} />

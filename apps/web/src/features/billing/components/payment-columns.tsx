@@ -1,4 +1,5 @@
-import type { CompanyPayment } from '@borlette/shared/contracts/billing';
+import type { CompanyPayment, companyPaymentListQuery } from '@borlette/shared/contracts/billing';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,6 @@ import { Link as RouterLink } from 'react-router';
 import type { DataTableColumn } from '../../../components/data-table';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
-import { PAYMENT_SORTS } from '../api/payments';
 import { fInstantDay } from '../lib/format';
 import { MethodChip, PaymentStatusChip } from './billing-chips';
 
@@ -18,7 +18,9 @@ const Dash = () => (
 );
 
 /** The payment history's columns (labels are keys of billing.json). */
-export function paymentColumns(language: string): DataTableColumn<CompanyPayment>[] {
+export function paymentColumns(
+  language: string,
+): DataTableColumn<CompanyPayment, SortKey<typeof companyPaymentListQuery>>[] {
   const amount = (p: CompanyPayment) => (
     <Box
       sx={{
@@ -35,14 +37,14 @@ export function paymentColumns(language: string): DataTableColumn<CompanyPayment
     {
       id: 'company',
       header: 'billing:payments.columns.company',
-      sortKey: PAYMENT_SORTS.company,
+      sortKey: 'company_name',
       minWidth: 150,
       render: (p) => p.company_name,
     },
     {
       id: 'invoice',
       header: 'billing:payments.columns.invoice',
-      sortKey: PAYMENT_SORTS.invoice,
+      sortKey: 'invoice_number',
       render: (p) =>
         p.invoice_id && p.invoice_number ? (
           <Link
@@ -61,14 +63,14 @@ export function paymentColumns(language: string): DataTableColumn<CompanyPayment
     {
       id: 'amount',
       header: 'billing:payments.columns.amount',
-      sortKey: PAYMENT_SORTS.amount,
+      sortKey: 'amount',
       align: 'right',
       render: amount,
     },
     {
       id: 'method',
       header: 'billing:payments.columns.method',
-      sortKey: PAYMENT_SORTS.method,
+      sortKey: 'method',
       minWidth: 150,
       render: (p) => (
         <>
@@ -106,13 +108,13 @@ export function paymentColumns(language: string): DataTableColumn<CompanyPayment
     {
       id: 'paid_at',
       header: 'billing:payments.columns.date',
-      sortKey: PAYMENT_SORTS.paidAt,
+      sortKey: 'paid_at',
       render: (p) => <Box sx={{ whiteSpace: 'nowrap' }}>{fInstantDay(p.paid_at, language)}</Box>,
     },
     {
       id: 'status',
       header: 'billing:payments.columns.status',
-      sortKey: PAYMENT_SORTS.status,
+      sortKey: 'status',
       render: (p) => <PaymentStatusChip status={p.status} />,
     },
   ];

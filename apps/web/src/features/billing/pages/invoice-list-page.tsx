@@ -1,4 +1,6 @@
-import type { Invoice } from '@borlette/shared/contracts/billing';
+import { billingEndpoints, type facturationsQuery, type Invoice } from '@borlette/shared/contracts/billing';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { EndpointOutput } from '@borlette/shared/endpoint';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -20,10 +22,10 @@ import {
 } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { FACTURATIONS_URL, type FacturationsPage, INVOICES_KEY, useCompanyChoices } from '../api/billing';
+import { billingKeys, useCompanyChoices } from '../api/billing';
 import { BillingSettingsDialog, type SettingsTarget } from '../components/billing-settings-dialog';
 import { BillingTotals } from '../components/billing-totals';
 import { invoiceColumns } from '../components/invoice-columns';
@@ -35,7 +37,7 @@ import { type Period, rangeProblem, readPeriod, todayIn, writePeriod } from '../
 
 const FILTER_KEYS = ['company', 'status'];
 const INVOICE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9_/-]{0,39}$/;
-const DEFAULT_SORT = 'company_name';
+const DEFAULT_SORT = 'company_name' satisfies SortKey<typeof facturationsQuery>;
 
 /**
  * /dashboard/company/facturation: one invoice per company for the period (the current month unless
@@ -51,7 +53,7 @@ export default function InvoiceListPage() {
   const period = readPeriod(params, today);
   const problem = rangeProblem(period);
   const [settingsFor, setSettingsFor] = useState<SettingsTarget | null>(null);
-  const canPay = hasPermission(user, 'add_payment');
+  const canPay = useCan(billingEndpoints.pay);
   const companies = useCompanyChoices();
 
   // Back from the provider's page after « Annuler » (?cancelled=<invoice number>).
@@ -101,8 +103,8 @@ export default function InvoiceListPage() {
 
   // The totals come with the page: the same query as the table's (same key and params, one request).
   const { state } = useTableState({ filterKeys: FILTER_KEYS, sortKeys, defaultSort: DEFAULT_SORT });
-  const list = useListQuery<Invoice>(INVOICES_KEY, FACTURATIONS_URL, toListParams(state, extra));
-  const totals = (list.data as FacturationsPage | undefined)?.totals;
+  const list = useListQuery<Invoice>(billingKeys.invoices, billingEndpoints.invoices, toListParams(state, extra));
+  const totals = (list.data as EndpointOutput<typeof billingEndpoints.invoices> | undefined)?.totals;
 
   const rowActions = (i: Invoice): RowAction[] => [
     {
@@ -180,8 +182,8 @@ export default function InvoiceListPage() {
       ) : null}
       <BillingTotals totals={list.isError ? undefined : totals} loading={list.isPending} />
       <DataTable<Invoice>
-        queryKey={INVOICES_KEY}
-        url={FACTURATIONS_URL}
+        queryKey={billingKeys.invoices}
+        endpoint={billingEndpoints.invoices}
         columns={columns}
         rowKey={(i) => i.id}
         rowActions={rowActions}

@@ -1,4 +1,4 @@
-import type { CompanyPayment } from '@borlette/shared/contracts/billing';
+import { billingEndpoints, type CompanyPayment } from '@borlette/shared/contracts/billing';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -15,11 +15,11 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { useCompanyChoices } from '../api/billing';
-import { isManual, PAYMENT_SORTS, PAYMENTS_KEY, PAYMENTS_URL, useCancelPayment } from '../api/payments';
+import { billingKeys, useCompanyChoices } from '../api/billing';
+import { isManual, useCancelPayment } from '../api/payments';
 import { DateRangeFilter } from '../components/date-range-filter';
 import { paymentColumns } from '../components/payment-columns';
 import { isDay } from '../lib/period';
@@ -39,8 +39,8 @@ export default function PaymentListPage() {
   const cancel = useCancelPayment();
   const [params, setParams] = useSearchParams();
   const companies = useCompanyChoices();
-  const canAdd = hasPermission(user, 'add_payment');
-  const canChange = hasPermission(user, 'change_payment');
+  const canAdd = useCan(billingEndpoints.createPayment);
+  const canChange = useCan(billingEndpoints.updatePayment);
   const list = paths.dashboard.company.payment;
 
   const paid = params.get('paid') ?? '';
@@ -177,8 +177,8 @@ export default function PaymentListPage() {
         </Alert>
       ) : null}
       <DataTable<CompanyPayment>
-        queryKey={PAYMENTS_KEY}
-        url={PAYMENTS_URL}
+        queryKey={billingKeys.payments}
+        endpoint={billingEndpoints.payments}
         columns={columns}
         rowKey={(p) => p.id}
         rowActions={rowActions}
@@ -193,7 +193,7 @@ export default function PaymentListPage() {
         }
         params={extra}
         searchPlaceholder="billing:payments.search"
-        defaultSort={PAYMENT_SORTS.paidAt}
+        defaultSort="paid_at"
         defaultOrder="desc"
         csv
         csvFilename="paiements.csv"

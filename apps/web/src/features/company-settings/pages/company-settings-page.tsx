@@ -1,4 +1,4 @@
-import type { CompanySettingsView } from '@borlette/shared/contracts/company-settings';
+import { type CompanySettingsView, companySettingsEndpoints } from '@borlette/shared/contracts/company-settings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
 import { ApiError, isApiError } from '../../../lib/api-client';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { useCompanySettings, useUpdateCompanySettings } from '../api/company-settings';
@@ -118,8 +118,7 @@ function SettingsEditor({ settings, canChange }: { settings: CompanySettingsView
  */
 export default function CompanySettingsPage() {
   const { t } = useTranslation(['companySettings', 'nav']);
-  const user = useUser();
-  const canChange = hasPermission(user, 'change_company') || hasPermission(user, 'change_tirage');
+  const canChange = useCan(companySettingsEndpoints.update);
   const query = useCompanySettings();
 
   return (

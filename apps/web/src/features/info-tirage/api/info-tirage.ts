@@ -1,29 +1,22 @@
-import type {
-  InfoTirage,
-  InfoTirageInput,
-  InfoTirageUpdate,
-  infoTirageWriteAnswer,
-  Settlement,
+import {
+  type InfoTirage,
+  type InfoTirageInput,
+  type InfoTirageUpdate,
+  infoTirageEndpoints,
+  type Settlement,
 } from '@borlette/shared/contracts/info-tirage';
-import type { Page } from '@borlette/shared/contracts/list';
 import { lottoEndpoints } from '@borlette/shared/contracts/lotto';
+import type { EndpointOutput } from '@borlette/shared/endpoint';
 import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
+import { call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
 import { fBusinessDay, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 
-export type InfoTirageAnswer = z.infer<typeof infoTirageWriteAnswer>;
-
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
 export const INFO_TIRAGE_KEY = ['info-tirage'] as const;
-export const INFO_TIRAGE_URL = '/api/companies/info-tirage';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const INFO_SORTS = { date: 'draw_date', tirage: 'tirage', version: 'version', updated: 'updated_at' } as const;
 
 /** Screens of the feature (DASHBOARD_SCREENS). */
 export const INFO_TIRAGE_PATHS = {
@@ -43,16 +36,25 @@ export const serverMessage = (error: unknown, fallback: string) =>
 export const infoTirageQuery = (id: number) =>
   queryOptions({
     queryKey: [...INFO_TIRAGE_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<InfoTirage>(INFO_TIRAGE_URL, { params: { id }, signal }),
+    queryFn: async ({ signal }) => oneResult(await call(infoTirageEndpoints.list, { id }, { signal })),
   });
+
+/** The list endpoint answers `?id=` with that one result, not a page. */
+function oneResult(answer: EndpointOutput<typeof infoTirageEndpoints.list>): InfoTirage {
+  if ('results' in answer) throw new Error('info-tirage: a page where one result was asked');
+  return answer;
+}
 
 /** The result of a draw on a date, if any (to offer its correction when entering it again). */
 export async function findResult(v: { tirage_id: number; draw_date: string }): Promise<InfoTirage | null> {
   try {
-    const page = await api.get<Page<InfoTirage>>(INFO_TIRAGE_URL, {
-      params: { tirage_id: v.tirage_id, start_date: v.draw_date, end_date: v.draw_date, page_size: 1 },
+    const page = await call(infoTirageEndpoints.list, {
+      tirage_id: v.tirage_id,
+      start_date: v.draw_date,
+      end_date: v.draw_date,
+      page_size: 1,
     });
-    return page.results[0] ?? null;
+    return 'results' in page ? (page.results[0] ?? null) : page;
   } catch {
     return null;
   }
@@ -100,7 +102,7 @@ export function useCreateInfoTirage() {
   const { t } = useTranslation('infoTirage');
   const summary = useSettlementText();
   return useMutationWithToast({
-    mutationFn: (v: InfoTirageInput) => api.post<InfoTirageAnswer>(INFO_TIRAGE_URL, v),
+    mutationFn: (v: InfoTirageInput) => call(infoTirageEndpoints.create, v),
     successMessage: (a) => t('toast.created', { summary: summary(a.settlement) }),
     toastErrors: false,
     invalidate,
@@ -111,7 +113,7 @@ export function useUpdateInfoTirage() {
   const { t } = useTranslation('infoTirage');
   const summary = useSettlementText();
   return useMutationWithToast({
-    mutationFn: (v: InfoTirageUpdate) => api.put<InfoTirageAnswer>(INFO_TIRAGE_URL, v),
+    mutationFn: (v: InfoTirageUpdate) => call(infoTirageEndpoints.update, v),
     successMessage: (a) =>
       a.settlement.changed_lines > 0
         ? t('toast.updated', { summary: summary(a.settlement) })
@@ -126,15 +128,13 @@ export function useDeleteInfoTirage() {
   const { t, i18n } = useTranslation('infoTirage');
   return useMutationWithToast({
     mutationFn: (v: { row: InfoTirage; confirm?: boolean }) =>
-      api.delete<InfoTirageAnswer | { ok: true }>(INFO_TIRAGE_URL, undefined, {
-        params: { id: v.row.id, confirm: v.confirm ? 'true' : undefined },
-      }),
+      call(infoTirageEndpoints.remove, { id: v.row.id, confirm: v.confirm ? true : undefined }),
     successMessage: (a, v) => {
       const text = t('toast.deleted', {
         name: v.row.tirage_name,
         date: fBusinessDay(v.row.draw_date, i18n.language),
       });
-      const reversed = 'settlement' in a ? a.settlement.reversed : 0;
+      const reversed = a.settlement.reversed;
       return reversed > 0 ? `${text}. ${t('settlement.reversed', { count: reversed })}` : text;
     },
     toastErrors: false,

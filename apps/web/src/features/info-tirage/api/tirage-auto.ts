@@ -1,13 +1,13 @@
-import type { TirageAutoAnswer, TirageAutoInput } from '@borlette/shared/contracts/info-tirage';
+import {
+  type TirageAutoAnswer,
+  type TirageAutoInput,
+  tirageAutoEndpoints,
+} from '@borlette/shared/contracts/info-tirage';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** The platform's published results (superuser). */
 export const TIRAGE_AUTO_KEY = ['tirage-auto'] as const;
-export const TIRAGE_AUTO_URL = '/api/generals/tirage-auto';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const AUTO_SORTS = { date: 'draw_date', source: 'source', updated: 'updated_at' } as const;
 
 export type OutcomeCounts = Record<TirageAutoAnswer['companies'][number]['outcome'], number>;
 
@@ -24,7 +24,7 @@ export function outcomeCounts(answer: TirageAutoAnswer): OutcomeCounts {
  */
 export function usePublishResult() {
   return useMutationWithToast({
-    mutationFn: (v: TirageAutoInput) => api.post<TirageAutoAnswer>(TIRAGE_AUTO_URL, v),
+    mutationFn: (v: TirageAutoInput) => call(tirageAutoEndpoints.publish, v),
     toastErrors: false,
     // Company-side views hold the new results too (when the superuser looks at one company).
     invalidate: [TIRAGE_AUTO_KEY, ['info-tirage'], ['tirages'], ['fiches']],

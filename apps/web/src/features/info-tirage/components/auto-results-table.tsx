@@ -1,4 +1,5 @@
-import type { DrawResult } from '@borlette/shared/contracts/info-tirage';
+import { type DrawResult, tirageAutoEndpoints, type tirageAutoListQuery } from '@borlette/shared/contracts/info-tirage';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import type { DrawSource } from '@borlette/shared/contracts/tirages';
 import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
@@ -9,7 +10,7 @@ import { BusinessDay } from '../../../components/business-day';
 import { DataTable, type DataTableColumn, type DataTableFilter } from '../../../components/data-table';
 import { LotBalls } from '../../../components/lot-balls';
 import { fBusinessDay, fDateTime } from '../../../lib/format';
-import { AUTO_SORTS, TIRAGE_AUTO_KEY, TIRAGE_AUTO_URL } from '../api/tirage-auto';
+import { TIRAGE_AUTO_KEY } from '../api/tirage-auto';
 import { usePeriodFilter } from './period-filter';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' } as const;
@@ -46,11 +47,11 @@ function Source({ r }: { r: DrawResult }) {
   );
 }
 
-const columns: DataTableColumn<DrawResult>[] = [
+const columns: DataTableColumn<DrawResult, SortKey<typeof tirageAutoListQuery>>[] = [
   {
     id: 'draw_date',
     header: 'infoTirage:columns.date',
-    sortKey: AUTO_SORTS.date,
+    sortKey: 'draw_date',
     render: (r) => (
       <Box sx={{ ...digits, whiteSpace: 'nowrap' }}>
         <BusinessDay day={r.draw_date} />
@@ -60,7 +61,7 @@ const columns: DataTableColumn<DrawResult>[] = [
   {
     id: 'source',
     header: 'infoTirage:columns.source',
-    sortKey: AUTO_SORTS.source,
+    sortKey: 'source',
     minWidth: 140,
     render: (r) => <Source r={r} />,
   },
@@ -101,14 +102,14 @@ export function AutoResultsTable({ sources, timeZone }: { sources: DrawSource[];
       </Typography>
       <DataTable<DrawResult>
         queryKey={TIRAGE_AUTO_KEY}
-        url={TIRAGE_AUTO_URL}
+        endpoint={tirageAutoEndpoints.list}
         columns={columns}
         rowKey={(r) => r.id}
         filters={filters}
         toolbar={period.fields}
         params={period.params}
         searchPlaceholder="infoTirage:auto.search"
-        defaultSort={AUTO_SORTS.date}
+        defaultSort="draw_date"
         defaultOrder="desc"
         csv
         csvFilename="resultats-publies.csv"

@@ -1,4 +1,5 @@
-import type { InfoTirage } from '@borlette/shared/contracts/info-tirage';
+import type { InfoTirage, infoTirageListQuery } from '@borlette/shared/contracts/info-tirage';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { LotBalls } from '../../../components/lot-balls';
 import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { INFO_SORTS } from '../api/info-tirage';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400, whiteSpace: 'nowrap' } as const;
 const digits = { fontVariantNumeric: 'tabular-nums', letterSpacing: 1, fontWeight: 600 } as const;
@@ -85,11 +85,11 @@ function Winnings({ r }: { r: InfoTirage }) {
 }
 
 /** The list's columns (labels are keys of infoTirage.json). */
-export const infoColumns: DataTableColumn<InfoTirage>[] = [
+export const infoColumns: DataTableColumn<InfoTirage, SortKey<typeof infoTirageListQuery>>[] = [
   {
     id: 'draw_date',
     header: 'infoTirage:columns.date',
-    sortKey: INFO_SORTS.date,
+    sortKey: 'draw_date',
     card: 'subtitle',
     render: (r) => (
       <Box sx={{ whiteSpace: 'nowrap', ...digits, letterSpacing: 0 }}>
@@ -100,7 +100,7 @@ export const infoColumns: DataTableColumn<InfoTirage>[] = [
   {
     id: 'tirage',
     header: 'infoTirage:columns.tirage',
-    sortKey: INFO_SORTS.tirage,
+    sortKey: 'tirage',
     minWidth: 140,
     card: 'title',
     render: (r) => <Tirage r={r} />,

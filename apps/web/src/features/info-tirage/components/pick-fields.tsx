@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { Controller, type FieldValues, type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, hasPermission } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useLottoMappings } from '../api/info-tirage';
 import { LotsPreview } from './lots-preview';
@@ -66,8 +66,7 @@ export function PickFields<T extends FieldValues & { pick3: string; pick4: strin
   const { control } = useFormContext<T>();
   const pick3 = useWatch({ control, name: 'pick3' as Path<T> }) as string | undefined;
   const pick4 = useWatch({ control, name: 'pick4' as Path<T> }) as string | undefined;
-  const company = user.role !== 'superuser' || !!user.company;
-  const mappings = useLottoMappings(company && hasPermission(user, 'view_lotto'));
+  const mappings = useLottoMappings(companyChosen(user) && hasPermission(user, 'view_lotto'));
   return (
     <>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr 1fr' } }}>

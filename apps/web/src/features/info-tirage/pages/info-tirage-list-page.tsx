@@ -1,4 +1,4 @@
-import type { InfoTirage } from '@borlette/shared/contracts/info-tirage';
+import { infoTirageEndpoints as endpoints, type InfoTirage } from '@borlette/shared/contracts/info-tirage';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
@@ -14,15 +14,13 @@ import { DemoResetCard } from '../../../components/demo-reset-card';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen as chosen, useCan } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useTirageOptions } from '../../../lib/options';
 import { useUser } from '../../../lib/session/use-session';
 import {
-  INFO_SORTS,
   INFO_TIRAGE_KEY,
   INFO_TIRAGE_PATHS,
-  INFO_TIRAGE_URL,
   isPaidTicketsRefusal,
   serverMessage,
   useDeleteInfoTirage,
@@ -43,9 +41,9 @@ export default function InfoTirageListPage() {
   const timeZone = user.company?.timezone ?? DEFAULT_TIME_ZONE;
   const period = usePeriodFilter({ timeZone, days: 7 });
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_infotirage');
-  const canChange = companyChosen && hasPermission(user, 'change_infotirage');
+  const companyChosen = chosen(user);
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
 
   const filters = useMemo<DataTableFilter[]>(
     () => [
@@ -132,7 +130,7 @@ export default function InfoTirageListPage() {
       <DemoResetCard />
       <DataTable<InfoTirage>
         queryKey={INFO_TIRAGE_KEY}
-        url={INFO_TIRAGE_URL}
+        endpoint={endpoints.list}
         columns={infoColumns}
         rowKey={(r) => r.id}
         rowActions={canChange ? rowActions : undefined}
@@ -141,7 +139,7 @@ export default function InfoTirageListPage() {
         toolbar={period.fields}
         params={period.params}
         searchPlaceholder="infoTirage:search"
-        defaultSort={INFO_SORTS.date}
+        defaultSort="draw_date"
         defaultOrder="desc"
         csv
         csvFilename="lots-gagnants.csv"

@@ -1,10 +1,10 @@
-import type { PrimeConf } from '@borlette/shared/contracts/primes';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { PrimeConf, primeConfListQuery } from '@borlette/shared/contracts/primes';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { CONF_SORTS } from '../api/primes';
 import { Multipliers } from './prime-cells';
 
 function Updated({ at }: { at: string }) {
@@ -18,11 +18,11 @@ function Updated({ at }: { at: string }) {
 }
 
 /** Target, then the multipliers by game (a dash inherits), then the date. */
-export const confColumns: DataTableColumn<PrimeConf>[] = [
+export const confColumns: DataTableColumn<PrimeConf, SortKey<typeof primeConfListQuery>>[] = [
   {
     id: 'target',
     header: 'primes:conf.columns.target',
-    sortKey: CONF_SORTS.target,
+    sortKey: 'target_name',
     minWidth: 160,
     render: (p) => p.target_name,
   },
@@ -46,7 +46,7 @@ export const confColumns: DataTableColumn<PrimeConf>[] = [
   {
     id: 'updated',
     header: 'primes:list.updated',
-    sortKey: CONF_SORTS.updated,
+    sortKey: 'updated_at',
     hideOnPhone: true,
     render: (p) => <Updated at={p.updated_at} />,
   },

@@ -1,4 +1,10 @@
-import { PRIME_FIELDS, type PrimeConf, type PrimeField, type PrimeType } from '@borlette/shared/contracts/primes';
+import {
+  PRIME_FIELDS,
+  type PrimeConf,
+  type PrimeField,
+  type PrimeType,
+  primeEndpoints,
+} from '@borlette/shared/contracts/primes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +15,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { PermissionDenied } from '../../../components/permission-denied';
 import { paths } from '../../../config/paths';
-import { displayName, hasPermission } from '../../../lib/authorization';
+import { can, companyChosen, displayName } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { usePrimeConf, usePrimeGeneral, useSavePrimeConf } from '../api/primes';
 import { ConfTarget } from '../components/conf-target';
@@ -62,9 +68,7 @@ function ConfForm({ type, rawId }: { type: PrimeType; rawId: string | undefined 
   const id = parseRouteId(rawId);
   const record = usePrimeConf(type, editing ? id : null);
   // The inherited values shown as placeholders (absent without view_tauxtirage: « hérite »).
-  const general = usePrimeGeneral(
-    hasPermission(user, 'view_tauxtirage') && (user.role !== 'superuser' || !!user.company),
-  );
+  const general = usePrimeGeneral(companyChosen(user) && can(user, primeEndpoints.general));
   const save = useSavePrimeConf(type);
   const messages = usePrimeMessages();
   const targetMessage = editing ? null : t(`conf.targetRequired.${type}`);

@@ -1,4 +1,4 @@
-import type { PrimeConf, PrimeType } from '@borlette/shared/contracts/primes';
+import { type PrimeConf, type PrimeType, primeConfEndpoints } from '@borlette/shared/contracts/primes';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -11,9 +11,9 @@ import { DataTable, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PermissionDenied } from '../../../components/permission-denied';
 import { paths } from '../../../config/paths';
-import { displayName } from '../../../lib/authorization';
+import { can, companyChosen as chosen, displayName } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { CONF_SORTS, confKey, PRIME_LEVELS, useDeletePrimeConf } from '../api/primes';
+import { confKey, useDeletePrimeConf } from '../api/primes';
 import { confColumns } from '../components/conf-columns';
 import { Precedence } from '../components/precedence';
 import { mayOpen, primeTypeOf } from '../type-param';
@@ -38,9 +38,10 @@ function ConfList({ type }: { type: PrimeType }) {
   const typeLabel = t(`nav:primeTypes.${type}`);
   const title = t('nav:prime_type', { type: typeLabel });
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && mayOpen(user, type, 'add');
-  const canChange = companyChosen && mayOpen(user, type, 'change');
+  const endpoints = primeConfEndpoints[type];
+  const companyChosen = chosen(user);
+  const canAdd = can(user, endpoints.create);
+  const canChange = can(user, endpoints.update);
 
   const onDelete = async (p: PrimeConf) => {
     const ok = await confirm({
@@ -90,13 +91,13 @@ function ConfList({ type }: { type: PrimeType }) {
       )}
       <DataTable<PrimeConf>
         queryKey={confKey(type)}
-        url={PRIME_LEVELS[type].url}
+        endpoint={endpoints.list}
         columns={confColumns}
         rowKey={(p) => p.id}
         rowActions={canChange ? rowActions : undefined}
         rowLabel={(p) => t('rowActions', { name: p.target_name })}
         searchPlaceholder={`primes:conf.search.${type}`}
-        defaultSort={CONF_SORTS.target}
+        defaultSort="target_name"
         csv
         csvFilename={`primes-${type}.csv`}
         ariaLabel={title}

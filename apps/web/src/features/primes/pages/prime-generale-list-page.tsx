@@ -1,4 +1,5 @@
-import type { PrimeGeneral } from '@borlette/shared/contracts/primes';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import { type PrimeGeneral, primeEndpoints, type primeGeneralListQuery } from '@borlette/shared/contracts/primes';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { hasPermission } from '../../../lib/authorization';
 import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { GENERAL_LIST_KEY, GENERAL_LIST_URL, GENERAL_SORTS } from '../api/primes';
+import { GENERAL_LIST_KEY } from '../api/primes';
 import { GeneralPrimeDialog } from '../components/general-prime-dialog';
 import { Multipliers } from '../components/prime-cells';
 
@@ -29,24 +30,24 @@ function Updated({ at }: { at: string }) {
   return <Box sx={{ whiteSpace: 'nowrap' }}>{fDateTime(at, { language: i18n.language })}</Box>;
 }
 
-const columns: DataTableColumn<PrimeGeneral>[] = [
+const columns: DataTableColumn<PrimeGeneral, SortKey<typeof primeGeneralListQuery>>[] = [
   {
     id: 'company',
     header: 'primes:list.company',
-    sortKey: GENERAL_SORTS.company,
+    sortKey: 'company_name',
     minWidth: 160,
     render: (p) => p.company_name,
   },
   {
     id: 'bolet',
     header: 'primes:list.bolet',
-    sortKey: GENERAL_SORTS.bolet,
+    sortKey: 'bolet_1',
     render: (p) => <Multipliers values={[p.bolet_1, p.bolet_2, p.bolet_3]} />,
   },
   {
     id: 'mariage',
     header: 'primes:list.mariage',
-    sortKey: GENERAL_SORTS.mariage,
+    sortKey: 'mariage',
     render: (p) => <Multipliers values={[p.mariage]} />,
   },
   { id: 'loto3', header: 'primes:list.loto3', render: (p) => <Multipliers values={[p.loto3]} /> },
@@ -72,7 +73,7 @@ const columns: DataTableColumn<PrimeGeneral>[] = [
   {
     id: 'updated',
     header: 'primes:list.updated',
-    sortKey: GENERAL_SORTS.updated,
+    sortKey: 'updated_at',
     hideOnPhone: true,
     render: (p) => <Updated at={p.updated_at} />,
   },
@@ -85,7 +86,8 @@ export default function PrimeGeneraleListPage() {
   const [editing, setEditing] = useState<PrimeGeneral | null>(null);
   // The list belongs to the platform: a company's users have their own page.
   if (user.role !== 'superuser') return <Navigate to={paths.dashboard.tirage.primeGenerale} replace />;
-  const canChange = hasPermission(user, 'change_tauxtirage');
+  // Any company, named in the call (company_id): no selected company needed.
+  const canChange = hasPermission(user, primeEndpoints.updateGeneral.access.permission);
 
   const rowActions = (p: PrimeGeneral): RowAction[] =>
     canChange
@@ -112,13 +114,13 @@ export default function PrimeGeneraleListPage() {
       />
       <DataTable<PrimeGeneral>
         queryKey={GENERAL_LIST_KEY}
-        url={GENERAL_LIST_URL}
+        endpoint={primeEndpoints.generalList}
         columns={columns}
         rowKey={(p) => p.company_id}
         rowActions={canChange ? rowActions : undefined}
         rowLabel={(p) => t('rowActions', { name: p.company_name })}
         searchPlaceholder="primes:list.search"
-        defaultSort={GENERAL_SORTS.company}
+        defaultSort="company_name"
         csv
         csvFilename="primes-generales.csv"
         ariaLabel={t('nav:prime_generale_list')}

@@ -1,4 +1,4 @@
-import type { PrimeGeneral } from '@borlette/shared/contracts/primes';
+import { type PrimeGeneral, primeEndpoints } from '@borlette/shared/contracts/primes';
 import ListAltOutlinedIcon from '@mui/icons-material/ListAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RecordBody } from '../../../components/record-body';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { usePrimeGeneral } from '../api/primes';
@@ -87,7 +87,7 @@ export default function PrimeGeneralePage() {
   const { t } = useTranslation(['primes', 'nav']);
   const user = useUser();
   const superuser = user.role === 'superuser';
-  const canChange = hasPermission(user, 'change_tauxtirage');
+  const canChange = useCan(primeEndpoints.updateGeneral);
   const general = usePrimeGeneral();
   const currency = user.company?.currency ?? 'HTG';
 

@@ -1,15 +1,12 @@
-import type { Tirage, TirageMode, tirageInput } from '@borlette/shared/contracts/tirages';
+import { type Tirage, type TirageMode, tirageEndpoints, type tirageInput } from '@borlette/shared/contracts/tirages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { TIRAGES_KEY } from '../../../lib/query-keys';
 
 export type TirageValues = z.output<typeof tirageInput>;
-
-export const TIRAGES_LIST_URL = '/api/companies/list-tirage';
-const BASE = '/api/companies/tirage';
 
 /** Screens of the feature (DASHBOARD_SCREENS). */
 export const TIRAGE_PATHS = {
@@ -18,20 +15,10 @@ export const TIRAGE_PATHS = {
   edit: (id: number) => `/dashboard/tirage/${id}/edit`,
 } as const;
 
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const TIRAGE_SORTS = {
-  name: 'name',
-  source: 'source',
-  close: 'close_time',
-  mode: 'mode',
-  status: 'status',
-  created: 'created_at',
-} as const;
-
 export const tirageQuery = (id: number) =>
   queryOptions({
     queryKey: [...TIRAGES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Tirage>(BASE, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(tirageEndpoints.get, { id }, { signal }),
   });
 
 export function useTirage(id: number | null) {
@@ -57,7 +44,7 @@ export const tirageBody = (t: Tirage) => ({
 export function useCreateTirage() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
-    mutationFn: (values: TirageValues) => api.post<Tirage>(BASE, values),
+    mutationFn: (values: TirageValues) => call(tirageEndpoints.create, values),
     successMessage: (r) => t('toast.created', { name: r.name }),
     toastErrors: false,
     invalidate,
@@ -67,7 +54,7 @@ export function useCreateTirage() {
 export function useUpdateTirage() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
-    mutationFn: (values: TirageValues & { id: number }) => api.put<Tirage>(BASE, values),
+    mutationFn: (values: TirageValues & { id: number }) => call(tirageEndpoints.update, values),
     successMessage: (r) => t('toast.updated', { name: r.name }),
     toastErrors: false,
     invalidate,
@@ -79,7 +66,7 @@ export function useSetTirageMode() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
     mutationFn: ({ tirage, mode }: { tirage: Tirage; mode: TirageMode }) =>
-      api.put<Tirage>(BASE, { ...tirageBody(tirage), mode }),
+      call(tirageEndpoints.update, { ...tirageBody(tirage), mode }),
     successMessage: (r) => t(`toast.mode.${r.mode}`, { name: r.name }),
     invalidate,
   });
@@ -88,7 +75,7 @@ export function useSetTirageMode() {
 export function useBlockTirage() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Tirage>(`${BASE}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(tirageEndpoints.block, v),
     successMessage: (r, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: r.name }),
     invalidate,
   });
@@ -98,8 +85,7 @@ export function useBlockTirage() {
 export function useDeleteTirage() {
   const { t } = useTranslation('tirages');
   return useMutationWithToast({
-    mutationFn: (r: Pick<Tirage, 'id' | 'name'>) =>
-      api.delete<{ ok: true }>(BASE, undefined, { params: { tirageId: r.id } }),
+    mutationFn: (r: Pick<Tirage, 'id' | 'name'>) => call(tirageEndpoints.remove, { id: r.id }),
     successMessage: (_, r) => t('toast.deleted', { name: r.name }),
     toastErrors: false,
     invalidate,

@@ -1,4 +1,5 @@
-import type { Tirage } from '@borlette/shared/contracts/tirages';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { Tirage, tirageListQuery } from '@borlette/shared/contracts/tirages';
 import { sourceLabel } from '@borlette/shared/draw-states';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { LotBalls } from '../../../components/lot-balls';
 import { fBusinessDay } from '../../../lib/format';
-import { TIRAGE_SORTS } from '../api/tirages';
 import { DayChips, ModeLabel, TirageStateChip } from './tirage-chips';
 
 const caption = { color: 'text.secondary', display: 'block', fontWeight: 400 } as const;
@@ -54,18 +54,18 @@ function LastResult({ r }: { r: Tirage }) {
 }
 
 /** The list's columns (labels are keys of tirages.json). */
-export const tirageColumns: DataTableColumn<Tirage>[] = [
+export const tirageColumns: DataTableColumn<Tirage, SortKey<typeof tirageListQuery>>[] = [
   {
     id: 'name',
     header: 'tirages:columns.name',
-    sortKey: TIRAGE_SORTS.name,
+    sortKey: 'name',
     minWidth: 110,
     render: (r) => r.name,
   },
   {
     id: 'source',
     header: 'tirages:columns.source',
-    sortKey: TIRAGE_SORTS.source,
+    sortKey: 'source',
     hideOnPhone: true,
     render: (r) => <Source r={r} />,
   },
@@ -73,7 +73,7 @@ export const tirageColumns: DataTableColumn<Tirage>[] = [
   {
     id: 'hours',
     header: 'tirages:columns.hours',
-    sortKey: TIRAGE_SORTS.close,
+    sortKey: 'close_time',
     render: (r) => (
       <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {r.open_time}–{r.close_time}
@@ -83,7 +83,7 @@ export const tirageColumns: DataTableColumn<Tirage>[] = [
   {
     id: 'mode',
     header: 'tirages:columns.mode',
-    sortKey: TIRAGE_SORTS.mode,
+    sortKey: 'mode',
     hideOnPhone: true,
     render: (r) => <ModeLabel mode={r.mode} />,
   },

@@ -1,4 +1,4 @@
-import type { Tirage } from '@borlette/shared/contracts/tirages';
+import { tirageEndpoints as endpoints, type Tirage } from '@borlette/shared/contracts/tirages';
 import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,10 +7,10 @@ import { Link as RouterLink } from 'react-router';
 import { DataTable, type DataTableFilter } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen as chosen, useCan } from '../../../lib/authorization';
 import { TIRAGES_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { TIRAGE_PATHS, TIRAGE_SORTS, TIRAGES_LIST_URL } from '../api/tirages';
+import { TIRAGE_PATHS } from '../api/tirages';
 import { tirageColumns } from '../components/tirage-columns';
 import { useTirageActions } from '../components/use-tirage-actions';
 
@@ -41,10 +41,10 @@ export default function TirageListPage() {
   const user = useUser();
 
   // The superuser looking at every company ('all') reads only: writes need one company.
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_tirage');
-  const canChange = companyChosen && hasPermission(user, 'change_tirage');
-  const canBlock = companyChosen && hasPermission(user, 'block_tirage');
+  const companyChosen = chosen(user);
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
+  const canBlock = useCan(endpoints.block);
   const rowActions = useTirageActions({ canChange, canBlock });
   const zone = user.company?.timezone;
 
@@ -69,14 +69,14 @@ export default function TirageListPage() {
       )}
       <DataTable<Tirage>
         queryKey={TIRAGES_KEY}
-        url={TIRAGES_LIST_URL}
+        endpoint={endpoints.list}
         columns={tirageColumns}
         rowKey={(r) => r.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
         rowLabel={(r) => t('rowActions', { name: r.name })}
         filters={filters}
         searchPlaceholder="tirages:search"
-        defaultSort={TIRAGE_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="tirages.csv"
         ariaLabel={t('nav:tirages')}

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { invoiceLastMonth } from '../modules/billing/invoices.service';
+import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
+
+/**
+ * Every background job of the server, in one place: what runs on a timer, how often, and under which
+ * configuration switch. Timers start when the app is ready and stop when it closes (a pass under way
+ * is awaited, so the database is not closed under it). A job is a plain function of the database:
+ * it takes no request, and tests call it directly instead of waiting for its timer.
+ */
+export interface Job {
+  /** Delay before the first pass, then between two passes. */
+  firstMs: number;
+  everyMs: number;
+  /** One pass. A pass still running when the next is due makes that one skip. */
+  run: () => Promise<void>;
+  /** How a failed pass is logged; the next pass runs on time. */
+  failed: (err: unknown) => void;
+}
+
+/** What the jobs work with (the app's dependencies; no import of app.ts, which registers the scheduler). */
+export interface JobDeps {
+  database: Database;
+  config: Config;
+}
+
+/** Every 6 hours, last month's invoices are brought up to date: overdue companies stop selling. */
+const INVOICES_EVERY_MS = 6 * 3600_000;
+
+/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS; both off in tests). */
+export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
+  const jobs: Job[] = [];
+  if (config.billing.autoInvoices) {
+    // A company that nobody looked at is still invoiced, and blocked once past its grace.
+    jobs.push({
+      firstMs: 10_000,
+      everyMs: INVOICES_EVERY_MS,
+      run: async () => {
+        await invoiceLastMonth(database.raw);
+      },
+      failed: (err) => log.error({ err }, 'automatic invoices failed'),
+    });
+  }
+  // VACUUM ANALYZE of the tables that changed, when the database has no autovacuum (ops/maintenance.ts).
+  const everyMs = config.maintenanceMs;
+  if (everyMs > 0 && (await needsOwnMaintenance(database))) {
+    log.info({ everyMs }, 'no autovacuum on this database: the server vacuums and analyzes its tables');
+    jobs.push({
+      firstMs: Math.min(everyMs, 15_000),
+      everyMs,
+      run: async () => {
+        const done = await maintainTables(database.raw, database.kind);
+        if (done.length) log.info({ tables: done }, 'tables vacuumed and analyzed');
+      },
+      failed: (err) => log.warn({ err }, 'table maintenance failed'),
+    });
+  }
+  return jobs;
+}
+
+/** Starts the jobs' timers; answers a function that stops them all and waits for the passes under way. */
+export function startJobs(jobs: readonly Job[]): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  for (const job of jobs) {
+    let current: Promise<void> | undefined;
+    const pass = () => {
+      if (current || stopped) return;
+      current = job
+        .run()
+        .catch(job.failed)
+        .finally(() => {
+          running.delete(current as Promise<void>);
+          current = undefined;
+        });
+      running.add(current);
+    };
+    timers.push(setTimeout(pass, job.firstMs).unref(), setInterval(pass, job.everyMs).unref());
+  }
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearTimeout(t);
+    await Promise.all(running);
+  };
+}
+
+/** The scheduler of `app`: its jobs start on ready and stop on close. */
+export function registerScheduler(app: FastifyInstance, deps: JobDeps): void {
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startJobs(await jobsOf(deps, app.log));
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+  });
+}
