@@ -10,7 +10,7 @@ import { AuthGuard, GuestGuard, LandingRedirect, ScreenGate } from './routes/gua
 /* Every page is loaded lazily: the first screen only downloads what it shows. */
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const HomePage = lazy(() => import('../features/home/pages/home-page'));
+const HomePage = lazy(() => import('../features/dashboards/pages/home-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
 const FicheViewPage = lazy(() => import('../features/fiche-view/pages/fiche-view-page'));

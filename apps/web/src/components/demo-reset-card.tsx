@@ -1,4 +1,4 @@
-import type { DemoResetAnswer } from '@borlette/shared/contracts/demo';
+import { type DemoResetAnswer, demoEndpoints } from '@borlette/shared/contracts/demo';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api-client';
+import { call } from '../lib/api-client';
 import { useUser } from '../lib/session/use-session';
 import { useConfirm } from './confirm-dialog';
 import { useMutationWithToast } from './use-mutation-with-toast';
@@ -16,7 +16,7 @@ const DEMO_REF_CODE = 'DEMO';
 
 /**
  * For the admin of the demo company only: « Tirage Démo » takes one result a day, then stops selling;
- * this puts the demo back to its first morning (POST /api/companies/demo/reset), after a confirmation.
+ * this puts the demo back to its first morning (`demoEndpoints.reset`), after a confirmation.
  */
 export function DemoResetCard() {
   const user = useUser();
@@ -29,7 +29,7 @@ function DemoReset() {
   const confirm = useConfirm();
   const client = useQueryClient();
   const reset = useMutationWithToast<DemoResetAnswer>({
-    mutationFn: () => api.post<DemoResetAnswer>('/api/companies/demo/reset'),
+    mutationFn: () => call(demoEndpoints.reset),
     successMessage: (r) => t('done', { removed: r.tickets_removed, sold: r.tickets_sold }),
     // Every list and figure of the company changed.
     onSuccess: () => client.invalidateQueries(),

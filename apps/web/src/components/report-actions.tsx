@@ -1,3 +1,4 @@
+import type { Endpoint } from '@borlette/shared/endpoint';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
@@ -13,12 +14,12 @@ export function ReportActions({
   csv,
   canPrint,
 }: {
-  csv: { url: string; params: Record<string, string | number | undefined>; filename: string } | null;
+  csv: { endpoint: Endpoint; params: Record<string, string | number | undefined>; filename: string } | null;
   /** undefined: no print button (a page without a print sheet). */
   canPrint?: boolean;
 }) {
   const { t } = useTranslation('reports');
-  const { exporting, exportCsv } = useCsvExport(csv?.url ?? '', csv?.params ?? {}, csv?.filename);
+  const { exporting, exportCsv } = useCsvExport(csv?.endpoint ?? '', csv?.params ?? {}, csv?.filename);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       {canPrint !== undefined ? (

@@ -60,6 +60,21 @@ function handleUnauthorized(): void {
   }
 }
 
+/**
+ * Where a call's token comes from, and what a 401 to that token does. The back office's session by
+ * default; the point of sale has its own (features/pos/api/pos-client.ts).
+ */
+export interface TokenSource {
+  token(): string | null;
+  /** The server refused the token the call sent. */
+  refused(): void;
+}
+
+const SESSION_TOKENS: TokenSource = {
+  token: () => getStoredSession()?.token ?? null,
+  refused: handleUnauthorized,
+};
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body, or FormData for multipart calls. */
@@ -68,6 +83,10 @@ export interface RequestOptions {
   params?: Record<string, string | number | boolean | null | undefined>;
   /** Send the stored token (default true). The login call sends none. */
   auth?: boolean;
+  /** Where the token comes from (default: the back office's session). */
+  tokens?: TokenSource;
+  /** The fetch's cache mode (default: the browser's). */
+  cache?: RequestCache;
   signal?: AbortSignal;
 }
 
@@ -93,10 +112,10 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Same-origin fetch wrapper: base '' (the server serves both the API and this app). */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, params, auth = true, signal } = options;
+  const { method = 'GET', body, params, auth = true, tokens = SESSION_TOKENS, cache, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const session = auth ? getStoredSession() : null;
-  if (session) headers.Authorization = `Token ${session.token}`;
+  const token = auth ? tokens.token() : null;
+  if (token) headers.Authorization = `Token ${token}`;
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -107,15 +126,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    response = await fetch(buildUrl(path, params), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      ...(cache ? { cache } : {}),
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
 
   const data = await readBody(response);
-  if (response.status === 401 && session) {
-    handleUnauthorized();
+  if (response.status === 401 && token) {
+    tokens.refused();
     throw new ApiError(401, data);
   }
   if (!response.ok) throw new ApiError(response.status, data);
@@ -207,7 +232,7 @@ function callTarget(e: Endpoint, input: unknown): { path: string; params?: Param
 export function call<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E> | FormData,
-  options: Pick<RequestOptions, 'auth' | 'signal'> = {},
+  options: Pick<RequestOptions, 'auth' | 'signal' | 'tokens' | 'cache'> = {},
 ): Promise<EndpointOutput<E>> {
   const { path, params, body } = callTarget(endpoint, input);
   return request<EndpointOutput<E>>(path, { ...options, method: endpoint.method, params, body });

@@ -1,5 +1,5 @@
 import type { AgentOptions } from '@borlette/shared/contracts/agents';
-import type { City, Country } from '@borlette/shared/contracts/countries';
+import { type Country, countryEndpoints } from '@borlette/shared/contracts/countries';
 import type { Page } from '@borlette/shared/contracts/list';
 import { type DrawSource, type Tirage, tirageEndpoints } from '@borlette/shared/contracts/tirages';
 import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
@@ -31,22 +31,19 @@ export function useCountryOptions(enabled = true) {
   return useQuery({
     queryKey: [...COUNTRIES_KEY, 'options'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<Page<Country>>('/api/generals/countries', {
-          params: { page: 1, page_size: 100, sort: 'name' },
-          signal,
-        })
-      ).results,
+      // With `page`, the countries endpoint answers a page of the management list.
+      ((await call(countryEndpoints.list, { page: 1, page_size: 100, sort: 'name' }, { signal })) as Page<Country>)
+        .results,
     enabled,
     staleTime: 5 * 60_000,
   });
 }
 
-/** GET /api/generals/cities?country=HT (a company user only gets its own country's). */
+/** The cities of a country (a company user only gets its own country's). */
 export function useCountryCities(country: string | null | undefined) {
   return useQuery({
     queryKey: [...CITIES_KEY, country ?? null],
-    queryFn: ({ signal }) => api.get<City[]>('/api/generals/cities', { params: { country }, signal }),
+    queryFn: ({ signal }) => call(countryEndpoints.cities, { country: country ?? undefined }, { signal }),
     enabled: !!country,
     staleTime: 5 * 60_000,
   });

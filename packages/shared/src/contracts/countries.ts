@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { listQuery } from './list';
+import { allow, endpoint } from '../endpoint';
+import { okBody } from './common';
+import { deleteTarget, listQuery, pageOf, sortKeys } from './list';
 
 /** IANA time zone known to this runtime (Node and browsers both answer through Intl). */
 export function isTimeZone(value: string): boolean {
@@ -106,6 +108,7 @@ export const countryUpdate = countryInput.extend({ id: z.coerce.number().int().p
  * (or `format=csv`), a page of the management list; with `id`, one country and its cities.
  */
 export const countryListQuery = listQuery.extend({
+  sort: sortKeys(['name', 'name_code', 'currency', 'timezone', 'cities_count', 'companies_count', 'created_at']),
   id: z.coerce.number().int().positive('Identifiant invalide').optional(),
 });
 
@@ -122,3 +125,76 @@ export const cityInput = z.object({
     .max(80, 'Le nom de la ville est trop long (80 caractères au plus)'),
 });
 export type CityInput = z.input<typeof cityInput>;
+
+const tag = 'countries';
+const SUPERUSER = ['superuser'] as const;
+export const countryEndpoints = {
+  /** Three answers by what is asked (see `countryListQuery`): the callers read the one they asked for. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/generals/countries',
+    tag,
+    summary:
+      'Pays : sans paramètre, la liste simple du sélecteur ; avec page (ou format=csv), la liste paginée ; avec id, un pays et ses villes',
+    access: allow.permission('view_country', SUPERUSER),
+    query: countryListQuery,
+    response: z.union([countryDetail, pageOf(country), z.array(countrySummary)]),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/generals/countries',
+    tag,
+    summary: 'Créer un pays (multipart : champ fichier « flag », ou « flag » emoji)',
+    access: allow.permission('add_country', SUPERUSER),
+    body: countryInput,
+    multipart: true,
+    response: countryDetail,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/generals/countries',
+    tag,
+    summary: 'Modifier un pays (multipart ; « flag » : nouveau fichier, URL actuelle gardée, ou emoji)',
+    access: allow.permission('change_country', SUPERUSER),
+    body: countryUpdate,
+    multipart: true,
+    response: countryDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/generals/delete-country',
+    tag,
+    summary: 'Supprimer un pays (refusé si une compagnie y est enregistrée)',
+    access: allow.permission('change_country', SUPERUSER),
+    ...deleteTarget,
+    response: okBody,
+  }),
+  cities: endpoint({
+    method: 'GET',
+    path: '/api/generals/cities',
+    tag,
+    summary: 'Villes (?country=HT) ; une compagnie ne voit que celles de son pays',
+    // The sub-branch form of a company reads its own country's cities: no particular permission.
+    access: allow.signedIn(['superuser', 'company', 'supervisor']),
+    query: citiesQuery,
+    response: z.array(city),
+  }),
+  addCity: endpoint({
+    method: 'POST',
+    path: '/api/generals/cities',
+    tag,
+    summary: 'Ajouter une ville à un pays',
+    access: allow.permission('change_country', SUPERUSER),
+    body: cityInput,
+    response: city,
+  }),
+  removeCity: endpoint({
+    method: 'DELETE',
+    path: '/api/generals/cities',
+    tag,
+    summary: 'Supprimer une ville (refusé si une compagnie ou une succursale y est située)',
+    access: allow.permission('change_country', SUPERUSER),
+    ...deleteTarget,
+    response: okBody,
+  }),
+};

@@ -1,7 +1,9 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { type Access, allow, endpoint } from '../endpoint';
+import { errorBody } from './common';
 import { checkDateRange, dateRangeFields, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { listQuery, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -171,6 +173,7 @@ export const ficheListQuery = listQuery
     surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
     agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
     status: ficheStatus.optional(),
+    sort: sortKeys(['sold_at', 'number', 'amount', 'win_amount', 'paid_at', 'status_at', 'agent']),
     order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
   })
   .superRefine(checkDateRange);
@@ -212,72 +215,13 @@ export const ficheAction = z
   });
 export type FicheAction = z.input<typeof ficheAction>;
 
-/** POST /api/agents/fiches/cancel {id} · /reprint {id}; POST /api/companies/fiches/pay {number}. */
-export const ficheIdBody = z.object({ id: requiredId('La fiche') });
-const ficheNumber = z.coerce
+/** POST /api/companies/fiches/pay {number}. */
+export const ficheNumber = z.coerce
   .number({ error: 'Le numéro de fiche est requis' })
   .int('Numéro de fiche invalide')
   .positive('Numéro de fiche invalide')
   .max(Number.MAX_SAFE_INTEGER, 'Numéro de fiche invalide');
 export const ficheNumberBody = z.object({ number: ficheNumber });
-
-/** The symbols of a verification code: no 0/O nor 1/I, so that it is read and typed without doubt. */
-export const VERIFICATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const VERIFICATION_LENGTH = 8;
-/** Typed as printed (ABCD-EFGH), in any case, with or without the dash and spaces. */
-const verificationCode = z
-  .string({ error: 'Code de vérification invalide' })
-  .max(40, 'Code de vérification invalide')
-  .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
-  .refine((v) => new RegExp(`^[${VERIFICATION_ALPHABET}]{${VERIFICATION_LENGTH}}$`).test(v), {
-    message: `Le code de vérification a ${VERIFICATION_LENGTH} caractères, comme imprimé sur le reçu (ex. ABCD-EFGH).`,
-  });
-/** The QR code's secret (the ref_code of the public link /fiche-view/{ref}). */
-const qrSecret = z
-  .string({ error: 'Code QR invalide' })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Code QR invalide : scannez le code QR du reçu.');
-
-/**
- * How an agent proves it holds the receipt: the QR's secret (`ref`), or the number AND the
- * verification code printed on it. A number alone is refused by the service (PROOF_REQUIRED).
- */
-const payProof = { number: ficheNumber.optional(), code: verificationCode.optional(), ref: qrSecret.optional() };
-/** POST /api/agents/fiches/pay {number, code} | {ref}. */
-export const fichePayBody = z.object(payProof);
-export type FichePayBody = z.input<typeof fichePayBody>;
-
-/** GET /api/agents/fiche?number=&code= | ?ref= (a ticket of the company, with the receipt's proof) or ?id= (mine). */
-export const ficheLookupQuery = z.object({
-  ...payProof,
-  id: z.coerce.number({ error: 'Fiche invalide' }).int().positive('Fiche invalide').optional(),
-});
-
-/**
- * GET /api/agents/fiches?date= (default today): the agent's own tickets, newest first. Only the page
- * and its size are read: the order is fixed, so no `sort` is offered (nor silently ignored).
- */
-export const agentFichesQuery = listQuery
-  .pick({ page: true, page_size: true })
-  .extend({ date: dateRangeFields.start_date });
-
-/** GET /api/agents/report?date=: the agent's day (sale date = its business day). */
-export const agentDayReport = z.object({
-  date: z.string(),
-  tickets: z.number().int(),
-  sales_amount: money,
-  commission_amount: money,
-  cancelled: z.number().int(),
-  cancelled_amount: money,
-  /** Winnings of its tickets of the day (paid or not) and what it paid out that day (any ticket). */
-  win_amount: money,
-  paid: z.number().int(),
-  paid_amount: money,
-  /** sales - payouts - commission: positive, the agent owes the company. */
-  balance: money,
-});
-export type AgentDayReport = z.infer<typeof agentDayReport>;
-export const agentReportQuery = z.object({ date: dateRangeFields.start_date });
 
 /** GET /api/public/fiche/{refCode}: the ticket alone (nothing else of the company). */
 export const publicFiche = z.object({
@@ -296,3 +240,64 @@ export const publicFiche = z.object({
   lines: z.array(ficheLine),
 });
 export type PublicFiche = z.infer<typeof publicFiche>;
+
+const tag = 'fiches';
+const LIST_DESCRIPTION =
+  'Période : start_date / end_date (dates de vente, par défaut aujourd’hui dans le fuseau de la compagnie). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id, status. `totals` couvre toute la sélection.';
+const list = <const P extends string, const A extends Access>(path: P, summary: string, access: A) =>
+  endpoint({
+    method: 'GET',
+    path: `/api/companies/${path}`,
+    tag,
+    summary,
+    description: LIST_DESCRIPTION,
+    access,
+    query: ficheListQuery,
+    response: fichePage,
+  });
+
+export const ficheEndpoints = {
+  /** The sold tickets; `?id=` answers one ticket with its events to whoever may see any of the lists. */
+  sold: endpoint({
+    ...list(
+      'fiche',
+      'Fiches vendues ; ?id= : une fiche avec ses événements',
+      allow.anyOf(['view_fichevente', 'view_fiche_win', 'view_fiche_delete']),
+    ),
+    response: fichePage.or(ficheDetail),
+  }),
+  winning: list('fiche-gagnants', 'Fiches gagnantes (payées ou non)', allow.permission('view_fiche_win')),
+  paid: list('fiche-payants', 'Fiches payées', allow.permission('view_fiche_win')),
+  deleted: list('fiche-supp', 'Fiches annulées ou supprimées', allow.permission('view_fiche_delete')),
+  action: endpoint({
+    method: 'PUT',
+    path: '/api/companies/fiche',
+    tag,
+    summary: 'Supprimer (avec motif, avant les résultats), réactiver ou bloquer / débloquer une fiche',
+    access: allow.anyOf(['delete_fiche', 'reactivate_fiche', 'block_fiche']),
+    body: ficheAction,
+    response: ficheView,
+  }),
+  /** The office pays by number alone (the winner lost the receipt, the QR does not read). */
+  payAtOffice: endpoint({
+    method: 'POST',
+    path: '/api/companies/fiches/pay',
+    tag,
+    summary: 'Payer une fiche gagnante par son numéro, au bureau (une seule fois)',
+    access: allow.permission('pay_fiche', ['company', 'supervisor']),
+    body: ficheNumberBody,
+    response: ficheView,
+  }),
+  /** The public link of the receipt's QR code (/fiche-view/{refCode}). */
+  publicView: endpoint({
+    method: 'GET',
+    path: '/api/public/fiche/:refCode',
+    tag: 'public',
+    summary: 'Une fiche par son lien public',
+    access: allow.public(),
+    params: z.object({ refCode: z.string().max(100) }),
+    response: publicFiche,
+    errors: { 404: errorBody },
+  }),
+};

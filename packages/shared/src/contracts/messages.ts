@@ -1,6 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { listQuery } from './list';
+import { allow, endpoint } from '../endpoint';
+import { okBody } from './common';
+import { deleteTarget, listQuery, pageOf, sortKeys } from './list';
 
 /** Push messages (promotions) shown on the agents' point of sale. */
 
@@ -137,6 +139,7 @@ export const messageUpdate = messageFields
   .superRefine(checkMessage);
 
 export const messageListQuery = listQuery.extend({
+  sort: sortKeys(['starts_at', 'ends_at', 'title', 'status', 'created_at']),
   /** `?id=` answers that one message instead of a page. */
   id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
   status: messageStatus.optional(),
@@ -157,3 +160,59 @@ export const messageChoices = z.object({
   ),
 });
 export type MessageChoices = z.infer<typeof messageChoices>;
+
+const tag = 'messages';
+/**
+ * POST and PUT take multipart (or JSON): title, text, audience (all | surcussale | agents), surcussale_id,
+ * agents[0..n], starts_at, ends_at (AAAA-MM-JJTHH:MM dans le fuseau de la compagnie, ou un instant ISO avec
+ * décalage), status (active | inactive), image (fichier, facultatif), remove_image.
+ */
+export const messageEndpoints = {
+  /** A page (or the CSV); with `id`, that one message. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/messages',
+    tag,
+    summary: 'Messages push (page, tri, recherche, filtres, CSV) ; ?id= répond ce message seul',
+    access: allow.permission('view_apppromote'),
+    query: messageListQuery,
+    response: z.union([pageOf(message), message]),
+  }),
+  choices: endpoint({
+    method: 'GET',
+    path: '/api/companies/messages/choices',
+    tag,
+    summary: 'Succursales et vendeurs que l’utilisateur peut viser (un superviseur : ceux qu’il surveille)',
+    access: allow.permission('view_apppromote'),
+    response: messageChoices,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/companies/messages',
+    tag,
+    summary: 'Créer un message push',
+    access: allow.permission('add_apppromote'),
+    body: messageInput,
+    multipart: true,
+    response: message,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/companies/messages',
+    tag,
+    summary: 'Modifier un message push (id dans le corps)',
+    access: allow.permission('change_apppromote'),
+    body: messageUpdate,
+    multipart: true,
+    response: message,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/companies/messages',
+    tag,
+    summary: 'Supprimer un message push',
+    access: allow.permission('change_apppromote'),
+    ...deleteTarget,
+    response: okBody,
+  }),
+};

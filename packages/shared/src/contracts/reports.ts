@@ -1,11 +1,11 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { checkDateRange, dateRangeFields, SOLD_BET_CODES } from './engine-common';
-import { listQuery } from './list';
+import { allow, endpoint } from '../endpoint';
+import { checkDateRange, dateRangeFields } from './engine-common';
 import { money } from './money';
 
 /**
- * Reports, statistics and dashboards (domain.md « Money »). Figures come from the summaries maintained
+ * Reports (domain.md « Money »). Figures come from the summaries maintained
  * in the sale, void, settlement and payment transactions (never from the bet lines): the same figure
  * everywhere (report, dashboard, the agent's POS day report). Periods are business days of the
  * company (start_date / end_date, default today); money in centimes.
@@ -45,6 +45,15 @@ export const currencyFilter = {
     .regex(/^[A-Z]{3}$/, 'Devise invalide (trois lettres, ex. HTG)')
     .optional(),
 };
+
+/** The report filters with a currency (the home board's sections and the winning lots). */
+export const currencyReportQuery = z
+  .object({
+    ...reportFilters,
+    ...currencyFilter,
+    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
+  })
+  .superRefine(checkDateRange);
 
 /** The figures of a row (and of the totals). */
 export const figures = z.object({
@@ -168,158 +177,50 @@ export const agentReport = z.object({
 });
 export type AgentReport = z.infer<typeof agentReport>;
 
-/* ---- Statistics: GET /api/companies/statistiques (view_statistique) ---- */
-/**
- * Amount sold per number and game in the period (from the limit counters, net of cancellations; free
- * mariages are not counted), with the limit in force for the company (exposure). `lotto_id` filters
- * one game code (20, 30, 40, 41…). Rows: the company-wide counters; with agent_id that agent's; with
- * surcussale_id its agents'; a supervisor only ever its agents'. Sorted by amount (largest first),
- * 50 000 rows at most (every bolet row always); `total` covers every row.
- */
-export const statisticsQuery = z
-  .object({
-    ...reportFilters,
-    lotto_id: z.coerce
-      .number({ error: 'Jeu invalide' })
-      .int('Jeu invalide')
-      .refine((c) => (SOLD_BET_CODES as number[]).includes(c), 'Jeu inconnu (20, 30, 40, 41-43, 51-53)')
-      .optional(),
-    /** The table's page (largest amount first); the figures, the grid and the CSV cover every number. */
-    page: listQuery.shape.page,
-    page_size: z.coerce
-      .number({ error: 'La taille de page doit être un nombre' })
-      .int('La taille de page doit être un entier')
-      .min(1, 'La taille de page doit être au moins 1')
-      .max(500, 'La taille de page est de 500 au plus')
-      .default(25),
-    /** Digits of the number (« 12*34 » finds « 12*34 » and « 1234 »); other characters are ignored. */
-    search: z
-      .string()
-      .max(20, 'La recherche est trop longue (20 caractères au plus)')
-      .optional()
-      .transform((v) => v?.replace(/\D/g, '') || undefined),
-    ...currencyFilter,
-    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
-  })
-  .superRefine(checkDateRange);
-export const statisticsRow = z.object({
-  code: z.number().int(),
-  number: z.string(),
-  amount: money,
-  /** The company limit for that number and game (the tightest over the draws), null without one. */
-  limit: money.nullable(),
-});
-export const statistics = z.object({
-  start_date: z.string(),
-  end_date: z.string(),
-  /** The currency of every amount of the answer; `currencies`: those of the selection (currencyFilter). */
-  currency: z.string(),
-  currencies: z.array(z.string()),
-  /** One page of the numbers matching `search`, largest amount first (then game, number). */
-  rows: z.array(statisticsRow),
-  /** Numbers matching `search` (the table's length). */
-  count: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  /** Every (game, number) sold in the selection, whatever `search`. */
-  numbers: z.number().int(),
-  /** The number sold most, and the one nearest its limit (largest amount ÷ limit), over every number. */
-  top: statisticsRow.nullable(),
-  exposed: statisticsRow.nullable(),
-  /**
-   * The bolet grid 00-99 (code 20): amount per ball, its limit, and whether the ball is blocked now
-   * (blocage-boule, active): 'all' for every draw asked (the draw filtered on, or all draws), 'some'
-   * for some of the company's draws only, null when it sells.
-   */
-  bolet: z.array(
-    z.object({
-      number: z.string(),
-      amount: money,
-      limit: money.nullable(),
-      blocked: z.enum(['all', 'some']).nullable(),
-    }),
+const tag = 'reports';
+const PERIOD =
+  'Période : start_date / end_date (jours ouvrables de la compagnie, par défaut aujourd’hui ; 366 jours au plus). ' +
+  'Filtres : tirage_id, surcussale_id, agent_id. Solde = ventes − paiements − commission. `format=csv` : export.';
+const partial = (path: string, summary: string) =>
+  endpoint({
+    method: 'GET',
+    path,
+    tag,
+    summary,
+    description: `${PERIOD} supervisor_id : les vendeurs de ce superviseur.`,
+    access: allow.permission('view_report_partiel'),
+    query: partialReportQuery,
+    response: salesReport,
+  });
+
+export const reportEndpoints = {
+  sales: endpoint({
+    method: 'GET',
+    path: '/api/companies/rapports',
+    tag,
+    summary: 'Rapport des ventes, regroupé par vendeur, succursale, tirage ou jour (filter_choice)',
+    description: PERIOD,
+    access: allow.permission('view_report_vente'),
+    query: salesReportQuery,
+    response: salesReport,
+  }),
+  daily: partial('/api/companies/rapport-journalier', 'Rapport partiel : par jour'),
+  supervisors: partial(
+    '/api/companies/rapport-journalier-sup',
+    'Rapport partiel : par superviseur (les chiffres de ses vendeurs)',
   ),
-  total: money,
-});
-export type Statistics = z.infer<typeof statistics>;
-
-/* ---- Winning lots: GET /api/companies/lotgagnant (view_lot_gagnant_partiel) ---- */
-export const lotGagnantRow = z.object({
-  tirage_id: z.number().int(),
-  tirage_name: z.string(),
-  draw_date: z.string(),
-  pick3: z.string(),
-  pick4: z.string(),
-  lot1: z.string(),
-  lot2: z.string(),
-  lot3: z.string(),
-  tickets: z.number().int(),
-  winners: z.number().int(),
-  wins: money,
-  /** The currency of `wins`: the draw's company's. */
-  currency: z.string(),
-});
-export const lotGagnant = z.object({ rows: z.array(lotGagnantRow), currency: z.string() });
-export type LotGagnant = z.infer<typeof lotGagnant>;
-
-/* ---- Dashboards: GET /api/companies/app… (view_app_report; charts view_graphe) ---- */
-/**
- * app: KPI cards of the period; app-journalier: per day series; appTirage: per draw; appTirage-lotgagnant:
- * the winning lots of the period's last day; appFiche: tickets by status; appLotto: sales per game
- * (bet code) from the counters; appGain: wins and payouts per day; appGpc: gain / perte / commission per
- * day. Each takes the report filters; the superuser with « Toutes » gets the platform totals.
- */
-export const dashboardQuery = z
-  .object({
-    ...reportFilters,
-    ...currencyFilter,
-    format: z.enum(['json', 'csv'], { error: 'Format invalide' }).default('json'),
-  })
-  .superRefine(checkDateRange);
-/*
- * Answers: app -> dashboardKpis (view_app_report); app-journalier, appGain, appGpc -> dailySeries (one
- * row per day of the period, zeros included; GPC: gain = net, perte = payouts, commission);
- * appTirage -> drawSeries (draws with tickets); appLotto -> gameSeries (codes sold); appFiche ->
- * ficheStatusSeries (the six statuses, always in that order); all view_graphe; appTirage-lotgagnant
- * -> lotGagnant of the period's last day (view_app_lot_gagnant). `format` is ignored (JSON only).
- */
-export const dashboardKpis = figures.extend({
-  net: money,
-  active_agents: z.number().int(),
-  /** The currency of every amount of the answer; `currencies`: those of the selection (currencyFilter). */
-  currency: z.string(),
-  currencies: z.array(z.string()),
-  start_date: z.string(),
-  end_date: z.string(),
-  top_agents: z.array(z.object({ id: z.number().int(), name: z.string(), sales: money })),
-  top_surcussales: z.array(z.object({ id: z.number().int().nullable(), name: z.string(), sales: money })),
-});
-export type DashboardKpis = z.infer<typeof dashboardKpis>;
-export const dailySeries = z.array(
-  z.object({
-    date: z.string(),
-    sales: money,
-    commission: money,
-    payouts: money,
-    wins: money,
-    net: money,
-    tickets: z.number().int(),
-    winners: z.number().int(),
-    paid: z.number().int(),
-    currency: z.string(),
+  supervisorAgents: partial(
+    '/api/companies/rapport-journalier-ag-sup',
+    'Rapport partiel : par vendeur d’un superviseur (supervisor_id ; un superviseur : lui-même)',
+  ),
+  agents: endpoint({
+    method: 'GET',
+    path: '/api/companies/rapports-agent',
+    tag,
+    summary: 'Contrôle des vendeurs : chiffres, mouvements du portefeuille et montant à collecter',
+    description: `${PERIOD} to_collect : solde du portefeuille du vendeur à la fin de la période.`,
+    access: allow.permission('view_report_agent'),
+    query: reportQuery,
+    response: agentReport,
   }),
-);
-export const drawSeries = z.array(
-  z.object({
-    tirage_id: z.number().int(),
-    name: z.string(),
-    sales: money,
-    wins: money,
-    tickets: z.number().int(),
-    currency: z.string(),
-  }),
-);
-export const gameSeries = z.array(
-  z.object({ code: z.number().int(), label: z.string(), sales: money, currency: z.string() }),
-);
-export const ficheStatusSeries = z.array(z.object({ status: z.string(), count: z.number().int() }));
+};

@@ -1,7 +1,9 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { AUDIT_ACTIONS } from './audit-actions';
-import { listQuery, pageOf } from './list';
+import { errorBody } from './common';
+import { listQuery, pageOf, sortKeys } from './list';
 
 /**
  * Traceability (audit trail) screens: the entries of one actor role, in a day range of the company's
@@ -40,6 +42,7 @@ const day = (label: string) =>
 
 export const traceQuery = listQuery
   .extend({
+    sort: sortKeys(['at', 'username', 'action', 'entity']),
     start_date: day('Date de début').optional(),
     end_date: day('Date de fin').optional(),
     /** Newest first unless asked otherwise. */
@@ -107,6 +110,47 @@ export const tracePage = pageOf(traceEntry).extend({
   timezone: z.string(),
 });
 export type TracePage = z.infer<typeof tracePage>;
+
+const tag = 'traceability';
+/** Without 404 (a list has nothing to find). */
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
+const summary = (who: string, sales = '') =>
+  `Traçabilité des ${who} : journal d’audit par jour du fuseau de la compagnie (7 derniers jours par défaut, 366 au plus), page, tri, recherche, filtres user_id / action / entity, CSV${sales}` as const;
+
+/** One list per actor role (`TRACE_KINDS`), each behind its own codename. */
+export const traceabilityEndpoints = {
+  agents: endpoint({
+    method: 'GET',
+    path: '/api/companies/tracabilites-agents',
+    tag,
+    summary: summary('vendeurs', ' ; les ventes (action sell) sont lues des fiches elles-mêmes'),
+    access: allow.permission('view_traceagentaction'),
+    query: traceQuery,
+    response: tracePage,
+    errors,
+  }),
+  supervisors: endpoint({
+    method: 'GET',
+    path: '/api/companies/tracabilites-supervisors',
+    tag,
+    summary: summary('superviseurs'),
+    access: allow.permission('view_tracesupervisoraction'),
+    query: traceQuery,
+    response: tracePage,
+    errors,
+  }),
+  companies: endpoint({
+    method: 'GET',
+    path: '/api/companies/tracabilites-companies',
+    tag,
+    // A platform codename: only the superuser holds it.
+    access: allow.permission('view_tracecompanyaction'),
+    summary: summary('compagnies'),
+    query: traceQuery,
+    response: tracePage,
+    errors,
+  }),
+} satisfies Record<TraceKind, unknown>;
 
 function render(v: unknown): string | null {
   if (v === undefined || v === null) return null;

@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { amountField, checkDateRange, dateRangeFields, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { listQuery, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -88,6 +89,7 @@ export type WalletPage = z.infer<typeof walletPage>;
 
 export const walletListQuery = listQuery
   .extend({
+    sort: sortKeys(['at', 'business_date', 'amount', 'kind', 'agent']),
     ...dateRangeFields,
     agent_id: z.coerce.number({ error: 'Vendeur invalide' }).int().positive('Vendeur invalide').optional(),
     surcussale_id: z.coerce.number({ error: 'Succursale invalide' }).int().positive('Succursale invalide').optional(),
@@ -142,3 +144,48 @@ export const transactionZeroDeleteQuery = z.object({
   agent_id: requiredId('Le vendeur'),
   transaction_id: requiredId('La transaction'),
 });
+
+const tag = 'wallet';
+export const walletEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/transactions',
+    tag,
+    summary: 'Mouvements du portefeuille des vendeurs (page, filtres, CSV) et soldes à la fin de la période',
+    description:
+      'Période : start_date / end_date (jours ouvrables, par défaut aujourd’hui). Filtres : agent_id, ' +
+      'surcussale_id (succursale du vendeur), kind. `totals` : somme des mouvements filtrés par devise ' +
+      '(`total` : cette somme s’il n’y a qu’une devise, null sinon) ; `balances` : solde de chaque vendeur ' +
+      'concerné (tous ses mouvements jusqu’à end_date, dans la devise de sa compagnie).',
+    access: allow.permission('view_wallettransaction'),
+    query: walletListQuery,
+    response: walletPage,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/api/companies/transactions',
+    tag,
+    summary: 'Dépôt, retrait ou ajustement pour un vendeur (idempotent : idempotency_key)',
+    access: allow.permission('add_wallettransaction'),
+    body: walletInput,
+    response: walletEntry,
+  }),
+  zero: endpoint({
+    method: 'POST',
+    path: '/api/companies/transaction-zero',
+    tag,
+    summary: 'Transaction zéro : ramène le solde du vendeur à exactement 0 (refusée s’il est déjà à 0)',
+    access: allow.permission('add_wallettransaction'),
+    body: transactionZeroInput,
+    response: walletEntry,
+  }),
+  reverseZero: endpoint({
+    method: 'DELETE',
+    path: '/api/companies/transaction-zero',
+    tag,
+    summary: 'Annule une transaction zéro (une écriture inverse, une seule fois ; rien n’est effacé)',
+    access: allow.permission('change_wallettransaction'),
+    query: transactionZeroDeleteQuery,
+    response: walletEntry,
+  }),
+};

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { rows as all, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { authOf } from '../../http/auth';
-import { type Period, type ReportFilterValues, resolvePeriod, tenantCondition } from './report-scope';
+import { type Period, type ReportFilterValues, resolvePeriod, tenantWhere } from './report-scope';
 import { companyScope } from './scope';
-import type { SqlParams } from './sql';
 
 /**
  * Money is never added across currencies (issue 16). A company has one currency; the superuser with
@@ -34,12 +35,13 @@ export async function resolveCurrencyPeriod(
 /** The currencies of the selection's companies: the country's first (`preferred`), then by name. */
 export async function scopeCurrencies(raw: RawClient, request: HasAuth, preferred: string): Promise<string[]> {
   const country = authOf(request).selectCountryCode;
-  const rows = await raw.query<{ currency: string }>(
-    `SELECT DISTINCT c.currency FROM companies c
+  const rows = await all(
+    raw,
+    z.object({ currency: z.string() }),
+    sql`SELECT DISTINCT c.currency FROM companies c
        LEFT JOIN countries k ON k.id = c.country_id
-      WHERE $1::text IS NULL OR k.name_code = $1
+      WHERE ${country ?? null}::text IS NULL OR k.name_code = ${country ?? null}
       ORDER BY 1`,
-    [country ?? null],
   );
   const found = rows.map((r) => r.currency);
   if (!found.length) return [preferred];
@@ -47,22 +49,12 @@ export async function scopeCurrencies(raw: RawClient, request: HasAuth, preferre
 }
 
 /** `column` (a company id) limited to the companies whose currency is the period's (« Toutes » only). */
-export function currencyCondition(
-  request: HasAuth,
-  params: SqlParams,
-  column: string,
-  period: Pick<Period, 'currency'>,
-): string[] {
-  if (companyScope(request) !== null) return [];
-  return [`${column} IN (SELECT cc.id FROM companies cc WHERE cc.currency = ${params.p(period.currency)})`];
+export function currencyWhere(ctx: HasAuth, column: Sql, period: Pick<Period, 'currency'>): Sql[] {
+  if (companyScope(ctx) !== null) return [];
+  return [sql`${column} IN (SELECT cc.id FROM companies cc WHERE cc.currency = ${period.currency})`];
 }
 
-/** The request's companies (tenantCondition) that keep their figures in the period's currency. */
-export function currencyTenant(
-  request: HasAuth,
-  params: SqlParams,
-  column: string,
-  period: Pick<Period, 'currency'>,
-): string[] {
-  return [...tenantCondition(request, params, column), ...currencyCondition(request, params, column, period)];
+/** The request's companies (tenantWhere) that keep their figures in the period's currency. */
+export function currencyTenantWhere(ctx: HasAuth, column: Sql, period: Pick<Period, 'currency'>): Sql[] {
+  return [...tenantWhere(ctx, column), ...currencyWhere(ctx, column, period)];
 }

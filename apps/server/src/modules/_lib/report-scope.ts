@@ -1,10 +1,11 @@
 import { centimesCell } from '@borlette/shared/contracts/money';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { firstRow, joinSql, rawSql, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { authOf } from '../../http/auth';
 import { badRequest } from '../../http/errors';
-import { agentVisibility, companyScope } from './scope';
-import type { SqlParams } from './sql';
+import { agentsWatched, companyScope } from './scope';
 
 /**
  * What every money screen reads (reports, wallet, statistics, winning lots, dashboards): the companies
@@ -22,35 +23,32 @@ export interface ReportFilterValues {
 }
 
 /** `column` limited to the request's companies (the selected country's with « Toutes »). */
-export function tenantCondition(request: HasAuth, params: SqlParams, column: string): string[] {
-  const companyId = companyScope(request);
-  if (companyId !== null) return [`${column} = ${params.p(companyId)}`];
-  const country = authOf(request).selectCountryCode;
+export function tenantWhere(ctx: HasAuth, column: Sql): Sql[] {
+  const companyId = companyScope(ctx);
+  if (companyId !== null) return [sql`${column} = ${companyId}`];
+  const country = authOf(ctx).selectCountryCode;
   if (!country) return [];
   return [
-    `${column} IN (SELECT c.id FROM companies c JOIN countries k ON k.id = c.country_id WHERE k.name_code = ${params.p(country)})`,
+    sql`${column} IN (SELECT c.id FROM companies c JOIN countries k ON k.id = c.country_id WHERE k.name_code = ${country})`,
   ];
 }
 
 /** The agent in `agentColumn` is one the request may see (a supervisor: the agents it watches). */
-export function visibleAgent(request: HasAuth, params: SqlParams, agentColumn: string): string[] {
-  const visible = agentVisibility(request, params, 'va');
+export function visibleAgentWhere(ctx: HasAuth, agentColumn: Sql): Sql[] {
+  const visible = agentsWatched(ctx, sql`va`);
   return visible.length
-    ? [`EXISTS (SELECT 1 FROM users va WHERE va.id = ${agentColumn} AND ${visible.join(' AND ')})`]
+    ? [sql`EXISTS (SELECT 1 FROM users va WHERE va.id = ${agentColumn} AND ${joinSql(visible, ' AND ')})`]
     : [];
 }
 
-/** Agents of the request's scope watched by supervisor `supervisorParam` (its sub-branches or assigned). */
-export function watchedBy(alias: string, supervisorParam: string): string {
-  return `(${alias}.surcussale_id IN (SELECT ws.surcussale_id FROM supervisor_surcussales ws WHERE ws.supervisor_id = ${supervisorParam})
-      OR ${alias}.supervisor_id = ${supervisorParam})`;
+/** Agents (`agent`: a users alias) watched by `supervisor` (its sub-branches or assigned). */
+export function watchedBy(agent: Sql, supervisor: Sql): Sql {
+  return sql`(${agent}.surcussale_id IN (SELECT ws.surcussale_id FROM supervisor_surcussales ws WHERE ws.supervisor_id = ${supervisor})
+      OR ${agent}.supervisor_id = ${supervisor})`;
 }
 
-export interface Period {
-  start: string;
-  end: string;
-  currency: string;
-}
+const periodRow = z.object({ start: z.string(), end: z.string(), currency: z.string() });
+export type Period = z.output<typeof periodRow>;
 
 /**
  * The period asked (one bound given: that day) or today: the company's, or with « Toutes » today in
@@ -59,17 +57,21 @@ export interface Period {
 export async function resolvePeriod(raw: RawClient, request: HasAuth, q: ReportFilterValues): Promise<Period> {
   const companyId = companyScope(request);
   const country = authOf(request).selectCountryCode;
-  const [row] = await raw.query<Period>(
-    `WITH z AS (
-       SELECT c.timezone, c.currency FROM companies c WHERE c.id = $3
+  const start = q.start_date ?? null;
+  const end = q.end_date ?? null;
+  const none = companyId === null ? country : null;
+  const row = await firstRow(
+    raw,
+    periodRow,
+    sql`WITH z AS (
+       SELECT c.timezone, c.currency FROM companies c WHERE c.id = ${companyId}
        UNION ALL
        SELECT coalesce(k.timezone, 'UTC'), coalesce(k.currency, 'HTG')
-         FROM (SELECT 1) one LEFT JOIN countries k ON k.name_code = $4 WHERE $3::bigint IS NULL
+         FROM (SELECT 1) one LEFT JOIN countries k ON k.name_code = ${none} WHERE ${companyId}::bigint IS NULL
      ), t AS (SELECT (now() AT TIME ZONE z.timezone)::date AS today, z.currency FROM z LIMIT 1)
-     SELECT to_char(coalesce($1::date, $2::date, t.today), 'YYYY-MM-DD') AS start,
-            to_char(coalesce($2::date, $1::date, t.today), 'YYYY-MM-DD') AS "end", t.currency
+     SELECT to_char(coalesce(${start}::date, ${end}::date, t.today), 'YYYY-MM-DD') AS start,
+            to_char(coalesce(${end}::date, ${start}::date, t.today), 'YYYY-MM-DD') AS "end", t.currency
        FROM t`,
-    [q.start_date ?? null, q.end_date ?? null, companyId, companyId === null ? country : null],
   );
   if (!row) throw badRequest('Compagnie introuvable.');
   return row;
@@ -80,27 +82,28 @@ export async function resolvePeriod(raw: RawClient, request: HasAuth, q: ReportF
  * `alias`: companies, the period's business days (the primary key's lead: company, date), draw,
  * sub-branch (the one the row was booked with), agent, and the supervisor's agents.
  */
-export function summaryConditions(
-  request: HasAuth,
-  params: SqlParams,
+export function summaryWhere(
+  ctx: HasAuth,
   alias: string,
   q: ReportFilterValues,
   period: Period,
   opts: { draw: boolean },
-): string[] {
+): Sql[] {
+  const col = (name: string) => rawSql(`${alias}.${name}`);
   const where = [
-    ...tenantCondition(request, params, `${alias}.company_id`),
-    `${alias}.business_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+    ...tenantWhere(ctx, col('company_id')),
+    sql`${col('business_date')} BETWEEN ${period.start}::date AND ${period.end}::date`,
   ];
-  if (opts.draw && q.tirage_id) where.push(`${alias}.tirage_id = ${params.p(q.tirage_id)}`);
-  if (q.surcussale_id) where.push(`${alias}.surcussale_id = ${params.p(q.surcussale_id)}`);
-  if (q.agent_id) where.push(`${alias}.agent_id = ${params.p(q.agent_id)}`);
-  where.push(...visibleAgent(request, params, `${alias}.agent_id`));
+  if (opts.draw && q.tirage_id) where.push(sql`${col('tirage_id')} = ${q.tirage_id}`);
+  if (q.surcussale_id) where.push(sql`${col('surcussale_id')} = ${q.surcussale_id}`);
+  if (q.agent_id) where.push(sql`${col('agent_id')} = ${q.agent_id}`);
+  where.push(...visibleAgentWhere(ctx, col('agent_id')));
   return where;
 }
 
 /** The summary to read: per draw when one draw is asked (its tickets), otherwise per agent and day. */
-export const summaryTable = (q: ReportFilterValues) => (q.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day');
+export const summaryTable = (q: ReportFilterValues): Sql =>
+  rawSql(q.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day');
 
 /** French spreadsheets: « 1234,50 ». */
 export const money = centimesCell; // exact past 2^53 (contracts/money.ts)

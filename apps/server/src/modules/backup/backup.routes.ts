@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { backupEndpoints as api } from '@borlette/shared/contracts/backup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
 import { AppError } from '../../http/errors';
+import { route } from '../../http/route';
 import { backupTokenPath } from './backup-files';
 
 /**
@@ -30,31 +31,20 @@ export const backupRoutes =
     }
     if (!written) return;
 
-    app.get(
-      '/api/ops/backup',
-      {
-        config: access.public(),
-        schema: {
-          tags: ['ops'],
-          summary: 'Sauvegarde de la base embarquée (npm run backup)',
-          hide: true,
-        },
-      },
-      async (request, reply) => {
-        const given = Buffer.from(String(request.headers['x-backup-token'] ?? ''));
-        const expected = Buffer.from(token);
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-          throw new AppError(403, 'FORBIDDEN', 'Jeton de sauvegarde invalide.');
-        }
-        const started = performance.now();
-        const blob = await dump.call(database);
-        const body = Buffer.from(await blob.arrayBuffer());
-        request.log.info({ bytes: body.length, ms: Math.round(performance.now() - started) }, 'backup taken');
-        return reply
-          .header('content-type', 'application/gzip')
-          .header('content-disposition', 'attachment; filename="borlette-pglite.tar.gz"')
-          .header('cache-control', 'no-store')
-          .send(body);
-      },
-    );
+    route(app, api.download, async (request, reply) => {
+      const given = Buffer.from(String(request.headers['x-backup-token'] ?? ''));
+      const expected = Buffer.from(token);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw new AppError(403, 'FORBIDDEN', 'Jeton de sauvegarde invalide.');
+      }
+      const started = performance.now();
+      const blob = await dump.call(database);
+      const body = Buffer.from(await blob.arrayBuffer());
+      request.log.info({ bytes: body.length, ms: Math.round(performance.now() - started) }, 'backup taken');
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', 'attachment; filename="borlette-pglite.tar.gz"')
+        .header('cache-control', 'no-store')
+        .send(body);
+    });
   };

@@ -1,7 +1,12 @@
-import type { RawClient } from '../../db/client';
+import type { demoResetAnswer } from '@borlette/shared/contracts/demo';
+import { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
 import { LOCK_KEYS } from '../../db/lock-keys';
 import { DEMO_REF_CODE } from '../../db/seed/demo';
 import { DEMO_TIRAGE, seedDemoTickets } from '../../db/seed/demo-game';
+import { execute, firstRow, oneRow, rawSql, rows, sql } from '../../db/sql';
+import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
 
 /**
  * Resetting the demo: « Tirage Démo » sells until its result, and one result a day closes it, so the
@@ -33,21 +38,40 @@ const ACTIVITY_TABLES = [
   'info_tirages',
 ] as const;
 
-export interface DemoCompany {
-  id: number;
-  name: string;
-}
+const demoCompany = z.object({ id: z.number(), name: z.string() });
+export type DemoCompany = z.output<typeof demoCompany>;
+const idRow = z.object({ id: z.number() });
 
 export async function findDemoCompany(raw: RawClient): Promise<DemoCompany | null> {
-  const [row] = await raw.query<DemoCompany>('SELECT id, name FROM companies WHERE ref_code = $1', [DEMO_REF_CODE]);
-  return row ?? null;
+  return (
+    (await firstRow(raw, demoCompany, sql`SELECT id, name FROM companies WHERE ref_code = ${DEMO_REF_CODE}`)) ?? null
+  );
 }
 
-export interface DemoResetResult {
-  company_id: number;
-  tickets_removed: number;
-  results_removed: number;
-  tickets_sold: number;
+export type DemoResetResult = z.output<typeof demoResetAnswer>;
+
+/**
+ * The reset and its audit entry, in one transaction. `actor`: who asked when no one is signed in
+ * (`npm run demo:reset`).
+ */
+export function resetDemoAudited(
+  database: Database,
+  ctx: RequestContext,
+  demo: DemoCompany,
+  actor?: { userId: null; role: null; username: string },
+): Promise<DemoResetResult> {
+  return database.transaction(async (raw) => {
+    const result = await resetDemo(raw, demo);
+    await audit(raw, ctx, {
+      action: 'demo_reset',
+      entity: 'company',
+      entityId: demo.id,
+      companyId: demo.id,
+      ...(actor ? { actor } : {}),
+      after: result,
+    });
+    return result;
+  });
 }
 
 /** Resets the demo company's activity. Run it in a transaction (the caller's): all of it or nothing. */
@@ -56,43 +80,47 @@ export async function resetDemo(raw: RawClient, company: DemoCompany): Promise<D
   // As a settlement does, per draw and in the sale's order: the exclusive lock of each of the
   // company's draws waits for the sales under way (they hold it shared) and holds new ones until the
   // reset commits; one reset at a time.
-  await raw.query('SELECT borlette_lock_draws(array(SELECT id FROM tirages WHERE company_id = $1), true)', [id]);
+  await execute(raw, sql`SELECT borlette_lock_draws(array(SELECT id FROM tirages WHERE company_id = ${id}), true)`);
   // A payment holds its ticket (FOR UPDATE in borlette_pay) and takes no draw lock: wait for the ones
   // under way, so that their payment rows are seen and removed (else the tickets' delete fails on them),
   // and make the next ones wait for the reset (they then find no ticket).
-  await raw.query('SELECT count(*) FROM (SELECT id FROM fiches WHERE company_id = $1 FOR UPDATE) f', [id]);
+  await execute(raw, sql`SELECT count(*) FROM (SELECT id FROM fiches WHERE company_id = ${id} FOR UPDATE) f`);
   // A wallet movement (wallet.service.ts) holds its agent's ledger lock (LOCK_KEYS.wallet): wait for
   // the ones under way so that their entries are removed too, as the draws' locks do for the sales.
-  await raw.query(
-    `SELECT count(*) FROM (SELECT pg_advisory_xact_lock($2, (id % 2147483647)::int)
-                             FROM users WHERE company_id = $1 AND role = 'agent' ORDER BY id) l`,
-    [id, LOCK_KEYS.wallet],
+  await execute(
+    raw,
+    sql`SELECT count(*) FROM (SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (id % 2147483647)::int)
+                                FROM users WHERE company_id = ${id} AND role = 'agent' ORDER BY id) l`,
   );
-  const [counts] = await raw.query<{ tickets: number; results: number }>(
-    `SELECT (SELECT count(*)::int FROM fiches WHERE company_id = $1) AS tickets,
-            (SELECT count(*)::int FROM info_tirages WHERE company_id = $1) AS results`,
-    [id],
+  const counts = await oneRow(
+    raw,
+    z.object({ tickets: z.number(), results: z.number() }),
+    sql`SELECT (SELECT count(*)::int FROM fiches WHERE company_id = ${id}) AS tickets,
+               (SELECT count(*)::int FROM info_tirages WHERE company_id = ${id}) AS results`,
   );
-  for (const table of ACTIVITY_TABLES) await raw.query(`DELETE FROM ${table} WHERE company_id = $1`, [id]);
+  // The table names are this file's own list.
+  for (const table of ACTIVITY_TABLES) await execute(raw, sql`DELETE FROM ${rawSql(table)} WHERE company_id = ${id}`);
 
   // The demo's own draw, as the seed made it: active, forced open (it may have been closed or blocked).
-  let [tirage] = await raw.query<{ id: number }>(
-    `UPDATE tirages SET status = 'active', mode = 'open', updated_at = now()
-      WHERE company_id = $1 AND name = $2 AND source_id IS NULL RETURNING id`,
-    [id, DEMO_TIRAGE],
-  );
-  if (!tirage) {
-    [tirage] = await raw.query<{ id: number }>(
-      `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
-       VALUES ($1, $2, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id`,
-      [id, DEMO_TIRAGE],
-    );
-  }
-  const agents = await raw.query<{ id: number }>(
-    `SELECT u.id FROM users u LEFT JOIN surcussales s ON s.id = u.surcussale_id
-      WHERE u.company_id = $1 AND u.role = 'agent' AND u.status = 'active' AND coalesce(s.status, 'active') = 'active'
-      ORDER BY u.username`,
-    [id],
+  const tirage =
+    (await firstRow(
+      raw,
+      idRow,
+      sql`UPDATE tirages SET status = 'active', mode = 'open', updated_at = now()
+           WHERE company_id = ${id} AND name = ${DEMO_TIRAGE} AND source_id IS NULL RETURNING id`,
+    )) ??
+    (await oneRow(
+      raw,
+      idRow,
+      sql`INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+          VALUES (${id}, ${DEMO_TIRAGE}, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open') RETURNING id`,
+    ));
+  const agents = await rows(
+    raw,
+    idRow,
+    sql`SELECT u.id FROM users u LEFT JOIN surcussales s ON s.id = u.surcussale_id
+         WHERE u.company_id = ${id} AND u.role = 'agent' AND u.status = 'active' AND coalesce(s.status, 'active') = 'active'
+         ORDER BY u.username`,
   );
   const sold = await seedDemoTickets(
     raw,

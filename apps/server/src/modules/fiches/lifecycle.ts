@@ -1,9 +1,13 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
-import type { FastifyRequest } from 'fastify';
+import { money } from '@borlette/shared/contracts/money';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, firstRow, oneRow, rawSql, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
+import { ficheJson } from './fiches-query';
 
 /**
  * The ticket's lifecycle after its sale (domain.md « Ticket lifecycle »): cancellation by its agent,
@@ -12,25 +16,26 @@ import { AppError, conflict, notFound } from '../../http/errors';
  * every condition under that lock, and records an audit entry (the ticket's events).
  */
 
-interface FicheRow {
-  id: number;
-  company_id: number;
-  number: number;
-  agent_id: number;
-  status: 'active' | 'cancelled' | 'deleted';
-  blocked: boolean;
-  win_amount: number;
-  paid_at: string | null;
-  paid_amount: number | null;
-  paid_by_name: string | null;
-  sale_date: string;
-  sold_at: string;
-  expired: boolean;
-  expires_on: string;
-  cancel_open: boolean;
-}
+const ficheRow = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  number: z.number().int(),
+  agent_id: z.number().int(),
+  status: z.enum(['active', 'cancelled', 'deleted']),
+  blocked: z.boolean(),
+  win_amount: money,
+  paid_at: z.string().nullable(),
+  paid_amount: money.nullable(),
+  paid_by_name: z.string().nullable(),
+  sale_date: z.string(),
+  sold_at: z.date(),
+  expired: z.boolean(),
+  expires_on: z.string(),
+  cancel_open: z.boolean(),
+});
+type FicheRow = z.output<typeof ficheRow>;
 
-const FICHE_SELECT = `
+const FICHE_SELECT = rawSql(`
   SELECT f.id, f.company_id, f.number, f.agent_id, f.status, f.blocked, f.win_amount, f.paid_amount,
          to_char(f.paid_at AT TIME ZONE c.timezone, 'DD/MM/YYYY HH24:MI') AS paid_at,
          (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by) AS paid_by_name,
@@ -40,47 +45,41 @@ const FICHE_SELECT = `
          now() <= f.sold_at + make_interval(mins => cs.cancel_window_minutes) AS cancel_open
     FROM fiches f
     JOIN companies c ON c.id = f.company_id
-    JOIN company_settings cs ON cs.company_id = f.company_id`;
+    JOIN company_settings cs ON cs.company_id = f.company_id`);
+
+const idRow = z.object({ id: z.number().int() });
 
 /** Locks the ticket's draws (shared, sorted) then reads the ticket row FOR UPDATE. */
-async function lockFiche(tx: RawClient, companyId: number, where: string, value: number): Promise<FicheRow> {
-  const [target] = await tx.query<{ id: number }>(`SELECT id FROM fiches WHERE company_id = $1 AND ${where} = $2`, [
-    companyId,
-    value,
-  ]);
+async function lockFiche(tx: RawClient, companyId: number, id: number): Promise<FicheRow> {
+  const target = await firstRow(tx, idRow, sql`SELECT id FROM fiches WHERE company_id = ${companyId} AND id = ${id}`);
   if (!target) throw notFound('Fiche introuvable.');
   await tx.query(
     'SELECT borlette_lock_draws(array(SELECT tirage_id FROM fiche_tirages WHERE company_id = $1 AND fiche_id = $2), false)',
     [companyId, target.id],
   );
-  const [row] = await tx.query<FicheRow>(`${FICHE_SELECT} WHERE f.id = $1 FOR UPDATE OF f`, [target.id]);
-  return row;
+  return oneRow(tx, ficheRow, sql`${FICHE_SELECT} WHERE f.id = ${target.id} FOR UPDATE OF f`);
 }
 
-interface DrawState {
-  name: string;
-  is_open: boolean;
-  has_result: boolean;
-  same_day: boolean;
-}
+const drawState = z.object({ name: z.string(), is_open: z.boolean(), has_result: z.boolean(), same_day: z.boolean() });
+type DrawState = z.output<typeof drawState>;
 
 async function drawStates(tx: RawClient, row: FicheRow): Promise<DrawState[]> {
-  return tx.query<DrawState>(
-    `SELECT t.name, s.is_open, s.draw_date = ft.draw_date AS same_day,
+  return rows(
+    tx,
+    drawState,
+    sql`SELECT t.name, s.is_open, s.draw_date = ft.draw_date AS same_day,
             EXISTS (SELECT 1 FROM info_tirages i WHERE i.company_id = ft.company_id AND i.tirage_id = ft.tirage_id
                        AND i.draw_date = ft.draw_date) AS has_result
        FROM fiche_tirages ft
        JOIN tirages t ON t.id = ft.tirage_id
        CROSS JOIN LATERAL borlette_tirage_state(ft.tirage_id) s
-      WHERE ft.company_id = $1 AND ft.fiche_id = $2
+      WHERE ft.company_id = ${row.company_id} AND ft.fiche_id = ${row.id}
       ORDER BY t.name`,
-    [row.company_id, row.id],
   );
 }
 
 async function view(raw: RawClient, id: number): Promise<FicheView> {
-  const [r] = await raw.query<{ j: FicheView }>('SELECT borlette_fiche_json($1) AS j', [id]);
-  return r.j;
+  return (await oneRow(raw, ficheJson, sql`SELECT borlette_fiche_json(${id}) AS j`)).j;
 }
 
 const STATUS_WORD = { cancelled: 'annulée', deleted: 'supprimée', active: 'active' } as const;
@@ -92,29 +91,31 @@ function requireOpenDraws(states: DrawState[], what: string) {
 }
 
 /** An agent cancels its own ticket, within the company's window and before its draws close. */
-export async function cancelByAgent(database: Database, request: FastifyRequest, id: number): Promise<FicheView> {
-  const auth = authOf(request);
+export async function cancelByAgent(database: Database, ctx: RequestContext, id: number): Promise<FicheView> {
+  const auth = authOf(ctx);
   const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
     // Blocked means blocked: no money moves at a blocked point of sale, whatever its session says.
-    await tx.query("SELECT borlette_payer_guard($1, $2, 'cancel')", [companyId, auth.userId]);
-    const row = await lockFiche(tx, companyId, 'id', id);
+    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'cancel')`);
+    const row = await lockFiche(tx, companyId, id);
     if (row.agent_id !== auth.userId) throw notFound('Fiche introuvable.');
-    const [agent] = await tx.query<{ can_cancel: boolean }>('SELECT can_cancel FROM users WHERE id = $1', [
-      auth.userId,
-    ]);
+    const agent = await firstRow(
+      tx,
+      z.object({ can_cancel: z.boolean() }),
+      sql`SELECT can_cancel FROM users WHERE id = ${auth.userId}`,
+    );
     if (!agent?.can_cancel)
       throw new AppError(403, 'CANCEL_NOT_ALLOWED', 'Vous n’êtes pas autorisé à annuler des fiches.');
     if (row.status !== 'active') throw conflict(`Cette fiche est déjà ${STATUS_WORD[row.status]}.`);
     if (!row.cancel_open) throw conflict('Le délai d’annulation de cette fiche est dépassé.');
     requireOpenDraws(await drawStates(tx, row), 'Annulation');
-    await tx.query(
-      "UPDATE fiches SET status = 'cancelled', status_at = now(), status_by = $2, status_reason = NULL WHERE id = $1",
-      [row.id, auth.userId],
+    await execute(
+      tx,
+      sql`UPDATE fiches SET status = 'cancelled', status_at = now(), status_by = ${auth.userId}, status_reason = NULL WHERE id = ${row.id}`,
     );
-    await tx.query('SELECT borlette_count($1, $2, -1, false)', [companyId, row.id]);
-    await tx.query('SELECT borlette_book_ticket($1, $2, -1, $3)', [companyId, row.id, authOf(request).userId]);
-    await audit(tx, request, {
+    await execute(tx, sql`SELECT borlette_count(${companyId}, ${row.id}, -1, false)`);
+    await execute(tx, sql`SELECT borlette_book_ticket(${companyId}, ${row.id}, -1, ${authOf(ctx).userId})`);
+    await audit(tx, ctx, {
       action: 'cancel',
       entity: 'fiche',
       entityId: row.id,
@@ -129,23 +130,23 @@ export async function cancelByAgent(database: Database, request: FastifyRequest,
 /** The back office deletes a ticket (with a reason) before any of its results. */
 export async function deleteFiche(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   reason: string,
 ) {
   return database.transaction(async (tx) => {
-    const row = await lockFiche(tx, companyId, 'id', id);
+    const row = await lockFiche(tx, companyId, id);
     if (row.status !== 'active') throw conflict(`Cette fiche est déjà ${STATUS_WORD[row.status]}.`);
     const withResult = (await drawStates(tx, row)).find((s) => s.has_result);
     if (withResult) throw conflict(`Suppression impossible : le tirage ${withResult.name} a déjà ses résultats.`);
-    await tx.query(
-      "UPDATE fiches SET status = 'deleted', status_at = now(), status_by = $2, status_reason = $3 WHERE id = $1",
-      [row.id, authOf(request).userId, reason],
+    await execute(
+      tx,
+      sql`UPDATE fiches SET status = 'deleted', status_at = now(), status_by = ${authOf(ctx).userId}, status_reason = ${reason} WHERE id = ${row.id}`,
     );
-    await tx.query('SELECT borlette_count($1, $2, -1, false)', [companyId, row.id]);
-    await tx.query('SELECT borlette_book_ticket($1, $2, -1, $3)', [companyId, row.id, authOf(request).userId]);
-    await audit(tx, request, {
+    await execute(tx, sql`SELECT borlette_count(${companyId}, ${row.id}, -1, false)`);
+    await execute(tx, sql`SELECT borlette_book_ticket(${companyId}, ${row.id}, -1, ${authOf(ctx).userId})`);
+    await audit(tx, ctx, {
       action: 'delete',
       entity: 'fiche',
       entityId: row.id,
@@ -158,19 +159,19 @@ export async function deleteFiche(
 }
 
 /** A cancelled or deleted ticket sells again: its draws must be open and the limits must allow it. */
-export async function reactivateFiche(database: Database, request: FastifyRequest, companyId: number, id: number) {
+export async function reactivateFiche(database: Database, ctx: RequestContext, companyId: number, id: number) {
   return database.transaction(async (tx) => {
-    const row = await lockFiche(tx, companyId, 'id', id);
+    const row = await lockFiche(tx, companyId, id);
     if (row.status === 'active') throw conflict('Cette fiche est déjà active.');
     requireOpenDraws(await drawStates(tx, row), 'Réactivation');
-    await tx.query("UPDATE fiches SET status = 'active', status_at = now(), status_by = $2 WHERE id = $1", [
-      row.id,
-      authOf(request).userId,
-    ]);
+    await execute(
+      tx,
+      sql`UPDATE fiches SET status = 'active', status_at = now(), status_by = ${authOf(ctx).userId} WHERE id = ${row.id}`,
+    );
     // Raises LIMIT_EXCEEDED (409, what is left) when the numbers sold meanwhile leave no room.
-    await tx.query('SELECT borlette_count($1, $2, 1, true)', [companyId, row.id]);
-    await tx.query('SELECT borlette_book_ticket($1, $2, 1, $3)', [companyId, row.id, authOf(request).userId]);
-    await audit(tx, request, {
+    await execute(tx, sql`SELECT borlette_count(${companyId}, ${row.id}, 1, true)`);
+    await execute(tx, sql`SELECT borlette_book_ticket(${companyId}, ${row.id}, 1, ${authOf(ctx).userId})`);
+    await audit(tx, ctx, {
       action: 'reactivate',
       entity: 'fiche',
       entityId: row.id,
@@ -184,20 +185,20 @@ export async function reactivateFiche(database: Database, request: FastifyReques
 
 export async function setFicheBlocked(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   blocked: boolean,
 ) {
   return database.transaction(async (tx) => {
-    const row = await lockFiche(tx, companyId, 'id', id);
+    const row = await lockFiche(tx, companyId, id);
     if (row.blocked === blocked)
       throw conflict(blocked ? 'Cette fiche est déjà bloquée.' : 'Cette fiche n’est pas bloquée.');
     if (blocked && row.paid_at) throw conflict('Cette fiche est déjà payée : elle ne peut plus être bloquée.');
     if (blocked && row.status !== 'active')
       throw conflict(`Cette fiche est ${STATUS_WORD[row.status]} : elle ne peut pas être bloquée.`);
-    await tx.query('UPDATE fiches SET blocked = $2 WHERE id = $1', [row.id, blocked]);
-    await audit(tx, request, {
+    await execute(tx, sql`UPDATE fiches SET blocked = ${blocked} WHERE id = ${row.id}`);
+    await audit(tx, ctx, {
       action: blocked ? 'block' : 'unblock',
       entity: 'fiche',
       entityId: row.id,
@@ -218,14 +219,14 @@ export async function setFicheBlocked(
  */
 export async function payFiche(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   ficheId: number,
 ): Promise<FicheView> {
-  const auth = authOf(request);
+  const auth = authOf(ctx);
   return database.transaction(async (tx) => {
-    await tx.query("SELECT borlette_payer_guard($1, $2, 'pay')", [companyId, auth.userId]);
-    const row = await lockFiche(tx, companyId, 'id', ficheId);
+    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'pay')`);
+    const row = await lockFiche(tx, companyId, ficheId);
     if (row.status !== 'active')
       throw conflict(`Cette fiche a été ${STATUS_WORD[row.status]} : elle ne peut pas être payée.`);
     if (row.paid_at) {
@@ -240,13 +241,13 @@ export async function payFiche(
     if (row.win_amount <= 0) throw conflict('Cette fiche n’est pas gagnante.');
     if (row.expired) throw conflict(`Le délai de paiement est dépassé (payable jusqu’au ${row.expires_on}).`);
     // The ticket, its payment per draw, the payer's ledger entry and the day's summaries.
-    const [{ paid }] = await tx.query<{ paid: number | null }>('SELECT borlette_pay($1, $2, $3) AS paid', [
-      companyId,
-      row.id,
-      auth.userId,
-    ]);
+    const { paid } = await oneRow(
+      tx,
+      z.object({ paid: money.nullable() }),
+      sql`SELECT borlette_pay(${companyId}, ${row.id}, ${auth.userId}) AS paid`,
+    );
     if (paid === null) throw conflict('Cette fiche vient d’être payée.');
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'pay',
       entity: 'fiche',
       entityId: row.id,
@@ -258,22 +259,23 @@ export async function payFiche(
 }
 
 /** The agent prints its ticket again: counted and recorded (a receipt printed twice is visible). */
-export async function reprintFiche(database: Database, request: FastifyRequest, id: number): Promise<FicheView> {
-  const auth = authOf(request);
+export async function reprintFiche(database: Database, ctx: RequestContext, id: number): Promise<FicheView> {
+  const auth = authOf(ctx);
   const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
-    const rows = await tx.query<{ id: number; print_count: number }>(
-      `UPDATE fiches SET print_count = print_count + 1 WHERE company_id = $1 AND id = $2 AND agent_id = $3
+    const printed = await firstRow(
+      tx,
+      z.object({ id: z.number().int(), print_count: z.number().int() }),
+      sql`UPDATE fiches SET print_count = print_count + 1 WHERE company_id = ${companyId} AND id = ${id} AND agent_id = ${auth.userId}
        RETURNING id, print_count`,
-      [companyId, id, auth.userId],
     );
-    if (!rows.length) throw notFound('Fiche introuvable.');
-    await audit(tx, request, {
+    if (!printed) throw notFound('Fiche introuvable.');
+    await audit(tx, ctx, {
       action: 'reprint',
       entity: 'fiche',
       entityId: id,
       companyId,
-      after: { print_count: rows[0].print_count },
+      after: { print_count: printed.print_count },
     });
     return view(tx, id);
   });

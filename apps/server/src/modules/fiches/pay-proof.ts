@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { execute, firstRow, oneRow, sql } from '../../db/sql';
 import { AppError } from '../../http/errors';
 
 /**
@@ -22,6 +24,8 @@ export interface PayProof {
   ref?: string;
 }
 
+const idRow = z.object({ id: z.number().int() });
+
 const NOT_FOUND = 'Fiche introuvable : vérifiez le numéro et le code de vérification du reçu, ou scannez son code QR.';
 
 /** The id of the company's ticket the proof designates; 400 without proof, 404 wrong proof, 429 throttled. */
@@ -42,34 +46,34 @@ export async function provenFicheId(
     );
   }
   const outcome = await database.transaction(async (tx): Promise<{ wait?: number; id?: number }> => {
-    await tx.query(
-      'INSERT INTO fiche_proof_failures (user_id, company_id) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING',
-      [userId, companyId],
+    await execute(
+      tx,
+      sql`INSERT INTO fiche_proof_failures (user_id, company_id) VALUES (${userId}, ${companyId}) ON CONFLICT (user_id) DO NOTHING`,
     );
     // Locks the user's row until the end of this transaction; an elapsed window starts again.
-    const [t] = await tx.query<{ failures: number; wait_minutes: number }>(
-      `UPDATE fiche_proof_failures
-          SET failures = CASE WHEN window_start <= now() - make_interval(mins => $2) THEN 0 ELSE failures END,
-              window_start = CASE WHEN window_start <= now() - make_interval(mins => $2) THEN now() ELSE window_start END
-        WHERE user_id = $1
+    const t = await oneRow(
+      tx,
+      z.object({ failures: z.number().int(), wait_minutes: z.number().int() }),
+      sql`UPDATE fiche_proof_failures
+          SET failures = CASE WHEN window_start <= now() - make_interval(mins => ${WINDOW_MINUTES}) THEN 0 ELSE failures END,
+              window_start = CASE WHEN window_start <= now() - make_interval(mins => ${WINDOW_MINUTES}) THEN now() ELSE window_start END
+        WHERE user_id = ${userId}
         RETURNING failures,
-                  greatest(1, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()) / 60))::int
+                  greatest(1, ceil(extract(epoch FROM window_start + make_interval(mins => ${WINDOW_MINUTES}) - now()) / 60))::int
                     AS wait_minutes`,
-      [userId, WINDOW_MINUTES],
     );
     if (t.failures >= FAILURE_LIMIT) return { wait: t.wait_minutes };
-    const [row] = proof.ref
-      ? await tx.query<{ id: number }>(
-          'SELECT id FROM fiches WHERE ref_code = $1 AND company_id = $2 AND ($3::bigint IS NULL OR number = $3)',
-          [proof.ref, companyId, proof.number ?? null],
-        )
-      : await tx.query<{ id: number }>(
-          'SELECT id FROM fiches WHERE company_id = $1 AND number = $2 AND borlette_fiche_code(ref_code) = $3',
-          [companyId, proof.number, proof.code],
-        );
+    const number = proof.number ?? null;
+    const row = await firstRow(
+      tx,
+      idRow,
+      proof.ref
+        ? sql`SELECT id FROM fiches WHERE ref_code = ${proof.ref} AND company_id = ${companyId} AND (${number}::bigint IS NULL OR number = ${number})`
+        : sql`SELECT id FROM fiches WHERE company_id = ${companyId} AND number = ${number} AND borlette_fiche_code(ref_code) = ${proof.code}`,
+    );
     if (row) return { id: row.id };
     // Committed with the answer: the failure counts even though the request is refused.
-    await tx.query('UPDATE fiche_proof_failures SET failures = failures + 1 WHERE user_id = $1', [userId]);
+    await execute(tx, sql`UPDATE fiche_proof_failures SET failures = failures + 1 WHERE user_id = ${userId}`);
     return {};
   });
   if (outcome.wait !== undefined)

@@ -1,19 +1,13 @@
+import { healthEndpoints as api } from '@borlette/shared/contracts/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
 import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../../http/errors';
+import { route } from '../../http/route';
 import { isDraining } from '../../ops/lifecycle';
+import { databaseAnswers } from './health-query';
 
 /** A readiness probe never waits longer than this for the database. */
 const READY_TIMEOUT_MS = 2000;
-
-const notReady = z.object({
-  statusCode: z.literal(503),
-  code: z.enum(['UNAVAILABLE', 'DRAINING']),
-  message: z.string(),
-  database: z.string(),
-});
 
 /**
  * Liveness (`/api/health`: the process answers, whatever the database) and readiness (`/api/ready`:
@@ -24,57 +18,39 @@ const notReady = z.object({
 export const healthRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/health',
-      {
-        config: access.public(),
-        schema: { tags: ['ops'], summary: 'Vivant', response: { 200: z.object({ status: z.literal('ok') }) } },
-      },
-      async () => ({ status: 'ok' as const }),
-    );
-    app.get(
-      '/api/ready',
-      {
-        config: access.public(),
-        schema: {
-          tags: ['ops'],
-          summary: 'Prêt (base de données joignable, pas en cours d’arrêt)',
-          response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: notReady },
-        },
-      },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        if (isDraining(database)) {
-          return reply.status(503).send({
+    route(app, api.live, async () => ({ status: 'ok' as const }));
+    route(app, api.ready, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (isDraining(database)) {
+        return reply.status(503).send({
+          statusCode: 503 as const,
+          code: 'DRAINING' as const,
+          message: 'Le serveur s’arrête : les requêtes en cours se terminent, les nouvelles vont ailleurs.',
+          database: database.kind,
+        });
+      }
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          databaseAnswers(database.raw),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('readiness query timed out')), READY_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (err) {
+        request.log.warn({ err }, 'not ready: database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({
             statusCode: 503 as const,
-            code: 'DRAINING' as const,
-            message: 'Le serveur s’arrête : les requêtes en cours se terminent, les nouvelles vont ailleurs.',
+            code: 'UNAVAILABLE' as const,
+            message: UNAVAILABLE_MESSAGE,
             database: database.kind,
           });
-        }
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          await Promise.race([
-            database.raw.query('SELECT 1'),
-            new Promise((_, reject) => {
-              timer = setTimeout(() => reject(new Error('readiness query timed out')), READY_TIMEOUT_MS);
-            }),
-          ]);
-        } catch (err) {
-          request.log.warn({ err }, 'not ready: database unavailable');
-          return reply
-            .status(503)
-            .header('retry-after', String(RETRY_AFTER_SECONDS))
-            .send({
-              statusCode: 503 as const,
-              code: 'UNAVAILABLE' as const,
-              message: UNAVAILABLE_MESSAGE,
-              database: database.kind,
-            });
-        } finally {
-          clearTimeout(timer);
-        }
-        return { status: 'ready' as const, database: database.kind };
-      },
-    );
+      } finally {
+        clearTimeout(timer);
+      }
+      return { status: 'ready' as const, database: database.kind };
+    });
   };

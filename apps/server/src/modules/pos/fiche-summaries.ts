@@ -1,7 +1,10 @@
-import type { FicheSummary } from '@borlette/shared/contracts/fiches';
+import { type FicheSummary, ficheSummary } from '@borlette/shared/contracts/fiches';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { rows, type Sql, sql } from '../../db/sql';
 
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const ISO = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const summaryJson = z.object({ j: ficheSummary });
 
 /**
  * Summaries of the given tickets of one company (issue 15, defect 5): the fields of
@@ -12,8 +15,10 @@ const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
  */
 export async function ficheSummaries(raw: RawClient, companyId: number, ids: number[]): Promise<FicheSummary[]> {
   if (!ids.length) return [];
-  const rows = await raw.query<{ j: FicheSummary }>(
-    `WITH page AS (SELECT id, k FROM unnest($2::bigint[]) WITH ORDINALITY AS p(id, k)),
+  const found = await rows(
+    raw,
+    summaryJson,
+    sql`WITH page AS (SELECT id, k FROM unnest(${ids}::bigint[]) WITH ORDINALITY AS p(id, k)),
      d AS MATERIALIZED (
        SELECT ft.fiche_id,
               jsonb_agg(jsonb_build_object(
@@ -28,7 +33,7 @@ export async function ficheSummaries(raw: RawClient, companyId: number, ids: num
               ) ORDER BY t.name, ft.tirage_id) AS draws,
               bool_or(i.id IS NULL) AS pending
          FROM page p
-         JOIN fiches f ON f.company_id = $1 AND f.id = p.id
+         JOIN fiches f ON f.company_id = ${companyId} AND f.id = p.id
          JOIN fiche_tirages ft ON ft.company_id = f.company_id AND ft.fiche_id = f.id
          JOIN tirages t ON t.id = ft.tirage_id
          LEFT JOIN info_tirages i ON i.company_id = ft.company_id AND i.tirage_id = ft.tirage_id
@@ -36,25 +41,24 @@ export async function ficheSummaries(raw: RawClient, companyId: number, ids: num
         GROUP BY ft.fiche_id)
      SELECT jsonb_build_object(
        'id', f.id, 'number', f.number, 'ref_code', f.ref_code,
-       'verification_code', borlette_fiche_code(f.ref_code), 'sold_at', ${ISO('f.sold_at')},
+       'verification_code', borlette_fiche_code(f.ref_code), 'sold_at', ${ISO(sql`f.sold_at`)},
        'sale_date', to_char(f.sale_date, 'YYYY-MM-DD'),
        'status', borlette_status_label(f.status, f.paid_at IS NOT NULL, coalesce(d.pending, false), f.win_amount),
        'blocked', f.blocked, 'amount', f.amount, 'commission_amount', f.commission_amount,
-       'win_amount', f.win_amount, 'paid_at', ${ISO('f.paid_at')}, 'paid_amount', f.paid_amount,
+       'win_amount', f.win_amount, 'paid_at', ${ISO(sql`f.paid_at`)}, 'paid_amount', f.paid_amount,
        'expires_on', to_char(f.sale_date + cs.payout_validity_days, 'YYYY-MM-DD'),
-       'cancel_until', ${ISO('(f.sold_at + make_interval(mins => cs.cancel_window_minutes))')},
+       'cancel_until', ${ISO(sql`(f.sold_at + make_interval(mins => cs.cancel_window_minutes))`)},
        'print_count', f.print_count, 'agent_id', f.agent_id, 'agent_name', trim(u.first_name || ' ' || u.last_name),
        'surcussale_name', s.name, 'company_name', c.name, 'company_logo', c.logo, 'currency', c.currency,
        'timezone', c.timezone, 'draws', coalesce(d.draws, '[]'::jsonb)) AS j
        FROM page p
-       JOIN fiches f ON f.company_id = $1 AND f.id = p.id
+       JOIN fiches f ON f.company_id = ${companyId} AND f.id = p.id
        JOIN companies c ON c.id = f.company_id
        JOIN company_settings cs ON cs.company_id = f.company_id
        JOIN users u ON u.id = f.agent_id
        LEFT JOIN surcussales s ON s.id = f.surcussale_id
        LEFT JOIN d ON d.fiche_id = f.id
       ORDER BY p.k`,
-    [companyId, ids],
   );
-  return rows.map((r) => r.j);
+  return found.map((r) => r.j);
 }

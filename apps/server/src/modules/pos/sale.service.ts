@@ -3,14 +3,17 @@ import type { saleInput } from '@borlette/shared/contracts/sale';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 
 /** Random free-pair candidates sent with each sale; the SQL keeps the first ones it may use. */
 const FREE_CANDIDATES = 24;
+
+/** The ticket as JSON text (checked as text only: its shape is the contract test's, saleAnswer). */
+const soldRow = z.object({ f: z.string() });
 
 /**
  * The sale (the answer is the ticket as JSON text, contracts/fiches.ts saleAnswer): the lines are validated and normalised with the shared rules here, then
@@ -18,10 +21,10 @@ const FREE_CANDIDATES = 24;
  */
 export async function sellTicket(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   input: z.output<typeof saleInput>,
 ): Promise<string> {
-  const auth = authOf(request);
+  const auth = authOf(ctx);
   // Every malformed line is named at once (issue 16), as the engine names every other problem.
   const lines: { code: BetCode; number: string; stake: number; pos: number }[] = [];
   const problems: { code: string; message: string; line: number }[] = [];
@@ -47,8 +50,9 @@ export async function sellTicket(
   const played = new Set(lines.filter((l) => isMariageGame(l.code)).map((l) => l.number));
   const free = drawFreePairs(FREE_CANDIDATES, { blocked: new Set(), exclude: played });
   // The ticket comes back as JSON text and goes out as is: no parse, re-validation and re-serialisation
-  // of what the database just built (the contract test checks its shape: saleAnswer).
-  const [row] = await database.raw.query<{ f: string }>(
+  // of what the database just built (the contract test checks its shape: saleAnswer). The named
+  // prepared statement is why this call does not go through db/sql.ts.
+  const [row] = await database.raw.query(
     'SELECT borlette_sell($1)::text AS f',
     [
       JSON.stringify({
@@ -64,5 +68,5 @@ export async function sellTicket(
     ],
     'borlette_sell',
   );
-  return row.f;
+  return soldRow.parse(row).f;
 }

@@ -1,10 +1,10 @@
 import { addMoney } from '@borlette/shared/contracts/money';
-import type { AgentReportRow, AgentReportTotals } from '@borlette/shared/contracts/reports';
-import type { FastifyRequest } from 'fastify';
+import { type AgentReportRow, type AgentReportTotals, agentReportRow } from '@borlette/shared/contracts/reports';
 import type { RawClient } from '../../db/client';
-import { type Period, tenantCondition } from '../_lib/report-scope';
-import { agentVisibility } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
+import { joinSql, rawSql, rows, sql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
+import { type Period, tenantWhere } from '../_lib/report-scope';
+import { agentsWatched } from '../_lib/scope';
 import { figureSums, NOT_EMPTY, type ReportFilters, statsTable, sumFigures } from './reports-query';
 
 /**
@@ -19,24 +19,25 @@ import { figureSums, NOT_EMPTY, type ReportFilters, statsTable, sumFigures } fro
  */
 export async function agentReportRows(
   raw: RawClient,
-  request: FastifyRequest,
+  ctx: HasAuth,
   period: Period,
   f: ReportFilters,
 ): Promise<AgentReportRow[]> {
-  const params = new SqlParams();
-  const agents = ["a.role = 'agent'", ...tenantCondition(request, params, 'a.company_id')];
-  agents.push(...agentVisibility(request, params, 'a'));
-  if (f.surcussale_id) agents.push(`a.surcussale_id = ${params.p(f.surcussale_id)}`);
-  if (f.agent_id) agents.push(`a.id = ${params.p(f.agent_id)}`);
-  const start = `${params.p(period.start)}::date`;
-  const end = `${params.p(period.end)}::date`;
+  const agents = [sql`a.role = 'agent'`, ...tenantWhere(ctx, sql`a.company_id`)];
+  agents.push(...agentsWatched(ctx, sql`a`));
+  if (f.surcussale_id) agents.push(sql`a.surcussale_id = ${f.surcussale_id}`);
+  if (f.agent_id) agents.push(sql`a.id = ${f.agent_id}`);
+  const start = sql`${period.start}::date`;
+  const end = sql`${period.end}::date`;
   const table = statsTable(null, f);
-  const draw = f.tirage_id && table === 'stats_agent_draw_day' ? `AND s.tirage_id = ${params.p(f.tirage_id)}` : '';
-  return raw.query<AgentReportRow>(
-    `WITH ag AS (SELECT a.id, a.company_id FROM users a WHERE ${agents.join(' AND ')}),
+  const draw = f.tirage_id && table === 'stats_agent_draw_day' ? sql`AND s.tirage_id = ${f.tirage_id}` : rawSql('');
+  return rows(
+    raw,
+    agentReportRow,
+    sql`WITH ag AS (SELECT a.id, a.company_id FROM users a WHERE ${joinSql(agents, ' AND ')}),
      st AS (
        SELECT s.agent_id, ${figureSums('s')}
-         FROM ${table} s JOIN ag ON ag.id = s.agent_id AND ag.company_id = s.company_id
+         FROM ${rawSql(table)} s JOIN ag ON ag.id = s.agent_id AND ag.company_id = s.company_id
         WHERE s.business_date BETWEEN ${start} AND ${end} ${draw}
         GROUP BY 1
        HAVING ${NOT_EMPTY('s')}
@@ -69,7 +70,6 @@ export async function agentReportRows(
        LEFT JOIN surcussales x ON x.id = u.surcussale_id
        LEFT JOIN st ON st.agent_id = u.id LEFT JOIN mv ON mv.agent_id = u.id LEFT JOIN bal ON bal.agent_id = u.id
       ORDER BY lower(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)), u.username, u.id`,
-    params.values,
   );
 }
 

@@ -1,11 +1,11 @@
 import { addMoney } from '@borlette/shared/contracts/money';
-import type { Figures, ReportRow } from '@borlette/shared/contracts/reports';
-import type { FastifyRequest } from 'fastify';
+import { type Figures, type ReportRow, reportRow } from '@borlette/shared/contracts/reports';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { authOf } from '../../http/auth';
-import { type Period, tenantCondition, visibleAgent, watchedBy } from '../_lib/report-scope';
+import { rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
+import { authOf, type HasAuth } from '../../http/auth';
+import { type Period, tenantWhere, visibleAgentWhere, watchedBy } from '../_lib/report-scope';
 import { companyScope } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 
 /**
  * The figures of the reports, read from the summaries the money transactions maintain
@@ -35,14 +35,15 @@ export const FIGURE_NAMES = [
 const COUNTS = new Set(['tickets', 'cancelled', 'winners', 'paid']);
 
 /** Sums of the summary columns of `alias` (counts as int, money as bigint), and the balance. */
-export function figureSums(alias: string): string {
+export function figureSums(alias: string): Sql {
   const sums = FIGURE_NAMES.map((f) => `coalesce(sum(${alias}.${f}), 0)::${COUNTS.has(f) ? 'int' : 'bigint'} AS ${f}`);
-  return `${sums.join(', ')},
-    (coalesce(sum(${alias}.sales), 0) - coalesce(sum(${alias}.payouts), 0) - coalesce(sum(${alias}.commission), 0))::bigint AS balance`;
+  return rawSql(`${sums.join(', ')},
+    (coalesce(sum(${alias}.sales), 0) - coalesce(sum(${alias}.payouts), 0) - coalesce(sum(${alias}.commission), 0))::bigint AS balance`);
 }
 
 /** A group appears when one of its figures is not zero. */
-export const NOT_EMPTY = (alias: string) => FIGURE_NAMES.map((f) => `sum(${alias}.${f}) <> 0`).join(' OR ');
+export const NOT_EMPTY = (alias: string): Sql =>
+  rawSql(FIGURE_NAMES.map((f) => `sum(${alias}.${f}) <> 0`).join(' OR '));
 
 export const ZERO_FIGURES: Figures = {
   tickets: 0,
@@ -87,29 +88,28 @@ export const reportCurrency = (lines: { currency: string }[], fallback: string) 
   lines.length === 1 ? lines[0].currency : fallback;
 
 /** The summary table a report reads: per draw when grouped by draw or filtered on one. */
-export function statsTable(group: Grouping | null, f: ReportFilters): string {
+export function statsTable(group: Grouping | null, f: ReportFilters): 'stats_agent_draw_day' | 'stats_agent_day' {
   return group === 'tirage' || f.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day';
 }
 
 /** Conditions on summary rows `s`: companies, period, filters and the supervisor's agents. */
 export function statsConditions(
-  request: FastifyRequest,
-  params: SqlParams,
+  ctx: HasAuth,
   period: Period,
   f: ReportFilters,
   opts: { drawTable: boolean; supervisorId?: number },
-): string[] {
+): Sql[] {
   const where = [
-    ...tenantCondition(request, params, 's.company_id'),
-    `s.business_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+    ...tenantWhere(ctx, sql`s.company_id`),
+    sql`s.business_date BETWEEN ${period.start}::date AND ${period.end}::date`,
   ];
-  if (f.tirage_id && opts.drawTable) where.push(`s.tirage_id = ${params.p(f.tirage_id)}`);
-  if (f.surcussale_id) where.push(`s.surcussale_id = ${params.p(f.surcussale_id)}`);
-  if (f.agent_id) where.push(`s.agent_id = ${params.p(f.agent_id)}`);
-  where.push(...visibleAgent(request, params, 's.agent_id'));
+  if (f.tirage_id && opts.drawTable) where.push(sql`s.tirage_id = ${f.tirage_id}`);
+  if (f.surcussale_id) where.push(sql`s.surcussale_id = ${f.surcussale_id}`);
+  if (f.agent_id) where.push(sql`s.agent_id = ${f.agent_id}`);
+  where.push(...visibleAgentWhere(ctx, sql`s.agent_id`));
   if (opts.supervisorId) {
     where.push(
-      `EXISTS (SELECT 1 FROM users wa WHERE wa.id = s.agent_id AND ${watchedBy('wa', params.p(opts.supervisorId))})`,
+      sql`EXISTS (SELECT 1 FROM users wa WHERE wa.id = s.agent_id AND ${watchedBy(sql`wa`, sql`${opts.supervisorId}`)})`,
     );
   }
   return where;
@@ -122,13 +122,18 @@ const PERSON = (u: string) =>
  * Group key, then how a key is shown (label, detail) and ordered. The groups are per key and currency:
  * an agent, sub-branch, draw or supervisor has one company, a day of « Toutes » one row per currency.
  */
-function grouping(group: Grouping, multi: boolean) {
+function grouping(group: Grouping, multi: boolean): { key: Sql; from: Sql; show: Sql } {
+  const g = grouped(group, multi);
+  return { key: rawSql(g.key), from: g.from, show: rawSql(g.show) };
+}
+
+function grouped(group: Grouping, multi: boolean): { key: string; from: Sql; show: string } {
   const company = (co: string) => (multi ? `${co}.name` : 'NULL');
   switch (group) {
     case 'agent':
       return {
         key: 's.agent_id',
-        from: '',
+        from: rawSql(''),
         show: `SELECT g.k AS key, ${PERSON('u')} AS label,
                       ${multi ? "concat_ws(' · ', co.name, x.name)" : 'x.name'} AS detail, g.*
                  FROM g JOIN users u ON u.id = g.k JOIN companies co ON co.id = u.company_id
@@ -138,7 +143,7 @@ function grouping(group: Grouping, multi: boolean) {
     case 'surcussale':
       return {
         key: 's.surcussale_id',
-        from: '',
+        from: rawSql(''),
         show: `SELECT g.k AS key, coalesce(x.name, 'Sans succursale') AS label, ${company('co')} AS detail, g.*
                  FROM g LEFT JOIN surcussales x ON x.id = g.k LEFT JOIN companies co ON co.id = x.company_id
                 ORDER BY lower(x.name) NULLS LAST, co.name, g.k`,
@@ -146,7 +151,7 @@ function grouping(group: Grouping, multi: boolean) {
     case 'tirage':
       return {
         key: 's.tirage_id',
-        from: '',
+        from: rawSql(''),
         show: `SELECT g.k AS key, x.name AS label, ${company('co')} AS detail, g.*
                  FROM g JOIN tirages x ON x.id = g.k JOIN companies co ON co.id = x.company_id
                 ORDER BY lower(x.name), co.name, g.k`,
@@ -154,7 +159,7 @@ function grouping(group: Grouping, multi: boolean) {
     case 'day':
       return {
         key: 's.business_date',
-        from: '',
+        from: rawSql(''),
         show: `SELECT to_char(g.k, 'YYYY-MM-DD') AS key, to_char(g.k, 'DD/MM/YYYY') AS label, NULL AS detail, g.*
                  FROM g ORDER BY g.k, g.currency`,
       };
@@ -162,9 +167,9 @@ function grouping(group: Grouping, multi: boolean) {
       return {
         key: 'sup.id',
         // Every (non-archived) supervisor watching the row's agent: an agent may be in two rows.
-        from: `JOIN users a ON a.id = s.agent_id
+        from: sql`JOIN users a ON a.id = s.agent_id
                JOIN users sup ON sup.company_id = s.company_id AND sup.role = 'supervisor'
-                             AND sup.status <> 'archived' AND ${watchedBy('a', 'sup.id')}`,
+                             AND sup.status <> 'archived' AND ${watchedBy(sql`a`, sql`sup.id`)}`,
         show: `SELECT g.k AS key, ${PERSON('u')} AS label,
                       concat_ws(' · ', ${company('co')},
                         (SELECT string_agg(x.name, ', ' ORDER BY x.name) FROM supervisor_surcussales ss
@@ -175,33 +180,42 @@ function grouping(group: Grouping, multi: boolean) {
   }
 }
 
+const groupRow = reportRow.extend({ k: z.unknown() });
+
 /** The rows of a report grouped by `group` (rows whose figures are all zero are left out). */
 export async function groupedRows(
   raw: RawClient,
-  request: FastifyRequest,
+  ctx: HasAuth,
   o: { group: Grouping; period: Period; filters: ReportFilters; supervisorId?: number },
 ): Promise<ReportRow[]> {
-  const params = new SqlParams();
   const table = statsTable(o.group, o.filters);
   const perSupervisor = o.group === 'supervisor';
-  const where = statsConditions(request, params, o.period, o.filters, {
+  const where = statsConditions(ctx, o.period, o.filters, {
     drawTable: table === 'stats_agent_draw_day',
     supervisorId: perSupervisor ? undefined : o.supervisorId,
   });
-  const g = grouping(o.group, companyScope(request) === null);
-  const auth = authOf(request);
+  const g = grouping(o.group, companyScope(ctx) === null);
+  const auth = authOf(ctx);
   // Per supervisor: one supervisor's row when one is asked (a supervisor: always its own).
   const onlySupervisor = o.supervisorId ?? (auth.role === 'supervisor' ? auth.userId : undefined);
-  if (perSupervisor && onlySupervisor) where.push(`sup.id = ${params.p(onlySupervisor)}`);
-  const rows = await raw.query<ReportRow & { k: unknown }>(
-    `WITH g AS (
+  if (perSupervisor && onlySupervisor) where.push(sql`sup.id = ${onlySupervisor}`);
+  const found = await rows(
+    raw,
+    groupRow,
+    sql`WITH g AS (
        SELECT ${g.key} AS k, cur.currency, ${figureSums('s')}
-         FROM ${table} s JOIN companies cur ON cur.id = s.company_id ${g.from}
-        WHERE ${where.join(' AND ')}
+         FROM ${rawSql(table)} s JOIN companies cur ON cur.id = s.company_id ${g.from}
+        ${whereSql(where)}
         GROUP BY 1, 2
        HAVING ${NOT_EMPTY('s')}
      ) ${g.show}`,
-    params.values,
   );
-  return rows.map(({ k, ...r }) => r);
+  return found.map(({ k, ...r }) => r);
+}
+
+/** Whether `id` is a supervisor of the request's companies. */
+export async function isSupervisorInScope(raw: RawClient, ctx: HasAuth, id: number): Promise<boolean> {
+  const where = [sql`u.id = ${id}`, sql`u.role = 'supervisor'`, ...tenantWhere(ctx, sql`u.company_id`)];
+  const found = await rows(raw, z.object({ one: z.number() }), sql`SELECT 1 AS one FROM users u ${whereSql(where)}`);
+  return found.length > 0;
 }

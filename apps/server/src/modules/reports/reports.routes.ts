@@ -1,40 +1,29 @@
-import { errorBody } from '@borlette/shared/contracts/common';
 import {
   type AgentReportRow,
-  agentReport,
+  reportEndpoints as api,
   type Figures,
-  partialReportQuery,
   type ReportRow,
-  reportQuery,
   type SalesReport,
-  salesReport,
-  salesReportQuery,
 } from '@borlette/shared/contracts/reports';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import type { RawClient } from '../../db/client';
-import { access } from '../../http/access';
-import { authOf } from '../../http/auth';
+import { authOf, type HasAuth } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
+import { route } from '../../http/route';
 import { type CsvColumn, sendCsv } from '../_lib/list';
-import { money, resolvePeriod, tenantCondition } from '../_lib/report-scope';
-import { SqlParams } from '../_lib/sql';
+import { money, resolvePeriod } from '../_lib/report-scope';
 import { agentReportRows, agentReportTotals } from './agent-report';
 import {
   currencyTotals,
   type Grouping,
   groupedRows,
+  isSupervisorInScope,
   type ReportFilters,
   reportCurrency,
   sumFigures,
 } from './reports-query';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const tags = ['reports'];
-const PERIOD =
-  'Période : start_date / end_date (jours ouvrables de la compagnie, par défaut aujourd’hui ; 366 jours au plus). ' +
-  'Filtres : tirage_id, surcussale_id, agent_id. Solde = ventes − paiements − commission. `format=csv` : export.';
 
 const GROUP_HEADERS: Record<Grouping, [string, string]> = {
   agent: ['Vendeur', 'Succursale'],
@@ -98,21 +87,14 @@ const filtersOf = (q: ReportFilters): ReportFilters => ({
  * The supervisor a partial report is limited to: a supervisor is always itself (another id: 404);
  * the company names one of its supervisors (404 when it is not one of the request's companies).
  */
-async function supervisorOf(raw: RawClient, request: FastifyRequest, asked?: number): Promise<number | undefined> {
-  const auth = authOf(request);
+async function supervisorOf(raw: RawClient, ctx: HasAuth, asked?: number): Promise<number | undefined> {
+  const auth = authOf(ctx);
   if (auth.role === 'supervisor') {
     if (asked && asked !== auth.userId) throw notFound('Superviseur introuvable.');
     return auth.userId;
   }
   if (!asked) return undefined;
-  const params = new SqlParams();
-  const where = [
-    `u.id = ${params.p(asked)}`,
-    "u.role = 'supervisor'",
-    ...tenantCondition(request, params, 'u.company_id'),
-  ];
-  const found = await raw.query(`SELECT 1 FROM users u WHERE ${where.join(' AND ')}`, params.values);
-  if (!found.length) throw notFound('Superviseur introuvable.');
+  if (!(await isSupervisorInScope(raw, ctx, asked))) throw notFound('Superviseur introuvable.');
   return asked;
 }
 
@@ -123,7 +105,7 @@ export const reportsRoutes =
     const { raw } = reportsDatabase ?? database;
 
     async function report(
-      request: FastifyRequest,
+      request: HasAuth,
       q: ReportFilters & { start_date?: string; end_date?: string },
       group: Grouping,
       supervisorId?: number,
@@ -141,102 +123,52 @@ export const reportsRoutes =
       };
     }
 
-    app.get(
-      '/api/companies/rapports',
-      {
-        config: access.permission('view_report_vente'),
-        schema: {
-          tags,
-          summary: 'Rapport des ventes, regroupé par vendeur, succursale, tirage ou jour (filter_choice)',
-          description: PERIOD,
-          querystring: salesReportQuery,
-          response: { 200: salesReport, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        const r = await report(request, q, q.filter_choice);
-        return q.format === 'csv' ? sendReportCsv(reply, `rapport-ventes-${q.filter_choice}`, r) : r;
-      },
-    );
+    route(app, api.sales, async (request, reply) => {
+      const q = request.query;
+      const r = await report(request, q, q.filter_choice);
+      return q.format === 'csv' ? sendReportCsv(reply, `rapport-ventes-${q.filter_choice}`, r) : r;
+    });
 
-    const PARTIAL: { path: string; group: Grouping; csv: string; summary: string; needsSupervisor?: boolean }[] = [
-      { path: 'rapport-journalier', group: 'day', csv: 'rapport-journalier', summary: 'Rapport partiel : par jour' },
-      {
-        path: 'rapport-journalier-sup',
-        group: 'supervisor',
-        csv: 'rapport-journalier-superviseurs',
-        summary: 'Rapport partiel : par superviseur (les chiffres de ses vendeurs)',
-      },
-      {
-        path: 'rapport-journalier-ag-sup',
-        group: 'agent',
-        csv: 'rapport-journalier-vendeurs',
-        summary: 'Rapport partiel : par vendeur d’un superviseur (supervisor_id ; un superviseur : lui-même)',
-        needsSupervisor: true,
-      },
-    ];
+    const PARTIAL = [
+      { endpoint: api.daily, group: 'day', csv: 'rapport-journalier' },
+      { endpoint: api.supervisors, group: 'supervisor', csv: 'rapport-journalier-superviseurs' },
+      { endpoint: api.supervisorAgents, group: 'agent', csv: 'rapport-journalier-vendeurs', needsSupervisor: true },
+    ] as const;
     for (const p of PARTIAL) {
-      app.get(
-        `/api/companies/${p.path}`,
-        {
-          config: access.permission('view_report_partiel'),
-          schema: {
-            tags,
-            summary: p.summary,
-            description: `${PERIOD} supervisor_id : les vendeurs de ce superviseur.`,
-            querystring: partialReportQuery,
-            response: { 200: salesReport, ...errors },
-          },
-        },
-        async (request, reply) => {
-          const q = request.query;
-          if (p.needsSupervisor && !q.supervisor_id && authOf(request).role !== 'supervisor') {
-            throw badRequest('Choisissez un superviseur.', { supervisor_id: 'Le superviseur est requis' });
-          }
-          const supervisorId = await supervisorOf(raw, request, q.supervisor_id);
-          const r = await report(request, q, p.group, supervisorId);
-          return q.format === 'csv' ? sendReportCsv(reply, p.csv, r) : r;
-        },
-      );
+      route(app, p.endpoint, async (request, reply) => {
+        const q = request.query;
+        if ('needsSupervisor' in p && !q.supervisor_id && authOf(request).role !== 'supervisor') {
+          throw badRequest('Choisissez un superviseur.', { supervisor_id: 'Le superviseur est requis' });
+        }
+        const supervisorId = await supervisorOf(raw, request, q.supervisor_id);
+        const r = await report(request, q, p.group, supervisorId);
+        return q.format === 'csv' ? sendReportCsv(reply, p.csv, r) : r;
+      });
     }
 
-    app.get(
-      '/api/companies/rapports-agent',
-      {
-        config: access.permission('view_report_agent'),
-        schema: {
-          tags,
-          summary: 'Contrôle des vendeurs : chiffres, mouvements du portefeuille et montant à collecter',
-          description: `${PERIOD} to_collect : solde du portefeuille du vendeur à la fin de la période.`,
-          querystring: reportQuery,
-          response: { 200: agentReport, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        const period = await resolvePeriod(raw, request, q);
-        const rows = await agentReportRows(raw, request, period, filtersOf(q));
-        const totals = currencyTotals(rows, period.currency, agentReportTotals);
-        if (q.format === 'csv') {
-          const all: AgentCsvRow[] = [
-            ...rows,
-            ...totals.totals_by_currency.map((t) => ({
-              agent_name: 'Total',
-              agent_username: '',
-              surcussale_name: null,
-              ...t,
-            })),
-          ];
-          return sendCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all, { dated: false });
-        }
-        return {
-          start_date: period.start,
-          end_date: period.end,
-          currency: reportCurrency(totals.totals_by_currency, period.currency),
-          rows,
-          ...totals,
-        };
-      },
-    );
+    route(app, api.agents, async (request, reply) => {
+      const q = request.query;
+      const period = await resolvePeriod(raw, request, q);
+      const rows = await agentReportRows(raw, request, period, filtersOf(q));
+      const totals = currencyTotals(rows, period.currency, agentReportTotals);
+      if (q.format === 'csv') {
+        const all: AgentCsvRow[] = [
+          ...rows,
+          ...totals.totals_by_currency.map((t) => ({
+            agent_name: 'Total',
+            agent_username: '',
+            surcussale_name: null,
+            ...t,
+          })),
+        ];
+        return sendCsv(reply, `rapport-vendeurs-${period.start}-${period.end}`, agentColumns, all, { dated: false });
+      }
+      return {
+        start_date: period.start,
+        end_date: period.end,
+        currency: reportCurrency(totals.totals_by_currency, period.currency),
+        rows,
+        ...totals,
+      };
+    });
   };

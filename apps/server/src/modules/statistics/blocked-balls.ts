@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { currencyTenant } from '../_lib/currency-scope';
+import { joinSql, rows, sql, whereSql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
+import { currencyTenantWhere } from '../_lib/currency-scope';
 import type { Period, ReportFilterValues } from '../_lib/report-scope';
-import { SqlParams } from '../_lib/sql';
 
 export type BallBlock = 'all' | 'some';
 
@@ -14,30 +15,34 @@ export type BallBlock = 'all' | 'some';
  */
 export async function blockedBalls(
   raw: RawClient,
-  request: FastifyRequest,
+  ctx: HasAuth,
   q: ReportFilterValues,
   period: Pick<Period, 'currency'>,
 ): Promise<Map<string, BallBlock>> {
-  const params = new SqlParams();
-  const where = ['b.active', "b.number ~ '^[0-9]{2}$'", ...currencyTenant(request, params, 'b.company_id', period)];
+  const where = [sql`b.active`, sql`b.number ~ '^[0-9]{2}$'`, ...currencyTenantWhere(ctx, sql`b.company_id`, period)];
   if (q.tirage_id) {
     // The draw's company: a block of that draw or of all its draws stops the sale on it.
-    const t = params.p(q.tirage_id);
-    where.push(`b.company_id = (SELECT company_id FROM tirages WHERE id = ${t})`, `coalesce(b.tirage_id, ${t}) = ${t}`);
-    const rows = await raw.query<{ number: string }>(
-      `SELECT DISTINCT b.number FROM boule_blocks b WHERE ${where.join(' AND ')}`,
-      params.values,
+    const t = q.tirage_id;
+    where.push(
+      sql`b.company_id = (SELECT company_id FROM tirages WHERE id = ${t})`,
+      sql`coalesce(b.tirage_id, ${t}) = ${t}`,
     );
-    return new Map(rows.map((r) => [r.number, 'all']));
+    const found = await rows(
+      raw,
+      z.object({ number: z.string() }),
+      sql`SELECT DISTINCT b.number FROM boule_blocks b ${whereSql(where)}`,
+    );
+    return new Map(found.map((r) => [r.number, 'all']));
   }
-  const companies = ['true', ...currencyTenant(request, params, 'c.id', period)];
-  const rows = await raw.query<{ number: string; every: boolean }>(
-    `SELECT b.number,
+  const companies = [sql`true`, ...currencyTenantWhere(ctx, sql`c.id`, period)];
+  const found = await rows(
+    raw,
+    z.object({ number: z.string(), every: z.boolean() }),
+    sql`SELECT b.number,
             count(DISTINCT b.company_id) FILTER (WHERE b.tirage_id IS NULL)
-              >= (SELECT count(*) FROM companies c WHERE ${companies.join(' AND ')}) AS every
-       FROM boule_blocks b WHERE ${where.join(' AND ')}
+              >= (SELECT count(*) FROM companies c WHERE ${joinSql(companies, ' AND ')}) AS every
+       FROM boule_blocks b ${whereSql(where)}
       GROUP BY b.number`,
-    params.values,
   );
-  return new Map(rows.map((r) => [r.number, r.every ? 'all' : 'some']));
+  return new Map(found.map((r) => [r.number, r.every ? 'all' : 'some']));
 }

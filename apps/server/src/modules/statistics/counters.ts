@@ -1,9 +1,11 @@
-import type { FastifyRequest } from 'fastify';
+import { statisticsRow } from '@borlette/shared/contracts/statistics';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { currencyTenant } from '../_lib/currency-scope';
+import { joinSql, oneRow, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
+import { currencyTenantWhere } from '../_lib/currency-scope';
 import type { Period } from '../_lib/report-scope';
-import { agentVisibility } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
+import { agentsWatched } from '../_lib/scope';
 import { companyWide, daySumsCompany, numbersFromDaySums } from './numbers';
 import {
   type CounterFilterValues,
@@ -14,6 +16,7 @@ import {
   ORDER,
   ROW,
   type SoldPerNumber,
+  soldPerNumberRow,
   totals,
 } from './statistics-sql';
 
@@ -26,28 +29,23 @@ import {
  * counters do not keep the sub-branch of the sale), a supervisor's agents (never the company-wide
  * rows), otherwise the company-wide rows (agent 0).
  */
-export function counterSource(
-  request: FastifyRequest,
-  params: SqlParams,
-  q: CounterFilterValues,
-  period: Period,
-): { from: string; where: string[] } {
+export function counterSource(ctx: HasAuth, q: CounterFilterValues, period: Period): { from: Sql; where: Sql[] } {
   const where = [
-    ...currencyTenant(request, params, 't.company_id', period),
-    `sc.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+    ...currencyTenantWhere(ctx, sql`t.company_id`, period),
+    sql`sc.draw_date BETWEEN ${period.start}::date AND ${period.end}::date`,
   ];
-  if (q.tirage_id) where.push(`t.id = ${params.p(q.tirage_id)}`);
-  if (q.lotto_id !== undefined) where.push(`sc.code = ${params.p(q.lotto_id)}`);
-  const agents = agentVisibility(request, params, 'a');
-  if (q.surcussale_id) agents.push(`a.surcussale_id = ${params.p(q.surcussale_id)}`);
-  if (q.agent_id) where.push(`sc.agent_id = ${params.p(q.agent_id)}`);
+  if (q.tirage_id) where.push(sql`t.id = ${q.tirage_id}`);
+  if (q.lotto_id !== undefined) where.push(sql`sc.code = ${q.lotto_id}`);
+  const agents = agentsWatched(ctx, sql`a`);
+  if (q.surcussale_id) agents.push(sql`a.surcussale_id = ${q.surcussale_id}`);
+  if (q.agent_id) where.push(sql`sc.agent_id = ${q.agent_id}`);
   if (agents.length) {
-    where.push(`sc.agent_id IN (SELECT a.id FROM users a WHERE a.role = 'agent' AND ${agents.join(' AND ')})`);
+    where.push(sql`sc.agent_id IN (SELECT a.id FROM users a WHERE a.role = 'agent' AND ${joinSql(agents, ' AND ')})`);
   } else if (!q.agent_id) {
-    where.push('sc.agent_id = 0');
+    where.push(sql`sc.agent_id = 0`);
   }
   return {
-    from: 'FROM tirages t JOIN sale_counters sc ON sc.company_id = t.company_id AND sc.tirage_id = t.id',
+    from: sql`FROM tirages t JOIN sale_counters sc ON sc.company_id = t.company_id AND sc.tirage_id = t.id`,
     where,
   };
 }
@@ -64,19 +62,19 @@ export const STATISTICS_MAX_ROWS = 50_000;
  * 77 800 numbers): 0.40-0.50 s against 0.65-1.0 s for the earlier shape (grouping per draw first, four
  * joins on the grouped rows, then grouping again).
  */
-function perNumber(request: FastifyRequest, params: SqlParams, q: CounterFilterValues, period: Period): string {
-  const { from, where } = counterSource(request, params, q, period);
+function perNumber(ctx: HasAuth, q: CounterFilterValues, period: Period): Sql {
+  const { from, where } = counterSource(ctx, q, period);
   const ball = (alias: string, tirage: string) =>
-    `LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
-       AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`;
-  return `WITH ${limitSets(currencyTenant(request, params, 'sl.company_id', period))}, n AS (
+    rawSql(`LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
+       AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`);
+  return sql`WITH ${limitSets(currencyTenantWhere(ctx, sql`sl.company_id`, period))}, n AS (
        SELECT sc.code::int AS code, sc.number, sum(sc.amount)::bigint AS amount,
               min(coalesce(b1.max_amount, b2.max_amount, gl.max_amount))::bigint AS "limit"
          ${from}
          LEFT JOIN game gl ON gl.company_id = sc.company_id AND gl.tirage_id = sc.tirage_id AND gl.code = sc.code
          ${ball('b1', 'sc.tirage_id')}
          ${ball('b2', '0')}
-        WHERE ${[...where, 'sc.amount <> 0'].join(' AND ')}
+        ${whereSql([...where, sql`sc.amount <> 0`])}
         GROUP BY sc.code, sc.number
      )`;
 }
@@ -90,58 +88,45 @@ function perNumber(request: FastifyRequest, params: SqlParams, q: CounterFilterV
  */
 export async function soldPerNumber(
   db: Database,
-  request: FastifyRequest,
+  ctx: HasAuth,
   q: NumbersQuery,
   period: Period,
 ): Promise<SoldPerNumber> {
   return withWorkMem(db, async (raw) => {
-    const companyId = daySumsCompany(request, q);
-    if (companyId === null) return fromCounters(raw, request, q, period);
+    const companyId = daySumsCompany(ctx, q);
+    if (companyId === null) return fromCounters(raw, ctx, q, period);
     const { answer, bounded } = await numbersFromDaySums(raw, companyId, q, period);
     if (bounded) return answer;
-    const { exposed } = await fromCounters(raw, request, { ...q, search: undefined, page_size: 1 }, period);
+    const { exposed } = await fromCounters(raw, ctx, { ...q, search: undefined, page_size: 1 }, period);
     return { ...answer, exposed };
   });
 }
 
-async function fromCounters(
-  raw: RawClient,
-  request: FastifyRequest,
-  q: NumbersQuery,
-  period: Period,
-): Promise<SoldPerNumber> {
-  const params = new SqlParams();
-  const cte = perNumber(request, params, q, period);
-  const found = q.search ? `replace(x.number, '*', '') LIKE ${params.p(`%${q.search}%`)}` : 'true';
-  const limit = params.p(q.page_size);
-  const offset = params.p((q.page - 1) * q.page_size);
-  const [row] = await raw.query<SoldPerNumber>(
-    `${cte}
+async function fromCounters(raw: RawClient, ctx: HasAuth, q: NumbersQuery, period: Period): Promise<SoldPerNumber> {
+  const found = q.search ? sql`replace(x.number, '*', '') LIKE ${`%${q.search}%`}` : sql`true`;
+  return oneRow(
+    raw,
+    soldPerNumberRow,
+    sql`${perNumber(ctx, q, period)}
      SELECT f.count, f.numbers, f.total,
             ${figures('n')},
             (SELECT coalesce(json_agg(${ROW} ORDER BY ${ORDER}), '[]')
-               FROM (SELECT * FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}) x) AS rows
+               FROM (SELECT * FROM n x WHERE ${found} ORDER BY ${ORDER}
+                     LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}) x) AS rows
        FROM ${totals('n', found)}`,
-    params.values,
   );
-  return row;
 }
 
 /** Every number (largest amount first), for the CSV export. */
 export async function everyNumber(
   db: Database,
-  request: FastifyRequest,
+  ctx: HasAuth,
   q: CounterFilterValues,
   period: Period,
 ): Promise<CounterRow[]> {
-  const params = new SqlParams();
-  const cte = perNumber(request, params, q, period);
-  return withWorkMem(db, (raw) =>
-    raw.query<CounterRow>(
-      `${cte} SELECT x.code, x.number, x.amount, x."limit" FROM n x ORDER BY ${ORDER} LIMIT ${STATISTICS_MAX_ROWS}`,
-      params.values,
-    ),
-  );
+  const query = sql`${perNumber(ctx, q, period)}
+    SELECT x.code, x.number, x.amount, x."limit" FROM n x ORDER BY ${ORDER} LIMIT ${rawSql(String(STATISTICS_MAX_ROWS))}`;
+  return withWorkMem(db, (raw) => rows(raw, statisticsRow, query));
 }
 
 /**
@@ -161,28 +146,31 @@ function withWorkMem<T>(db: Database, fn: (raw: RawClient) => Promise<T>): Promi
  */
 export async function soldPerGame(
   raw: RawClient,
-  request: FastifyRequest,
+  ctx: HasAuth,
   q: CounterFilterValues,
   period: Period,
 ): Promise<{ code: number; sales: number }[]> {
-  const params = new SqlParams();
-  if (companyWide(request, q)) {
+  if (companyWide(ctx, q)) {
     const where = [
-      ...currencyTenant(request, params, 'sn.company_id', period),
-      `sn.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+      ...currencyTenantWhere(ctx, sql`sn.company_id`, period),
+      sql`sn.draw_date BETWEEN ${period.start}::date AND ${period.end}::date`,
     ];
-    if (q.lotto_id !== undefined) where.push(`sn.code = ${params.p(q.lotto_id)}`);
-    return raw.query(
-      `SELECT sn.code::int AS code, sum(sn.amount)::bigint AS sales FROM sale_numbers sn
-        WHERE ${where.join(' AND ')} GROUP BY sn.code HAVING sum(sn.amount) <> 0 ORDER BY sn.code`,
-      params.values,
+    if (q.lotto_id !== undefined) where.push(sql`sn.code = ${q.lotto_id}`);
+    return rows(
+      raw,
+      gameSales,
+      sql`SELECT sn.code::int AS code, sum(sn.amount)::bigint AS sales FROM sale_numbers sn
+        ${whereSql(where)} GROUP BY sn.code HAVING sum(sn.amount) <> 0 ORDER BY sn.code`,
     );
   }
-  const { from, where } = counterSource(request, params, q, period);
-  return raw.query(
-    `SELECT sc.code::int AS code, sum(sc.amount)::bigint AS sales
-       ${from} WHERE ${where.join(' AND ')}
+  const { from, where } = counterSource(ctx, q, period);
+  return rows(
+    raw,
+    gameSales,
+    sql`SELECT sc.code::int AS code, sum(sc.amount)::bigint AS sales
+       ${from} ${whereSql(where)}
       GROUP BY sc.code HAVING sum(sc.amount) <> 0 ORDER BY sc.code`,
-    params.values,
   );
 }
+
+const gameSales = z.object({ code: z.number().int(), sales: statisticsRow.shape.amount });

@@ -1,9 +1,9 @@
-import type { LotGagnant } from '@borlette/shared/contracts/reports';
-import type { FastifyRequest } from 'fastify';
+import { type LotGagnant, lotGagnantRow } from '@borlette/shared/contracts/statistics';
 import type { RawClient } from '../../db/client';
+import { joinSql, rows, sql, whereSql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
 import type { CsvColumn } from '../_lib/list';
-import { money, type Period, type ReportFilterValues, tenantCondition, visibleAgent } from '../_lib/report-scope';
-import { SqlParams } from '../_lib/sql';
+import { money, type Period, type ReportFilterValues, tenantWhere, visibleAgentWhere } from '../_lib/report-scope';
 
 export type LotGagnantRow = LotGagnant['rows'][number];
 
@@ -16,22 +16,23 @@ export type LotGagnantRow = LotGagnant['rows'][number];
  */
 export async function lotGagnantRows(
   raw: RawClient,
-  request: FastifyRequest,
+  ctx: HasAuth,
   q: ReportFilterValues,
   period: Period,
 ): Promise<LotGagnantRow[]> {
-  const params = new SqlParams();
   const where = [
-    ...tenantCondition(request, params, 'i.company_id'),
-    `i.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date`,
+    ...tenantWhere(ctx, sql`i.company_id`),
+    sql`i.draw_date BETWEEN ${period.start}::date AND ${period.end}::date`,
   ];
-  if (q.tirage_id) where.push(`i.tirage_id = ${params.p(q.tirage_id)}`);
-  const inner = ['s.company_id = i.company_id', 's.business_date = i.draw_date', 's.tirage_id = i.tirage_id'];
-  if (q.surcussale_id) inner.push(`s.surcussale_id = ${params.p(q.surcussale_id)}`);
-  if (q.agent_id) inner.push(`s.agent_id = ${params.p(q.agent_id)}`);
-  inner.push(...visibleAgent(request, params, 's.agent_id'));
-  return raw.query<LotGagnantRow>(
-    `SELECT i.tirage_id, t.name AS tirage_name, to_char(i.draw_date, 'YYYY-MM-DD') AS draw_date,
+  if (q.tirage_id) where.push(sql`i.tirage_id = ${q.tirage_id}`);
+  const inner = [sql`s.company_id = i.company_id`, sql`s.business_date = i.draw_date`, sql`s.tirage_id = i.tirage_id`];
+  if (q.surcussale_id) inner.push(sql`s.surcussale_id = ${q.surcussale_id}`);
+  if (q.agent_id) inner.push(sql`s.agent_id = ${q.agent_id}`);
+  inner.push(...visibleAgentWhere(ctx, sql`s.agent_id`));
+  return rows(
+    raw,
+    lotGagnantRow,
+    sql`SELECT i.tirage_id, t.name AS tirage_name, to_char(i.draw_date, 'YYYY-MM-DD') AS draw_date,
             i.pick3, i.pick4, i.lot1, i.lot2, i.lot3,
             coalesce(x.tickets, 0)::int AS tickets, coalesce(x.winners, 0)::int AS winners,
             coalesce(x.wins, 0)::bigint AS wins, c.currency
@@ -40,11 +41,10 @@ export async function lotGagnantRows(
        JOIN companies c ON c.id = i.company_id
        LEFT JOIN LATERAL (
          SELECT sum(s.tickets) AS tickets, sum(s.winners) AS winners, sum(s.wins) AS wins
-           FROM stats_agent_draw_day s WHERE ${inner.join(' AND ')}
+           FROM stats_agent_draw_day s WHERE ${joinSql(inner, ' AND ')}
        ) x ON true
-      WHERE ${where.join(' AND ')}
+      ${whereSql(where)}
       ORDER BY i.draw_date DESC, lower(t.name), i.tirage_id`,
-    params.values,
   );
 }
 

@@ -1,9 +1,10 @@
 import { BET_CODES } from '@borlette/shared/game/bets';
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { oneRow, rawSql, type Sql, sql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
 import type { Period } from '../_lib/report-scope';
 import { companyScope, seesEveryAgent } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 import {
   type CounterFilterValues,
   type CounterRow,
@@ -13,6 +14,7 @@ import {
   ORDER,
   ROW,
   type SoldPerNumber,
+  soldPerNumberRow,
   totals,
 } from './statistics-sql';
 
@@ -45,20 +47,19 @@ export interface DaySumsAnswer {
 }
 
 /** The company-wide view (no draw, agent or sub-branch filter, not a supervisor): what the day sums hold. */
-export function companyWide(request: FastifyRequest, q: CounterFilterValues): boolean {
+export function companyWide(request: HasAuth, q: CounterFilterValues): boolean {
   return !q.tirage_id && !q.agent_id && !q.surcussale_id && seesEveryAgent(request);
 }
 
 /** The company the day sums answer the statistics for (not « Toutes »), or null: the counters answer. */
-export function daySumsCompany(request: FastifyRequest, q: CounterFilterValues): number | null {
+export function daySumsCompany(request: HasAuth, q: CounterFilterValues): number | null {
   return companyWide(request, q) ? companyScope(request) : null;
 }
 
-interface Bound {
-  code: number;
-  depth: number;
-  floor: number | null;
-}
+const bound = z.object({ code: z.number().int(), depth: z.number(), floor: z.number().nullable() });
+type Bound = z.output<typeof bound>;
+const daySumsRow = soldPerNumberRow.extend({ bounds: z.array(bound) });
+const spanRow = z.object({ d0: z.string().nullable(), d1: z.string().nullable() });
 
 export async function numbersFromDaySums(
   raw: RawClient,
@@ -66,56 +67,58 @@ export async function numbersFromDaySums(
   q: NumbersQuery,
   period: Period,
 ): Promise<DaySumsAnswer> {
-  const [span] = await raw.query<{ d0: string | null; d1: string | null }>(
-    `SELECT to_char(min(draw_date), 'YYYY-MM-DD') AS d0, to_char(max(draw_date), 'YYYY-MM-DD') AS d1
-       FROM sale_numbers WHERE company_id = $1 AND draw_date BETWEEN $2::date AND $3::date`,
-    [companyId, period.start, period.end],
+  const span = await oneRow(
+    raw,
+    spanRow,
+    sql`SELECT to_char(min(draw_date), 'YYYY-MM-DD') AS d0, to_char(max(draw_date), 'YYYY-MM-DD') AS d1
+       FROM sale_numbers WHERE company_id = ${companyId} AND draw_date BETWEEN ${period.start}::date AND ${period.end}::date`,
   );
-  const params = new SqlParams();
-  const company = params.p(companyId);
-  const codes = params.p(q.lotto_id !== undefined ? [q.lotto_id] : BET_CODES);
-  const found = q.search ? `replace(x.number, '*', '') LIKE ${params.p(`%${q.search}%`)}` : 'true';
-  const limit = params.p(q.page_size);
-  const offset = params.p((q.page - 1) * q.page_size);
-  const depth = params.p(EXPOSURE_DEPTH);
+  const company = sql`${companyId}`;
+  const codes = sql`${q.lotto_id !== undefined ? [q.lotto_id] : BET_CODES}`;
+  const found = q.search ? sql`replace(x.number, '*', '') LIKE ${`%${q.search}%`}` : sql`true`;
+  const limit = sql`${q.page_size}`;
+  const offset = sql`${(q.page - 1) * q.page_size}`;
+  const depth = sql`${EXPOSURE_DEPTH}`;
   const oneDay = span.d0 === span.d1;
   // Each game's most sold numbers, as many as the page needs (without a search) and at least `depth`.
-  const reach = params.p(Math.max(EXPOSURE_DEPTH, q.search ? 0 : q.page * q.page_size));
-  let n: string;
-  let tops: string;
+  const reach = sql`${Math.max(EXPOSURE_DEPTH, q.search ? 0 : q.page * q.page_size)}`;
+  let n: Sql;
+  let tops: Sql;
   if (oneDay) {
     // One day holds every sale of the period (today, or a period with one busy day): its rows are the
     // numbers already, and each game's most sold come in order from the index (company, day, game, amount).
-    const day = params.p(span.d0 ?? period.start);
-    n = `n AS NOT MATERIALIZED (
+    const day = sql`${span.d0 ?? period.start}`;
+    n = sql`n AS NOT MATERIALIZED (
        SELECT sn.code, sn.number, sn.amount, sn.draw_date AS d0, sn.draw_date AS d1
          FROM sale_numbers sn
         WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.amount <> 0
           AND sn.code = ANY(${codes}::int[])
      )`;
-    tops = `SELECT sn.number, sn.amount FROM sale_numbers sn
+    tops = sql`SELECT sn.number, sn.amount FROM sale_numbers sn
               WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.code = g.code AND sn.amount > 0
               ORDER BY sn.amount DESC NULLS LAST, sn.number LIMIT ${reach}`;
   } else {
-    n = `n AS MATERIALIZED (
+    n = sql`n AS MATERIALIZED (
        SELECT sn.code, sn.number, sum(sn.amount)::bigint AS amount,
               min(sn.draw_date) AS d0, max(sn.draw_date) AS d1
          FROM sale_numbers sn
         WHERE sn.company_id = ${company} AND sn.code = ANY(${codes}::int[])
-          AND sn.draw_date BETWEEN ${params.p(period.start)}::date AND ${params.p(period.end)}::date
+          AND sn.draw_date BETWEEN ${period.start}::date AND ${period.end}::date
         GROUP BY sn.code, sn.number HAVING sum(sn.amount) <> 0
      )`;
-    tops = `SELECT x.number, x.amount FROM n x WHERE x.code = g.code ORDER BY x.amount DESC, x.number LIMIT ${reach}`;
+    tops = sql`SELECT x.number, x.amount FROM n x WHERE x.code = g.code ORDER BY x.amount DESC, x.number LIMIT ${reach}`;
   }
   // The page: from the games' tops when they hold it (no search), else over every number.
   const page = q.search
-    ? `SELECT x.code, x.number FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`
-    : `SELECT x.code, x.number FROM tops x ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`;
+    ? sql`SELECT x.code, x.number FROM n x WHERE ${found} ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`
+    : sql`SELECT x.code, x.number FROM tops x ORDER BY ${ORDER} LIMIT ${limit} OFFSET ${offset}`;
   const ball = (alias: string, tirage: string) =>
-    `LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
-       AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`;
-  const [row] = await raw.query<SoldPerNumber & { bounds: Bound[] }>(
-    `WITH ${limitSets([`sl.company_id = ${company}`])}, ${n}, tops AS MATERIALIZED (
+    rawSql(`LEFT JOIN ball ${alias} ON ${alias}.company_id = sc.company_id AND ${alias}.code = sc.code
+       AND ${alias}.number = sc.number AND ${alias}.tirage_id = ${tirage}`);
+  const row = await oneRow(
+    raw,
+    daySumsRow,
+    sql`WITH ${limitSets([sql`sl.company_id = ${company}`])}, ${n}, tops AS MATERIALIZED (
        SELECT g.code, x.number, x.amount, row_number() OVER (PARTITION BY g.code ORDER BY x.amount DESC, x.number) AS rn
          FROM unnest(${codes}::int[]) g(code) CROSS JOIN LATERAL (${tops}) x
      ), pg AS MATERIALIZED (${page}
@@ -158,7 +161,6 @@ export async function numbersFromDaySums(
                             FROM game GROUP BY code) g ON g.code = r.code
               WHERE r.rn = ${depth}) AS bounds
        FROM ${totals('n', found)}`,
-    params.values,
   );
   const { bounds, ...answer } = row;
   return { answer, bounded: exposureSettled(answer.exposed, bounds) };

@@ -1,3 +1,6 @@
+import { statisticsRow } from '@borlette/shared/contracts/statistics';
+import { z } from 'zod';
+import { joinSql, rawSql, type Sql, sql } from '../../db/sql';
 import type { ReportFilterValues } from '../_lib/report-scope';
 
 /** SQL pieces and shapes shared by the statistics' two statements (from the counters, from the day sums). */
@@ -6,12 +9,7 @@ export interface CounterFilterValues extends ReportFilterValues {
   lotto_id?: number;
 }
 
-export interface CounterRow {
-  code: number;
-  number: string;
-  amount: number;
-  limit: number | null;
-}
+export type CounterRow = z.output<typeof statisticsRow>;
 
 export interface NumbersQuery extends CounterFilterValues {
   page: number;
@@ -20,26 +18,28 @@ export interface NumbersQuery extends CounterFilterValues {
   search?: string;
 }
 
-export interface SoldPerNumber {
-  rows: CounterRow[];
-  count: number;
-  numbers: number;
-  total: number;
-  top: CounterRow | null;
-  exposed: CounterRow | null;
-  bolet: { number: string; amount: number; limit: number | null }[];
-}
+export const soldPerNumberRow = z.object({
+  rows: z.array(statisticsRow),
+  count: z.number().int(),
+  numbers: z.number().int(),
+  total: statisticsRow.shape.amount,
+  top: statisticsRow.nullable(),
+  exposed: statisticsRow.nullable(),
+  bolet: z.array(statisticsRow.omit({ code: true })),
+});
+export type SoldPerNumber = z.output<typeof soldPerNumberRow>;
 
 /**
  * The company limits in force, as CTEs: `game` the game limit per (company, draw, game), the draw's
  * own over the all-draws one; `ball` the ball limits (tirage_id 0: all draws). Active, company-wide, of
  * the companies `tenant` (conditions on `sl.company_id`) allows.
  */
-export function limitSets(tenant: string[]): string {
-  return `lim AS (
+export function limitSets(tenant: Sql[]): Sql {
+  const where = [sql`coalesce(sl.agent_id, 0) = 0`, sql`sl.status = 'active'`, ...tenant];
+  return sql`lim AS (
        SELECT sl.company_id, sl.code, sl.number, coalesce(sl.tirage_id, 0) AS tirage_id, sl.max_amount
          FROM sale_limits sl
-        WHERE ${['coalesce(sl.agent_id, 0) = 0', "sl.status = 'active'", ...tenant].join(' AND ')}
+        WHERE ${joinSql(where, ' AND ')}
      ), game AS (
        SELECT t.company_id, t.id AS tirage_id, l.code, (array_agg(l.max_amount ORDER BY l.tirage_id DESC))[1] AS max_amount
          FROM tirages t JOIN lim l ON l.company_id = t.company_id AND l.number IS NULL AND l.tirage_id IN (t.id, 0)
@@ -50,12 +50,15 @@ export function limitSets(tenant: string[]): string {
 }
 
 // Built after the ORDER BY … LIMIT (in an outer query): in the same query level it would be computed for every row.
-export const ROW = `json_build_object('code', x.code, 'number', x.number, 'amount', x.amount, 'limit', x."limit")`;
-export const ORDER = 'x.amount DESC, x.code, x.number';
+export const ROW = rawSql(
+  `json_build_object('code', x.code, 'number', x.number, 'amount', x.amount, 'limit', x."limit")`,
+);
+export const ORDER = rawSql('x.amount DESC, x.code, x.number');
 
 /** The one sold most, the one nearest its limit and the bolet grid, over `source`'s rows (code, number, amount, limit). */
-export function figures(source: string): string {
-  return `(SELECT ${ROW} FROM (SELECT * FROM ${source} x ORDER BY ${ORDER} LIMIT 1) x) AS top,
+export function figures(name: string): Sql {
+  const source = rawSql(name);
+  return sql`(SELECT ${ROW} FROM (SELECT * FROM ${source} x ORDER BY ${ORDER} LIMIT 1) x) AS top,
             (SELECT ${ROW} FROM (SELECT * FROM ${source} x WHERE x."limit" > 0
                                   ORDER BY x.amount::float8 / x."limit" DESC, ${ORDER} LIMIT 1) x) AS exposed,
             (SELECT coalesce(json_agg(json_build_object('number', x.number, 'amount', x.amount, 'limit', x."limit")),
@@ -63,7 +66,8 @@ export function figures(source: string): string {
 }
 
 /** How many numbers `found` (the search) keeps, how many in all and their total, over every number of `source`. */
-export function totals(source: string, found: string): string {
-  return `(SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
+export function totals(name: string, found: Sql): Sql {
+  const source = rawSql(name);
+  return sql`(SELECT (count(*) FILTER (WHERE ${found}))::int AS count, count(*)::int AS numbers,
                     coalesce(sum(x.amount), 0)::bigint AS total FROM ${source} x) f`;
 }

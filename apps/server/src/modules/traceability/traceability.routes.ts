@@ -1,30 +1,19 @@
 import { auditActionLabel, isMoneyField } from '@borlette/shared/contracts/audit-actions';
-import { errorBody } from '@borlette/shared/contracts/common';
 import { centimesText } from '@borlette/shared/contracts/money';
 import {
   TRACE_KINDS,
   type TraceEntry,
   type TraceKind,
-  tracePage as tracePageSchema,
-  traceQuery,
+  traceabilityEndpoints,
 } from '@borlette/shared/contracts/traceability';
-import { type Codename, ROLE_LABELS, type Role } from '@borlette/shared/permissions';
+import { ROLE_LABELS, type Role } from '@borlette/shared/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
 import { authOf } from '../../http/auth';
+import { route } from '../../http/route';
 import { type CsvColumn, sendCsv } from '../_lib/list';
 import { traceAll, tracePage } from './traceability.service';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody };
-const tags = ['traceability'];
-
-const PERMISSION: Record<TraceKind, Codename> = {
-  agents: 'view_traceagentaction',
-  supervisors: 'view_tracesupervisoraction',
-  // A platform codename: only the superuser holds it.
-  companies: 'view_tracecompanyaction',
-};
 const LABEL: Record<TraceKind, string> = { agents: 'vendeurs', supervisors: 'superviseurs', companies: 'compagnies' };
 
 /** A recorded value for the CSV: amounts in the record's currency (its own `currency` field, else the company's). */
@@ -62,25 +51,13 @@ export const traceabilityRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     for (const kind of TRACE_KINDS) {
-      app.get(
-        `/api/companies/tracabilites-${kind}`,
-        {
-          config: access.permission(PERMISSION[kind]),
-          schema: {
-            tags,
-            summary: `Traçabilité des ${LABEL[kind]} : journal d’audit par jour du fuseau de la compagnie (7 derniers jours par défaut, 366 au plus), page, tri, recherche, filtres user_id / action / entity, CSV${kind === 'agents' ? ' ; les ventes (action sell) sont lues des fiches elles-mêmes' : ''}`,
-            querystring: traceQuery,
-            response: { 200: tracePageSchema, ...errors },
-          },
-        },
-        async (request, reply) => {
-          const q = request.query;
-          if (q.format === 'csv') {
-            const rows = await traceAll(database.raw, request, kind, q);
-            return sendCsv(reply, `tracabilite-${LABEL[kind]}`, csvColumns(authOf(request).companyId === null), rows);
-          }
-          return tracePage(database.raw, request, kind, q);
-        },
-      );
+      route(app, traceabilityEndpoints[kind], async (request, reply) => {
+        const q = request.query;
+        if (q.format === 'csv') {
+          const rows = await traceAll(database.raw, request, kind, q);
+          return sendCsv(reply, `tracabilite-${LABEL[kind]}`, csvColumns(authOf(request).companyId === null), rows);
+        }
+        return tracePage(database.raw, request, kind, q);
+      });
     }
   };

@@ -1,13 +1,14 @@
+import { money } from '@borlette/shared/contracts/money';
 import type { WalletEntry, walletInput } from '@borlette/shared/contracts/wallet';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { LOCK_KEYS } from '../../db/lock-keys';
+import { execute, firstRow, oneRow, rows, sql, whereSql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf, companyForWrite } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { agentVisibility } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
+import { agentsWatched } from '../_lib/scope';
 import { isUniqueViolation } from '../_lib/validate';
 import { loadEntry } from './wallet-query';
 
@@ -18,13 +19,15 @@ import { loadEntry } from './wallet-query';
  * zeros cannot both post); a retried request with the same key answers the entry it made.
  */
 
-interface StoredEntry {
-  id: number;
-  agent_id: number;
-  kind: string;
-  amount: number;
-  note: string | null;
-}
+const storedEntry = z.object({
+  id: z.number().int(),
+  agent_id: z.number().int(),
+  kind: z.string(),
+  amount: money,
+  note: z.string().nullable(),
+});
+type StoredEntry = z.output<typeof storedEntry>;
+const idRow = z.object({ id: z.number().int() });
 
 const idempotencyConflict = () =>
   new AppError(
@@ -34,20 +37,16 @@ const idempotencyConflict = () =>
   );
 
 /** The agent must be one of the company's agents and, for a supervisor, one it watches (404 otherwise). */
-async function lockAgent(tx: RawClient, request: FastifyRequest, companyId: number, agentId: number) {
-  const params = new SqlParams();
+async function lockAgent(tx: RawClient, ctx: RequestContext, companyId: number, agentId: number) {
   const where = [
-    `u.id = ${params.p(agentId)}`,
-    `u.company_id = ${params.p(companyId)}`,
-    "u.role = 'agent'",
-    ...agentVisibility(request, params, 'u'),
+    sql`u.id = ${agentId}`,
+    sql`u.company_id = ${companyId}`,
+    sql`u.role = 'agent'`,
+    ...agentsWatched(ctx, sql`u`),
   ];
-  const [agent] = await tx.query<{ id: number }>(
-    `SELECT u.id FROM users u WHERE ${where.join(' AND ')}`,
-    params.values,
-  );
+  const agent = await firstRow(tx, idRow, sql`SELECT u.id FROM users u ${whereSql(where)}`);
   if (!agent) throw notFound('Vendeur introuvable.');
-  await tx.query('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', [LOCK_KEYS.wallet, agentId]);
+  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (${agentId}::bigint % 2147483647)::int)`);
 }
 
 /** The entry a key already made: the same request answers it; another content is a 409. */
@@ -57,9 +56,10 @@ async function replay(
   key: string,
   same: (e: StoredEntry) => boolean,
 ): Promise<WalletEntry | null> {
-  const [prior] = await tx.query<StoredEntry>(
-    'SELECT id, agent_id, kind, amount, note FROM wallet_entries WHERE company_id = $1 AND idempotency_key = $2',
-    [companyId, key],
+  const prior = await firstRow(
+    tx,
+    storedEntry,
+    sql`SELECT id, agent_id, kind, amount, note FROM wallet_entries WHERE company_id = ${companyId} AND idempotency_key = ${key}`,
   );
   if (!prior) return null;
   if (!same(prior)) throw idempotencyConflict();
@@ -83,24 +83,26 @@ interface NewEntry {
 }
 
 /** Appends the entry on the company's business day; null when a concurrent twin took the key. */
-async function append(tx: RawClient, request: FastifyRequest, companyId: number, e: NewEntry): Promise<number | null> {
-  const rows = await tx.query<{ id: number }>(
-    `INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, actor_id, reverses_id, idempotency_key,
+async function append(tx: RawClient, ctx: RequestContext, companyId: number, e: NewEntry): Promise<number | null> {
+  const inserted = await rows(
+    tx,
+    idRow,
+    sql`INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, actor_id, reverses_id, idempotency_key,
                                  business_date)
-     SELECT c.id, $2, $3, $4, $5, $6, $7, $8, (now() AT TIME ZONE c.timezone)::date FROM companies c WHERE c.id = $1
+     SELECT c.id, ${e.agentId}, ${e.kind}, ${e.amount}, ${e.note}, ${authOf(ctx).userId}, ${e.reversesId ?? null}, ${e.key},
+            (now() AT TIME ZONE c.timezone)::date FROM companies c WHERE c.id = ${companyId}
      ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
      RETURNING id`,
-    [companyId, e.agentId, e.kind, e.amount, e.note, authOf(request).userId, e.reversesId ?? null, e.key],
   );
-  if (!rows.length) return null;
-  await audit(tx, request, {
+  if (!inserted.length) return null;
+  await audit(tx, ctx, {
     action: e.kind,
     entity: 'wallet_entry',
-    entityId: rows[0].id,
+    entityId: inserted[0].id,
     companyId,
     after: { agent_id: e.agentId, kind: e.kind, amount: e.amount, note: e.note, reverses_id: e.reversesId ?? null },
   });
-  return rows[0].id;
+  return inserted[0].id;
 }
 
 /** Runs a write; a unique violation that slipped past the checks (a concurrent twin) is a clean 409. */
@@ -118,18 +120,18 @@ async function write<T>(database: Database, fn: (tx: RawClient) => Promise<T>): 
 type MovementInput = z.output<typeof walletInput>;
 
 /** A deposit (the agent hands in cash: owes less), a withdrawal (owes more) or an adjustment (±). */
-export async function addMovement(database: Database, request: FastifyRequest, v: MovementInput) {
-  const companyId = companyForWrite(request);
+export async function addMovement(database: Database, ctx: RequestContext, v: MovementInput) {
+  const companyId = companyForWrite(ctx);
   const amount =
     v.kind === 'deposit' ? -v.amount : v.kind === 'withdrawal' ? v.amount : v.owes_more ? v.amount : -v.amount;
   const same = (e: StoredEntry) =>
     e.agent_id === v.agent_id && e.kind === v.kind && e.amount === amount && e.note === v.note;
   return write(database, async (tx) => {
-    await lockAgent(tx, request, companyId, v.agent_id);
+    await lockAgent(tx, ctx, companyId, v.agent_id);
     const prior = await replay(tx, companyId, v.idempotency_key, same);
     if (prior) return prior;
     const entry = { agentId: v.agent_id, kind: v.kind, amount, note: v.note, key: v.idempotency_key };
-    const id = await append(tx, request, companyId, entry);
+    const id = await append(tx, ctx, companyId, entry);
     return id !== null ? loadEntry(tx, companyId, id) : replayed(tx, companyId, v.idempotency_key, same);
   });
 }
@@ -137,19 +139,21 @@ export async function addMovement(database: Database, request: FastifyRequest, v
 /** The entry that brings the agent's balance (the sum of all its entries) to exactly 0. */
 export async function transactionZero(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   v: { agent_id: number; note: string | null; idempotency_key: string },
 ) {
-  const companyId = companyForWrite(request);
+  const companyId = companyForWrite(ctx);
   const same = (e: StoredEntry) => e.agent_id === v.agent_id && e.kind === 'zero' && e.note === v.note;
   return write(database, async (tx) => {
-    await lockAgent(tx, request, companyId, v.agent_id);
+    await lockAgent(tx, ctx, companyId, v.agent_id);
     const prior = await replay(tx, companyId, v.idempotency_key, same);
     if (prior) return prior;
     // Under the agent's lock: no other zero of this agent can be computing from the same balance.
-    const [{ balance }] = await tx.query<{ balance: number }>(
-      'SELECT coalesce(sum(total), 0)::bigint AS balance FROM wallet_agent_day WHERE company_id = $1 AND agent_id = $2',
-      [companyId, v.agent_id],
+    const { balance } = await oneRow(
+      tx,
+      z.object({ balance: money }),
+      sql`SELECT coalesce(sum(total), 0)::bigint AS balance FROM wallet_agent_day
+           WHERE company_id = ${companyId} AND agent_id = ${v.agent_id}`,
     );
     if (balance === 0) {
       throw new AppError(409, 'ALREADY_ZERO', 'Le solde de ce vendeur est déjà à 0 : aucune transaction zéro à faire.');
@@ -161,7 +165,7 @@ export async function transactionZero(
       note: v.note,
       key: v.idempotency_key,
     };
-    const id = await append(tx, request, companyId, entry);
+    const id = await append(tx, ctx, companyId, entry);
     return id !== null ? loadEntry(tx, companyId, id) : replayed(tx, companyId, v.idempotency_key, same);
   });
 }
@@ -169,22 +173,23 @@ export async function transactionZero(
 /** Reverses a transaction zero of this agent once, with a zero_reversal entry (nothing is deleted). */
 export async function reverseZero(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   v: { agent_id: number; transaction_id: number },
 ) {
-  const companyId = companyForWrite(request);
+  const companyId = companyForWrite(ctx);
   return write(database, async (tx) => {
-    await lockAgent(tx, request, companyId, v.agent_id);
-    const [zero] = await tx.query<StoredEntry & { reversed: boolean }>(
-      `SELECT w.id, w.agent_id, w.kind, w.amount, w.note,
+    await lockAgent(tx, ctx, companyId, v.agent_id);
+    const zero = await firstRow(
+      tx,
+      storedEntry.extend({ reversed: z.boolean() }),
+      sql`SELECT w.id, w.agent_id, w.kind, w.amount, w.note,
               EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id) AS reversed
-         FROM wallet_entries w WHERE w.company_id = $1 AND w.id = $2 AND w.agent_id = $3`,
-      [companyId, v.transaction_id, v.agent_id],
+         FROM wallet_entries w WHERE w.company_id = ${companyId} AND w.id = ${v.transaction_id} AND w.agent_id = ${v.agent_id}`,
     );
     if (!zero) throw notFound('Transaction introuvable pour ce vendeur.');
     if (zero.kind !== 'zero') throw conflict('Seule une transaction zéro peut être annulée.');
     if (zero.reversed) throw conflict('Cette transaction zéro a déjà été annulée.');
-    const id = await append(tx, request, companyId, {
+    const id = await append(tx, ctx, companyId, {
       agentId: v.agent_id,
       kind: 'zero_reversal',
       amount: -zero.amount,

@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { type CountrySummary, countryEndpoints } from '@borlette/shared/contracts/countries';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { api, call } from '../api-client';
 import { useSession } from './use-session';
 
 /** GET /api/generals/simple-compagnies entry (spec §3 "Company list entry"). */
@@ -10,12 +11,8 @@ export interface SimpleCompany {
   user_photo: string | null;
 }
 
-/** GET /api/generals/countries entry (spec §3 "Country"); `flag` is an emoji or null. */
-export interface Country {
-  name_code: string;
-  name: string;
-  flag: string | null;
-}
+/** The switcher's country (spec §3 "Country"); `flag` is an emoji, an uploaded image's URL, or null. */
+export type Country = CountrySummary;
 
 /** The value meaning "every company" / "every country" (spec §6: 'all', labelled 'Toutes'). */
 export const ALL = 'all';
@@ -29,7 +26,8 @@ export const simpleCompaniesQuery = () =>
 export const countriesQuery = () =>
   queryOptions({
     queryKey: ['generals', 'countries'],
-    queryFn: ({ signal }) => api.get<Country[]>('/api/generals/countries', { signal }),
+    // Without list parameters, the countries endpoint answers the switcher's plain array.
+    queryFn: async ({ signal }) => (await call(countryEndpoints.list, undefined, { signal })) as Country[],
   });
 
 export function useSimpleCompanies(enabled: boolean) {

@@ -5,21 +5,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format';
-import { CONTACT_SORTS } from '../api/contacts';
 
 /** The list's columns (labels are keys of contacts.json). */
 export const contactColumns: DataTableColumn<ContactMessage>[] = [
   {
     id: 'created',
     header: 'contacts:columns.received',
-    sortKey: CONTACT_SORTS.created,
+    sortKey: 'created_at',
     minWidth: 150,
     render: (m) => fDateTime(m.created_at),
   },
   {
     id: 'name',
     header: 'contacts:columns.from',
-    sortKey: CONTACT_SORTS.name,
+    sortKey: 'name',
     minWidth: 180,
     render: (m) => (
       <>
@@ -45,7 +44,7 @@ export const contactColumns: DataTableColumn<ContactMessage>[] = [
   {
     id: 'handled',
     header: 'contacts:columns.status',
-    sortKey: CONTACT_SORTS.handled,
+    sortKey: 'handled',
     render: (m) => <StatusOf handled={m.handled} />,
   },
 ];

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '@borlette/shared';
+import { type ContactMessage, contactEndpoints } from '@borlette/shared/contracts/contact';
 import DoneIcon from '@mui/icons-material/Done';
 import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutlined';
 import { useState } from 'react';
@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
-import { useUser } from '../../../lib/session/use-session';
-import { CONTACT_SORTS, CONTACTS_KEY, CONTACTS_URL, useMarkHandled } from '../api/contacts';
+import { useCan } from '../../../lib/authorization';
+import { CONTACTS_KEY, useMarkHandled } from '../api/contacts';
 import { contactColumns } from '../components/contact-columns';
 import { ContactDialog } from '../components/contact-dialog';
 
@@ -25,10 +24,9 @@ const handledFilter: DataTableFilter = {
 /** /dashboard/contacts: the messages of the public contact form, newest first (issue 16). */
 export default function ContactInboxPage() {
   const { t } = useTranslation(['contacts', 'nav']);
-  const user = useUser();
   const mark = useMarkHandled();
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const canChange = hasPermission(user, 'change_generale');
+  const canChange = useCan(contactEndpoints.handled);
 
   const toggle = (m: ContactMessage) =>
     mark.mutate({ id: m.id, handled: !m.handled }, { onSuccess: (updated) => setOpen((o) => (o ? updated : o)) });
@@ -59,7 +57,7 @@ export default function ContactInboxPage() {
       />
       <DataTable<ContactMessage>
         queryKey={CONTACTS_KEY}
-        url={CONTACTS_URL}
+        endpoint={contactEndpoints.list}
         columns={contactColumns}
         rowKey={(m) => m.id}
         onRowClick={setOpen}
@@ -67,7 +65,7 @@ export default function ContactInboxPage() {
         rowLabel={(m) => t('rowActions', { name: m.name })}
         filters={[handledFilter]}
         searchPlaceholder="contacts:search"
-        defaultSort={CONTACT_SORTS.created}
+        defaultSort="created_at"
         defaultOrder="desc"
         csv
         csvFilename="messages-contact.csv"

@@ -1,28 +1,18 @@
-import type { City, Country, CountryDetail } from '@borlette/shared/contracts/countries';
+import { type City, type Country, type CountryDetail, countryEndpoints } from '@borlette/shared/contracts/countries';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { CITIES_KEY, COUNTRIES_KEY } from '../../../lib/query-keys';
 
 /** The top bar's country switcher (features/shell) and the cities lists: refreshed after each write. */
 const SWITCHER_KEY = ['generals', 'countries'] as const;
-export const COUNTRIES_URL = '/api/generals/countries';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const COUNTRY_SORTS = {
-  name: 'name',
-  code: 'name_code',
-  currency: 'currency',
-  timezone: 'timezone',
-  cities: 'cities_count',
-  companies: 'companies_count',
-} as const;
 
 export const countryQuery = (id: number) =>
   queryOptions({
     queryKey: [...COUNTRIES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<CountryDetail>(COUNTRIES_URL, { params: { id }, signal }),
+    // With `id`, the list endpoint answers that country and its cities.
+    queryFn: async ({ signal }) => (await call(countryEndpoints.list, { id }, { signal })) as CountryDetail,
   });
 
 export function useCountry(id: number | null) {
@@ -35,8 +25,7 @@ const invalidate = [COUNTRIES_KEY, SWITCHER_KEY, CITIES_KEY];
 export function useSaveCountry(editing: boolean) {
   const { t } = useTranslation('countries');
   return useMutationWithToast({
-    mutationFn: (form: FormData) =>
-      editing ? api.put<CountryDetail>(COUNTRIES_URL, form) : api.post<CountryDetail>(COUNTRIES_URL, form),
+    mutationFn: (form: FormData) => call(editing ? countryEndpoints.update : countryEndpoints.create, form),
     successMessage: (c) => t(editing ? 'toast.updated' : 'toast.created', { name: c.name }),
     toastErrors: false,
     invalidate,
@@ -47,8 +36,7 @@ export function useSaveCountry(editing: boolean) {
 export function useDeleteCountry() {
   const { t } = useTranslation('countries');
   return useMutationWithToast({
-    mutationFn: (c: Pick<Country, 'id' | 'name'>) =>
-      api.delete<{ ok: true }>('/api/generals/delete-country', { id: c.id }),
+    mutationFn: (c: Pick<Country, 'id' | 'name'>) => call(countryEndpoints.remove, { id: c.id }),
     successMessage: (_, c) => t('toast.deleted', { name: c.name }),
     invalidate,
   });
@@ -57,7 +45,7 @@ export function useDeleteCountry() {
 export function useAddCity() {
   const { t } = useTranslation('countries');
   return useMutationWithToast({
-    mutationFn: (v: { country_code: string; name: string }) => api.post<City>('/api/generals/cities', v),
+    mutationFn: (v: { country_code: string; name: string }) => call(countryEndpoints.addCity, v),
     successMessage: (c) => t('toast.cityAdded', { name: c.name }),
     toastErrors: false,
     invalidate,
@@ -67,7 +55,7 @@ export function useAddCity() {
 export function useDeleteCity() {
   const { t } = useTranslation('countries');
   return useMutationWithToast({
-    mutationFn: (c: Pick<City, 'id' | 'name'>) => api.delete<{ ok: true }>('/api/generals/cities', { id: c.id }),
+    mutationFn: (c: Pick<City, 'id' | 'name'>) => call(countryEndpoints.removeCity, { id: c.id }),
     successMessage: (_, c) => t('toast.cityDeleted', { name: c.name }),
     invalidate,
   });

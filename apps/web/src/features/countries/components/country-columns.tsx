@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { CountryFlag } from '../../../components/country-flag';
 import type { DataTableColumn } from '../../../components/data-table';
-import { COUNTRY_SORTS } from '../api/countries';
 
 /** The list's columns (labels are keys of countries.json). */
 export const countryColumns: DataTableColumn<Country>[] = [
   {
     id: 'name',
     header: 'countries:columns.name',
-    sortKey: COUNTRY_SORTS.name,
+    sortKey: 'name',
     minWidth: 180,
     render: (c) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -26,18 +25,18 @@ export const countryColumns: DataTableColumn<Country>[] = [
       </Box>
     ),
   },
-  { id: 'currency', header: 'countries:columns.currency', sortKey: COUNTRY_SORTS.currency, render: (c) => c.currency },
+  { id: 'currency', header: 'countries:columns.currency', sortKey: 'currency', render: (c) => c.currency },
   {
     id: 'timezone',
     header: 'countries:columns.timezone',
-    sortKey: COUNTRY_SORTS.timezone,
+    sortKey: 'timezone',
     hideOnPhone: true,
     render: (c) => <Box sx={{ whiteSpace: 'nowrap' }}>{c.timezone.replaceAll('_', ' ')}</Box>,
   },
   {
     id: 'cities',
     header: 'countries:columns.cities',
-    sortKey: COUNTRY_SORTS.cities,
+    sortKey: 'cities_count',
     align: 'right',
     hideOnPhone: true,
     render: (c) => c.cities_count,
@@ -45,7 +44,7 @@ export const countryColumns: DataTableColumn<Country>[] = [
   {
     id: 'companies',
     header: 'countries:columns.companies',
-    sortKey: COUNTRY_SORTS.companies,
+    sortKey: 'companies_count',
     align: 'right',
     render: (c) => c.companies_count,
   },

@@ -1,4 +1,4 @@
-import { type CountryDetail, countryInput, flagEmoji } from '@borlette/shared/contracts/countries';
+import { type CountryDetail, countryEndpoints, countryInput, flagEmoji } from '@borlette/shared/contracts/countries';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -16,8 +16,7 @@ import {
 } from '../../../components/form';
 import { RHFCurrencyField, RHFTimeZoneField } from '../../../components/zone-currency-fields';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
-import { useUser } from '../../../lib/session/use-session';
+import { useCan } from '../../../lib/authorization';
 import { useCountry, useSaveCountry } from '../api/countries';
 import { CitiesCard } from '../components/cities-card';
 
@@ -50,7 +49,7 @@ export default function CountryFormPage() {
 
 function CountryForm({ paysId }: { paysId: string | undefined }) {
   const { t } = useTranslation(['countries', 'nav']);
-  const user = useUser();
+  const canChangeCities = useCan(countryEndpoints.addCity);
   const navigate = useNavigate();
   const editing = paysId !== undefined;
   const id = parseRouteId(paysId);
@@ -156,9 +155,7 @@ function CountryForm({ paysId }: { paysId: string | undefined }) {
           </Box>
         </Box>
       </FormPage>
-      {editing && record.data ? (
-        <CitiesCard country={record.data} canChange={hasPermission(user, 'change_country')} />
-      ) : null}
+      {editing && record.data ? <CitiesCard country={record.data} canChange={canChangeCities} /> : null}
     </>
   );
 }

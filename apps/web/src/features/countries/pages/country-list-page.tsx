@@ -1,4 +1,4 @@
-import type { Country } from '@borlette/shared/contracts/countries';
+import { type Country, countryEndpoints } from '@borlette/shared/contracts/countries';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -9,21 +9,19 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { COUNTRIES_KEY } from '../../../lib/query-keys';
-import { useUser } from '../../../lib/session/use-session';
-import { COUNTRIES_URL, COUNTRY_SORTS, useDeleteCountry } from '../api/countries';
+import { useDeleteCountry } from '../api/countries';
 import { countryColumns } from '../components/country-columns';
 
 /** /dashboard/user/pays: the countries where companies operate, with their cities. */
 export default function CountryListPage() {
   const { t } = useTranslation(['countries', 'nav']);
-  const user = useUser();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const remove = useDeleteCountry();
-  const canAdd = hasPermission(user, 'add_country');
-  const canChange = hasPermission(user, 'change_country');
+  const canAdd = useCan(countryEndpoints.create);
+  const canChange = useCan(countryEndpoints.update);
   const list = paths.dashboard.user.pays;
 
   const onDelete = async (c: Country) => {
@@ -67,13 +65,13 @@ export default function CountryListPage() {
       />
       <DataTable<Country>
         queryKey={COUNTRIES_KEY}
-        url={COUNTRIES_URL}
+        endpoint={countryEndpoints.list}
         columns={countryColumns}
         rowKey={(c) => c.id}
         rowActions={canChange ? rowActions : undefined}
         rowLabel={(c) => t('rowActions', { name: c.name })}
         searchPlaceholder="countries:search"
-        defaultSort={COUNTRY_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="pays.csv"
         ariaLabel={t('nav:pays')}

@@ -1,7 +1,7 @@
-import type { PublicFiche } from '@borlette/shared/contracts/fiches';
-import { api } from '../../../lib/api-client';
+import { ficheEndpoints } from '@borlette/shared/contracts/fiches';
+import { call } from '../../../lib/api-client';
 
 /** GET /api/public/fiche/{refCode}: no token, nothing but the ticket. */
-export function getPublicFiche(refCode: string, signal?: AbortSignal): Promise<PublicFiche> {
-  return api.get<PublicFiche>(`/api/public/fiche/${encodeURIComponent(refCode)}`, { auth: false, signal });
+export function getPublicFiche(refCode: string, signal?: AbortSignal) {
+  return call(ficheEndpoints.publicView, { refCode }, { auth: false, signal });
 }

@@ -1,69 +1,36 @@
-import type { FicheAction, FicheDetail, FichePage, FicheView } from '@borlette/shared/contracts/fiches';
-import type { Codename } from '@borlette/shared/permissions';
+import { type FicheAction, type FicheDetail, ficheEndpoints } from '@borlette/shared/contracts/fiches';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 import type { FicheKind } from '../lib/fiche-filters';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists, totals and details. */
 export const FICHES_KEY = ['fiches'] as const;
-const BASE = '/api/companies/fiche';
-
-export interface FicheListDef {
-  url: string;
-  /** i18n key of the page title (namespace "nav"). */
-  title: string;
-  permission: Codename;
-  csvFilename: string;
-}
 
 /** The four lists (routes.ts: list-fiches, -gagnants, -payant, -supprimer). */
-export const FICHE_LISTS: Record<FicheKind, FicheListDef> = {
-  sold: { url: BASE, title: 'nav:fiches', permission: 'view_fichevente', csvFilename: 'fiches-vendues.csv' },
-  winning: {
-    url: '/api/companies/fiche-gagnants',
-    title: 'nav:fiches_gagnants',
-    permission: 'view_fiche_win',
-    csvFilename: 'fiches-gagnantes.csv',
-  },
-  paid: {
-    url: '/api/companies/fiche-payants',
-    title: 'nav:fiches_payant',
-    permission: 'view_fiche_win',
-    csvFilename: 'fiches-payees.csv',
-  },
-  deleted: {
-    url: '/api/companies/fiche-supp',
-    title: 'nav:fiches_supprimer',
-    permission: 'view_fiche_delete',
-    csvFilename: 'fiches-supprimees.csv',
-  },
-};
+export const FICHE_LISTS = {
+  sold: { endpoint: ficheEndpoints.sold, title: 'nav:fiches', csvFilename: 'fiches-vendues.csv' },
+  winning: { endpoint: ficheEndpoints.winning, title: 'nav:fiches_gagnants', csvFilename: 'fiches-gagnantes.csv' },
+  paid: { endpoint: ficheEndpoints.paid, title: 'nav:fiches_payant', csvFilename: 'fiches-payees.csv' },
+  deleted: { endpoint: ficheEndpoints.deleted, title: 'nav:fiches_supprimer', csvFilename: 'fiches-supprimees.csv' },
+} satisfies Record<FicheKind, { endpoint: unknown; title: string; csvFilename: string }>;
 
-/** Sort keys the list endpoints accept (server whitelist). */
-export const FICHE_SORTS = {
-  number: 'number',
-  soldAt: 'sold_at',
-  agent: 'agent',
-  amount: 'amount',
-  win: 'win_amount',
-  paidAt: 'paid_at',
-  statusAt: 'status_at',
-} as const;
+/** A sort key of the ticket lists (the contract's enum). */
+export type FicheSortKey = SortKey<typeof ficheEndpoints.sold.query>;
 
 /** The list's default order per kind: newest sale, newest payment, newest deletion. */
-export const DEFAULT_SORT: Record<FicheKind, string> = {
-  sold: FICHE_SORTS.soldAt,
-  winning: FICHE_SORTS.soldAt,
-  paid: FICHE_SORTS.paidAt,
-  deleted: FICHE_SORTS.statusAt,
+export const DEFAULT_SORT: Record<FicheKind, FicheSortKey> = {
+  sold: 'sold_at',
+  winning: 'sold_at',
+  paid: 'paid_at',
+  deleted: 'status_at',
 };
-
-export type { FichePage };
 
 export const ficheQuery = (id: number) =>
   queryOptions({
     queryKey: [...FICHES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<FicheDetail>(BASE, { params: { id }, signal }),
+    // `?id=` answers the ticket with its events (never a page).
+    queryFn: async ({ signal }) => (await call(ficheEndpoints.sold, { id }, { signal })) as FicheDetail,
   });
 
 /** A ticket that is not there (or not this user's to see) is not asked again. */
@@ -81,8 +48,8 @@ export function useFiche(id: number | null) {
  */
 export function useFicheAction() {
   const client = useQueryClient();
-  return useMutation<FicheView, Error, FicheAction>({
-    mutationFn: (body) => api.put<FicheView>(BASE, body),
+  return useMutation({
+    mutationFn: (body: FicheAction) => call(ficheEndpoints.action, body),
     onSuccess: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
   });
 }
@@ -90,8 +57,8 @@ export function useFicheAction() {
 /** POST /api/companies/fiches/pay {number}: the office pays a winning ticket by number (pay_fiche). */
 export function usePayAtOffice() {
   const client = useQueryClient();
-  return useMutation<FicheView, Error, number>({
-    mutationFn: (number) => api.post<FicheView>('/api/companies/fiches/pay', { number }),
+  return useMutation({
+    mutationFn: (number: number) => call(ficheEndpoints.payAtOffice, { number }),
     onSettled: () => client.invalidateQueries({ queryKey: FICHES_KEY }),
   });
 }

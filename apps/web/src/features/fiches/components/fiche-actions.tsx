@@ -1,4 +1,4 @@
-import type { FicheDetail } from '@borlette/shared/contracts/fiches';
+import { type FicheDetail, ficheEndpoints } from '@borlette/shared/contracts/fiches';
 import BlockOutlinedIcon from '@mui/icons-material/BlockOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
@@ -12,7 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { hasPermission } from '../../../lib/authorization';
+import { can, companyChosen } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useFicheAction } from '../api/fiches';
 import { type ActionRights, availableActions, type FicheActionKind } from '../lib/fiche-status';
@@ -30,10 +30,10 @@ const LOOK: Record<FicheActionKind, { icon: ReactNode; color: 'error' | 'warning
 export function useFicheRights(): ActionRights {
   const user = useUser();
   return {
-    canWrite: !(user.role === 'superuser' && !user.company),
-    delete: hasPermission(user, 'delete_fiche'),
-    reactivate: hasPermission(user, 'reactivate_fiche'),
-    block: hasPermission(user, 'block_fiche'),
+    canWrite: companyChosen(user),
+    delete: can(user, ficheEndpoints.action, 'delete_fiche'),
+    reactivate: can(user, ficheEndpoints.action, 'reactivate_fiche'),
+    block: can(user, ficheEndpoints.action, 'block_fiche'),
   };
 }
 

@@ -9,7 +9,6 @@ import { TwoLines } from '../../../components/two-lines';
 import { When } from '../../../components/when';
 import { fDateTime } from '../../../lib/format';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
-import { FICHE_SORTS } from '../api/fiches';
 import type { FicheKind } from '../lib/fiche-filters';
 import { DrawNames } from './draw-names';
 import { StatusCell } from './fiche-status';
@@ -72,13 +71,13 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     {
       id: 'number',
       header: 'fiches:columns.number',
-      sortKey: FICHE_SORTS.number,
+      sortKey: 'number',
       render: (r) => <NumberCell row={r} onOpen={onOpen} />,
     },
     {
       id: 'sold_at',
       header: 'fiches:columns.soldAt',
-      sortKey: FICHE_SORTS.soldAt,
+      sortKey: 'sold_at',
       hideOnPhone: true,
       card: 'subtitle',
       render: (r) => <When at={r.sold_at} />,
@@ -86,7 +85,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     {
       id: 'agent',
       header: 'fiches:columns.agent',
-      sortKey: FICHE_SORTS.agent,
+      sortKey: 'agent',
       minWidth: 150,
       render: (r) => <TwoLines main={r.agent_name || r.agent_username} caption={r.surcussale_name} />,
     },
@@ -100,7 +99,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     {
       id: 'amount',
       header: 'fiches:columns.amount',
-      sortKey: FICHE_SORTS.amount,
+      sortKey: 'amount',
       align: 'right',
       // On a phone the sold list keeps the stake, the others what matters to them.
       hideOnPhone: kind !== 'sold',
@@ -112,7 +111,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     columns.push({
       id: 'win_amount',
       header: 'fiches:columns.win',
-      sortKey: FICHE_SORTS.win,
+      sortKey: 'win_amount',
       align: 'right',
       hideOnPhone: kind === 'sold',
       render: (r) => <Money centimes={r.win_amount} currency={r.currency} muteZero strong={r.win_amount > 0} />,
@@ -122,7 +121,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     columns.push({
       id: 'paid',
       header: 'fiches:columns.paid',
-      sortKey: FICHE_SORTS.paidAt,
+      sortKey: 'paid_at',
       minWidth: 140,
       render: (r) => (
         <>
@@ -144,7 +143,7 @@ export function ficheColumns(kind: FicheKind, onOpen: (row: FicheRow) => void): 
     columns.push({
       id: 'status_at',
       header: 'fiches:columns.statusChange',
-      sortKey: FICHE_SORTS.statusAt,
+      sortKey: 'status_at',
       card: 'wide',
       render: (r) => <StatusChange row={r} />,
     });

@@ -1,13 +1,12 @@
-import type { FicheDetail } from '@borlette/shared/contracts/fiches';
+import { type FicheDetail, ficheEndpoints } from '@borlette/shared/contracts/fiches';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import Button from '@mui/material/Button';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { formatMoney } from '../../../lib/format';
-import { useUser } from '../../../lib/session/use-session';
 import { usePayAtOffice } from '../api/fiches';
 
 /**
@@ -16,13 +15,8 @@ import { usePayAtOffice } from '../api/fiches';
  * to an admin or supervisor holding the codename; the server decides in the end.
  */
 export function useCanPayAtOffice(fiche: FicheDetail): boolean {
-  const user = useUser();
-  return (
-    (user.role === 'company' || user.role === 'supervisor') &&
-    hasPermission(user, 'pay_fiche') &&
-    fiche.status === 'gagnant' &&
-    !fiche.blocked
-  );
+  // The endpoint's access: an admin or supervisor holding pay_fiche.
+  return useCan(ficheEndpoints.payAtOffice) && fiche.status === 'gagnant' && !fiche.blocked;
 }
 
 export function FichePayAction({ fiche, onRefused }: { fiche: FicheDetail; onRefused: (message: string) => void }) {

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { DataTable, toListParams, useListQuery, useTableState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { companyChosen } from '../../../lib/authorization';
 import { effectiveRange, rangeProblem, todayIn } from '../../../lib/day-range';
 import { fBusinessDay } from '../../../lib/format';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
@@ -84,10 +85,10 @@ export function FicheListPage({ kind }: { kind: FicheKind }) {
 
   // The totals come with the page: the same query as the table's (same key and params, one request).
   const { state } = useTableState({ filterKeys: [], sortKeys, defaultSort: DEFAULT_SORT[kind], defaultOrder: 'desc' });
-  const list = useListQuery<FicheRow>(queryKey, def.url, toListParams(state, lastValid));
+  const list = useListQuery<FicheRow>(queryKey, def.endpoint, toListParams(state, lastValid));
   const totals = (list.data as FichePage | undefined)?.totals;
 
-  const readAll = user.role === 'superuser' && !user.company;
+  const readAll = !companyChosen(user);
   const title = t(def.title);
   const narrowing = hasNarrowingFilter(filters);
   return (
@@ -105,7 +106,7 @@ export function FicheListPage({ kind }: { kind: FicheKind }) {
       <FicheTotalsCards kind={kind} totals={list.isError ? undefined : totals} loading={list.isPending} />
       <DataTable<FicheRow>
         queryKey={queryKey}
-        url={def.url}
+        endpoint={def.endpoint}
         columns={columns}
         rowKey={(r) => r.id}
         onRowClick={openFiche}

@@ -1,26 +1,17 @@
-import type { Message, MessageChoices } from '@borlette/shared/contracts/messages';
+import { type Message, messageEndpoints } from '@borlette/shared/contracts/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
 export const MESSAGES_KEY = ['messages'] as const;
-export const MESSAGES_URL = '/api/companies/messages';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const MESSAGE_SORTS = {
-  startsAt: 'starts_at',
-  endsAt: 'ends_at',
-  title: 'title',
-  status: 'status',
-  created: 'created_at',
-} as const;
 
 export const messageQuery = (id: number) =>
   queryOptions({
     queryKey: [...MESSAGES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Message>(MESSAGES_URL, { params: { id }, signal }),
+    // With `id`, the list endpoint answers that one message.
+    queryFn: async ({ signal }) => (await call(messageEndpoints.list, { id }, { signal })) as Message,
   });
 
 export function useMessage(id: number | null) {
@@ -31,7 +22,7 @@ export function useMessage(id: number | null) {
 export function useMessageChoices() {
   return useQuery({
     queryKey: [...MESSAGES_KEY, 'choices'],
-    queryFn: ({ signal }) => api.get<MessageChoices>(`${MESSAGES_URL}/choices`, { signal }),
+    queryFn: ({ signal }) => call(messageEndpoints.choices, undefined, { signal }),
     staleTime: 60_000,
   });
 }
@@ -42,8 +33,7 @@ const invalidate = [MESSAGES_KEY];
 export function useSaveMessage(editing: boolean) {
   const { t } = useTranslation('messages');
   return useMutationWithToast({
-    mutationFn: (form: FormData) =>
-      editing ? api.put<Message>(MESSAGES_URL, form) : api.post<Message>(MESSAGES_URL, form),
+    mutationFn: (form: FormData) => call(editing ? messageEndpoints.update : messageEndpoints.create, form),
     successMessage: (m) => t(editing ? 'toast.updated' : 'toast.created', { title: m.title }),
     toastErrors: false,
     invalidate,
@@ -55,7 +45,7 @@ export function useToggleMessage() {
   const { t } = useTranslation('messages');
   return useMutationWithToast({
     mutationFn: (m: Message) =>
-      api.put<Message>(MESSAGES_URL, {
+      call(messageEndpoints.update, {
         id: m.id,
         title: m.title,
         text: m.text,
@@ -74,7 +64,7 @@ export function useToggleMessage() {
 export function useDeleteMessage() {
   const { t } = useTranslation('messages');
   return useMutationWithToast({
-    mutationFn: (m: Pick<Message, 'id' | 'title'>) => api.delete<{ ok: true }>(MESSAGES_URL, { id: m.id }),
+    mutationFn: (m: Pick<Message, 'id' | 'title'>) => call(messageEndpoints.remove, { id: m.id }),
     successMessage: (_, m) => t('toast.deleted', { title: m.title }),
     invalidate,
   });

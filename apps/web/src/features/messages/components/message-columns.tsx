@@ -8,7 +8,6 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { ToneChip } from '../../../components/tone-chip';
 import { fDateTime } from '../../../lib/format';
 import type { Tone } from '../../../lib/tone';
-import { MESSAGE_SORTS } from '../api/messages';
 
 /** A date-time on the company's clock, in the interface's language. */
 function When({ at, timeZone }: { at: string | null; timeZone: string }) {
@@ -45,7 +44,7 @@ export const messageColumns: DataTableColumn<Message>[] = [
   {
     id: 'title',
     header: 'messages:columns.title',
-    sortKey: MESSAGE_SORTS.title,
+    sortKey: 'title',
     minWidth: 220,
     render: (m) => (
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}>
@@ -84,20 +83,20 @@ export const messageColumns: DataTableColumn<Message>[] = [
   {
     id: 'starts_at',
     header: 'messages:columns.startsAt',
-    sortKey: MESSAGE_SORTS.startsAt,
+    sortKey: 'starts_at',
     render: (m) => <When at={m.starts_at} timeZone={m.timezone} />,
   },
   {
     id: 'ends_at',
     header: 'messages:columns.endsAt',
-    sortKey: MESSAGE_SORTS.endsAt,
+    sortKey: 'ends_at',
     hideOnPhone: true,
     render: (m) => <When at={m.ends_at} timeZone={m.timezone} />,
   },
   {
     id: 'status',
     header: 'messages:columns.status',
-    sortKey: MESSAGE_SORTS.status,
+    sortKey: 'status',
     render: (m) => <MessageStateChip message={m} />,
   },
 ];

@@ -1,4 +1,4 @@
-import type { Message } from '@borlette/shared/contracts/messages';
+import { type Message, messageEndpoints } from '@borlette/shared/contracts/messages';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -12,9 +12,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { MESSAGE_SORTS, MESSAGES_KEY, MESSAGES_URL, useDeleteMessage, useToggleMessage } from '../api/messages';
+import { MESSAGES_KEY, useDeleteMessage, useToggleMessage } from '../api/messages';
 import { messageColumns } from '../components/message-columns';
 
 const filters: DataTableFilter[] = [
@@ -57,10 +57,9 @@ export default function MessageListPage() {
   const toggle = useToggleMessage();
   const remove = useDeleteMessage();
 
-  // The superuser looking at every company ('all') reads only: writes need one company.
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_apppromote');
-  const canChange = companyChosen && hasPermission(user, 'change_apppromote');
+  // The superuser looking at every company ('all') reads only: writes need one company (`can` checks it).
+  const canAdd = useCan(messageEndpoints.create);
+  const canChange = useCan(messageEndpoints.update);
   const base = paths.dashboard.user.messages;
 
   const onToggle = async (m: Message) => {
@@ -130,21 +129,21 @@ export default function MessageListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:messages') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<Message>
         queryKey={MESSAGES_KEY}
-        url={MESSAGES_URL}
+        endpoint={messageEndpoints.list}
         columns={messageColumns}
         rowKey={(m) => m.id}
         rowActions={canChange ? rowActions : undefined}
         rowLabel={(m) => t('rowActions', { title: m.title })}
         filters={filters}
         searchPlaceholder="messages:search"
-        defaultSort={MESSAGE_SORTS.startsAt}
+        defaultSort="starts_at"
         defaultOrder="desc"
         csv
         csvFilename="messages.csv"

@@ -1,11 +1,10 @@
-/** The agents' API (/api/agents/*, contracts/fiches.ts) with TanStack Query. */
+/** The agents' API (contracts/pos.ts) with TanStack Query. */
 import type { OwnPasswordAnswer } from '@borlette/shared/contracts/account';
 import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
-import type { AgentDayReport, FicheView } from '@borlette/shared/contracts/fiches';
-import type { PosConfig, SaleAnswer, SaleInput } from '@borlette/shared/contracts/sale';
+import { posEndpoints } from '@borlette/shared/contracts/pos';
+import type { PosConfig, SaleInput } from '@borlette/shared/contracts/sale';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toMessages, toRowsPage } from '../lib/rows';
-import { posRequest } from './pos-client';
+import { posCall, posRequest } from './pos-client';
 
 /** What the receipt proves (issue 15): its QR's secret, or its number and printed verification code. */
 export type PayProof = { ref: string } | { number: number; code: string };
@@ -56,7 +55,7 @@ export interface PosConfigAnswer extends PosConfig {
 export const configQuery = queryOptions({
   queryKey: posKeys.config,
   queryFn: async ({ signal }): Promise<PosConfigAnswer> => {
-    const config = await posRequest<PosConfig>('/api/agents/config', { signal });
+    const config = await posCall(posEndpoints.config, undefined, { signal });
     return { ...config, receivedAt: Date.now() };
   },
   refetchInterval: CONFIG_REFRESH_MS,
@@ -74,27 +73,19 @@ export const FICHES_PAGE_SIZE = 25;
 export function useTodayFiches(page: number) {
   return useQuery({
     queryKey: posKeys.fiches(page),
-    queryFn: async ({ signal }) =>
-      toRowsPage(
-        await posRequest<unknown>('/api/agents/fiches', {
-          params: { page, page_size: FICHES_PAGE_SIZE, order: 'desc' },
-          signal,
-        }),
-        page,
-        FICHES_PAGE_SIZE,
-      ),
+    queryFn: ({ signal }) => posCall(posEndpoints.fiches, { page, page_size: FICHES_PAGE_SIZE }, { signal }),
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: true,
     staleTime: 10_000,
   });
 }
 
-export function getFicheByProof(proof: PayProof, signal?: AbortSignal): Promise<FicheView> {
-  return posRequest<FicheView>('/api/agents/fiche', { params: { ...proof }, signal });
+export function getFicheByProof(proof: PayProof, signal?: AbortSignal) {
+  return posCall(posEndpoints.fiche, { ...proof }, { signal });
 }
 
-export function getFicheById(id: number, signal?: AbortSignal): Promise<FicheView> {
-  return posRequest<FicheView>('/api/agents/fiche', { params: { id }, signal });
+export function getFicheById(id: number, signal?: AbortSignal) {
+  return posCall(posEndpoints.fiche, { id }, { signal });
 }
 
 /** The ticket the receipt's proof designates (none: nothing is asked). */
@@ -111,7 +102,7 @@ export function useFicheByProof(proof: PayProof | null) {
 export function useDayReport(date: string) {
   return useQuery({
     queryKey: posKeys.report(date),
-    queryFn: ({ signal }) => posRequest<AgentDayReport>('/api/agents/report', { params: { date }, signal }),
+    queryFn: ({ signal }) => posCall(posEndpoints.report, { date }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });
@@ -120,7 +111,7 @@ export function useDayReport(date: string) {
 export function usePosMessages() {
   return useQuery({
     queryKey: posKeys.messages,
-    queryFn: async ({ signal }) => toMessages(await posRequest<unknown>('/api/agents/messages', { signal })),
+    queryFn: ({ signal }) => posCall(posEndpoints.messages, undefined, { signal }),
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
@@ -141,7 +132,7 @@ function useRefreshAfterWrite() {
 export function useSell() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (body: SaleInput) => posRequest<SaleAnswer>('/api/agents/fiches', { method: 'POST', body }),
+    mutationFn: (body: SaleInput) => posCall(posEndpoints.sell, body),
     onSettled: refresh,
   });
 }
@@ -149,7 +140,7 @@ export function useSell() {
 export function useCancelFiche() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (id: number) => posRequest<FicheView>('/api/agents/fiches/cancel', { method: 'POST', body: { id } }),
+    mutationFn: (id: number) => posCall(posEndpoints.cancel, { id }),
     onSettled: refresh,
   });
 }
@@ -157,7 +148,7 @@ export function useCancelFiche() {
 export function useReprintFiche() {
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (id: number) => posRequest<FicheView>('/api/agents/fiches/reprint', { method: 'POST', body: { id } }),
+    mutationFn: (id: number) => posCall(posEndpoints.reprint, { id }),
     onSuccess: refresh,
   });
 }
@@ -166,8 +157,7 @@ export function usePayFiche() {
   const client = useQueryClient();
   const refresh = useRefreshAfterWrite();
   return useMutation({
-    mutationFn: (proof: PayProof) =>
-      posRequest<FicheView>('/api/agents/fiches/pay', { method: 'POST', body: { ...proof } }),
+    mutationFn: (proof: PayProof) => posCall(posEndpoints.pay, { ...proof }),
     onSettled: (_data, _error, proof) => {
       refresh();
       void client.invalidateQueries({ queryKey: posKeys.fiche(proof) });

@@ -3,7 +3,8 @@
  * back-office session in the same browser is neither used nor disturbed. A 401 forgets the POS token
  * and tells the POS to show its sign-in (no page reload: nothing typed is lost).
  */
-import { ApiError } from '../../../lib/api-client';
+import type { Endpoint, EndpointInput, EndpointOutput } from '@borlette/shared/endpoint';
+import { call, request, type TokenSource } from '../../../lib/api-client';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../../lib/storage';
 
 export const POS_STORAGE = {
@@ -35,56 +36,43 @@ export function onPosSessionExpired(listener: Listener): () => void {
   return () => expiredListeners.delete(listener);
 }
 
-export interface PosRequestOptions {
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  params?: Record<string, string | number | undefined | null>;
+/** The POS token: a 401 to it forgets it and tells the POS (no reload: nothing typed is lost). */
+const POS_TOKENS: TokenSource = {
+  token: getPosToken,
+  refused: () => {
+    clearPosToken();
+    for (const listener of expiredListeners) listener();
+  },
+};
+
+export interface PosCallOptions {
   signal?: AbortSignal;
-  /** Send this token instead of the stored one (sign-in checks, sign-out of a refused account). */
+  /** Send this token instead of the stored one (sign-in checks, sign-out of a refused account): a 401 to it forgets nothing. */
   token?: string | null;
 }
 
-function url(path: string, params?: PosRequestOptions['params']): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params ?? {}))
-    if (v !== undefined && v !== null && v !== '') search.set(k, String(v));
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
+/** Same-origin JSON, never from the browser's cache; failures reject with an ApiError (status 0 = network). */
+function posOptions({ signal, token }: PosCallOptions) {
+  const tokens: TokenSource = token === undefined ? POS_TOKENS : { token: () => token, refused: () => undefined };
+  return { signal, auth: token !== null, tokens, cache: 'no-store' as const };
 }
 
-/** Same-origin JSON call with the POS token; failures reject with an ApiError (status 0 = network). */
-export async function posRequest<T>(path: string, options: PosRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, params, signal } = options;
-  const token = options.token === undefined ? getPosToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Token ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(url(path, params), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-      cache: 'no-store',
-    });
-  } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new ApiError(0, null);
-  }
-  const text = await response.text().catch(() => '');
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
-  if (response.status === 401 && token && options.token === undefined) {
-    clearPosToken();
-    for (const listener of expiredListeners) listener();
-  }
-  if (!response.ok) throw new ApiError(response.status, data);
-  return data as T;
+/** Calls an endpoint with the POS token (api-client.ts `call`). */
+export function posCall<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  options: PosCallOptions = {},
+): Promise<EndpointOutput<E>> {
+  return call(endpoint, input, posOptions(options));
+}
+
+export interface PosRequestOptions extends PosCallOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+}
+
+/** A call by path, for the session's endpoints (sign-in, current agent, sign-out, password). */
+export function posRequest<T>(path: string, options: PosRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body } = options;
+  return request<T>(path, { method, body, ...posOptions(options) });
 }

@@ -2,7 +2,7 @@
  * The receipt's verification code (issue 15): 8 symbols without 0/O nor 1/I, printed ABCD-EFGH. An
  * agent pays another seller's ticket with its number AND this code (or by scanning its QR code).
  */
-import { VERIFICATION_ALPHABET, VERIFICATION_LENGTH } from '@borlette/shared/contracts/fiches';
+import { VERIFICATION_ALPHABET, VERIFICATION_LENGTH } from '@borlette/shared/contracts/pos';
 
 const FORMAT = new RegExp(`^[${VERIFICATION_ALPHABET}]{${VERIFICATION_LENGTH}}$`);
 

@@ -1,6 +1,5 @@
-import { type ContactRequest, contactResponse, errorBody } from '@borlette/shared';
-
-export const CONTACT_ENDPOINT = '/api/public/contact';
+import { errorBody } from '@borlette/shared/contracts/common';
+import { type ContactRequest, contactEndpoints, contactResponse } from '@borlette/shared/contracts/contact';
 
 /** A failed contact call: `message` is the server's French message (absent on network failure). */
 export class ContactError extends Error {
@@ -26,8 +25,10 @@ export async function sendContact(body: ContactRequest): Promise<{ ok: true; id:
 
   let res: Response;
   try {
-    res = await fetch(CONTACT_ENDPOINT, {
-      method: 'POST',
+    // A plain fetch (not `call`): the public page has no session, and reads the error body itself.
+    const { path, method } = contactEndpoints.send;
+    res = await fetch(path, {
+      method,
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(payload),
     });

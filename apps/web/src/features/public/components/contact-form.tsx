@@ -20,7 +20,7 @@ const FIELD_NAMES: FieldName[] = ['name', 'email', 'phone', 'subject', 'message'
 
 /**
  * Contact form: validated with the shared `contactRequest` schema (French messages), posted to
- * /api/public/contact. On failure the server's message (and per-field messages) are shown and the
+ * `contactEndpoints.send`. On failure the server's message (and per-field messages) are shown and the
  * typed values are kept; on success a snackbar is shown and the form is reset.
  */
 export function ContactForm() {

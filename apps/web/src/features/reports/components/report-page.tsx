@@ -1,3 +1,4 @@
+import type { Endpoint } from '@borlette/shared/endpoint';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -45,7 +46,7 @@ export interface ReportPageProps<R, T> {
   renderFirst?: (row: R) => ReactNode;
   /** The cards of one totals line (undefined while loading) in its currency. */
   summary: (totals: T | undefined, currency: string) => SummaryItem[];
-  csv: { url: string; params: ReportParams; filename: string } | null;
+  csv: { endpoint: Endpoint; params: ReportParams; filename: string } | null;
   /** The filters in force, for the printed header. */
   printFilters: { label: string; value: string | null | undefined }[];
   /** The currency while nothing is loaded (the company's). */

@@ -1,5 +1,4 @@
 import type { Page } from '@borlette/shared/contracts/list';
-import type { SalesReport } from '@borlette/shared/contracts/reports';
 import type { Supervisor } from '@borlette/shared/contracts/supervisors';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +30,7 @@ export function useSupervisorOptions(params: ReportParams, enabled: boolean) {
     staleTime: 60_000,
   });
   const report = useSalesReport('supervisors', params, enabled && (!canList || list.isError));
-  const fromReport = (report.data as SalesReport | undefined)?.rows.flatMap((r) =>
+  const fromReport = report.data?.rows.flatMap((r) =>
     typeof r.key === 'number' ? [{ id: r.key, name: r.label }] : [],
   );
   return canList && !list.isError ? list.data : fromReport;

@@ -1,4 +1,5 @@
-import type { AgentReport, AgentReportRow, AgentReportTotals } from '@borlette/shared/contracts/reports';
+import { type AgentReportRow, type AgentReportTotals, reportEndpoints } from '@borlette/shared/contracts/reports';
+import { walletEndpoints } from '@borlette/shared/contracts/wallet';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -7,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PeriodFilters } from '../../../components/period-filters';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { narrowed } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { REPORT_URLS, useAgentReport } from '../api/reports';
+import { useAgentReport } from '../api/reports';
 import { useAgentSummary } from '../components/figure-summary';
 import { ReportPage } from '../components/report-page';
 import { useFilterLabels } from '../components/use-filter-labels';
@@ -40,11 +41,11 @@ export function AgentReportView({ titleKey }: { titleKey: string }) {
   const user = useUser();
   const f = useUrlFilters();
   const q = useAgentReport(f.apiParams);
-  const data = q.data as AgentReport | undefined;
+  const data = q.data;
   const currency = data?.currency ?? f.display.currency;
   const summary = useAgentSummary();
   const labels = useFilterLabels(f.state);
-  const canWallet = hasPermission(user, 'view_wallettransaction') && !!user.company;
+  const canWallet = useCan(walletEndpoints.list) && !!user.company;
   const period = data ? { start: data.start_date, end: data.end_date } : f.range;
   const title = t(titleKey);
   const reset = () => f.update({ tirage: '', surcussale: '', agent: '' });
@@ -91,7 +92,7 @@ export function AgentReportView({ titleKey }: { titleKey: string }) {
       renderFirst={renderFirst}
       summary={summary}
       currency={currency}
-      csv={{ url: REPORT_URLS.agents, params: f.apiParams, filename: 'controle-vendeurs.csv' }}
+      csv={{ endpoint: reportEndpoints.agents, params: f.apiParams, filename: 'controle-vendeurs.csv' }}
       printFilters={labels}
       filters={
         <PeriodFilters

@@ -1,4 +1,4 @@
-import type { CurrencyTotals, ReportRow, SalesReport } from '@borlette/shared/contracts/reports';
+import { type CurrencyTotals, type ReportRow, reportEndpoints } from '@borlette/shared/contracts/reports';
 import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -9,7 +9,7 @@ import { fDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { REPORT_URLS, useSalesReport } from '../api/reports';
+import { useSalesReport } from '../api/reports';
 import { useFigureSummary } from '../components/figure-summary';
 import { ReportPage } from '../components/report-page';
 import { SupervisorSelect, useSupervisorOptions } from '../components/supervisor-select';
@@ -44,7 +44,7 @@ export default function PartialReportPage() {
   const params = useMemo(() => ({ ...f.apiParams, supervisor_id: supervisor || undefined }), [f.apiParams, supervisor]);
   const blocked = needsSupervisor && !supervisor;
   const q = useSalesReport(ENDPOINT[view], params, !blocked);
-  const data = q.data as SalesReport | undefined;
+  const data = q.data;
   const currency = data?.currency ?? f.display.currency;
   const summary = useFigureSummary();
   const labels = useFilterLabels(f.state);
@@ -83,7 +83,7 @@ export default function PartialReportPage() {
       rowKey={(r) => `${r.key ?? 'none'}-${r.label}-${r.currency}`}
       summary={summary}
       currency={currency}
-      csv={{ url: REPORT_URLS[ENDPOINT[view]], params, filename: `rapport-partiel-${view}.csv` }}
+      csv={{ endpoint: reportEndpoints[ENDPOINT[view]], params, filename: `rapport-partiel-${view}.csv` }}
       printFilters={[
         ...(needsSupervisor ? [{ label: t('filters.supervisor'), value: supervisorName ?? `#${supervisor}` }] : []),
         ...labels,

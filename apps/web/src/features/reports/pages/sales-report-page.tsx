@@ -1,4 +1,9 @@
-import { type CurrencyTotals, FILTER_CHOICES, type ReportRow } from '@borlette/shared/contracts/reports';
+import {
+  type CurrencyTotals,
+  FILTER_CHOICES,
+  type ReportRow,
+  reportEndpoints,
+} from '@borlette/shared/contracts/reports';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
@@ -8,7 +13,7 @@ import { PeriodFilters } from '../../../components/period-filters';
 import { fDay } from '../../../lib/format';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { REPORT_URLS, useSalesReport } from '../api/reports';
+import { useSalesReport } from '../api/reports';
 import { useFigureSummary } from '../components/figure-summary';
 import { ReportPage } from '../components/report-page';
 import { useFilterLabels } from '../components/use-filter-labels';
@@ -46,7 +51,7 @@ export default function SalesReportPage() {
       rowKey={(r) => `${r.key ?? 'none'}-${r.label}-${r.currency}`}
       summary={summary}
       currency={currency}
-      csv={{ url: REPORT_URLS.sales, params, filename: 'rapport-vente.csv' }}
+      csv={{ endpoint: reportEndpoints.sales, params, filename: 'rapport-vente.csv' }}
       printFilters={[{ label: t('filters.grouping'), value: t(`grouping.${grouping}`) }, ...labels]}
       filters={
         <PeriodFilters

@@ -1,4 +1,4 @@
-import type { Statistics } from '@borlette/shared/contracts/reports';
+import type { Statistics } from '@borlette/shared/contracts/statistics';
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';

@@ -1,4 +1,5 @@
 import { SOLD_BET_CODES } from '@borlette/shared/contracts/engine-common';
+import { statisticsEndpoints } from '@borlette/shared/contracts/statistics';
 import GridOnOutlinedIcon from '@mui/icons-material/GridOnOutlined';
 import LocalFireDepartmentOutlinedIcon from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PointOfSaleOutlinedIcon from '@mui/icons-material/PointOfSaleOutlined';
@@ -22,7 +23,7 @@ import { formatCount, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { STATISTICS_URL, useStatistics } from '../api/statistics';
+import { useStatistics } from '../api/statistics';
 import { HeatMap } from '../components/heat-map';
 import { StatsTable } from '../components/stats-table';
 import { boletGrid, exposure } from '../lib/heat-scale';
@@ -126,7 +127,11 @@ export default function StatisticsPage() {
         title={title}
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
-        action={<ReportActions csv={{ url: STATISTICS_URL, params: filters, filename: 'statistiques.csv' }} />}
+        action={
+          <ReportActions
+            csv={{ endpoint: statisticsEndpoints.numbers, params: filters, filename: 'statistiques.csv' }}
+          />
+        }
       />
       {!user.company ? (
         <Alert severity="info" sx={{ mb: 3 }}>

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { countryEndpoints } from '@borlette/shared/contracts/countries';
 import type { Page } from '@borlette/shared/contracts/list';
 import { type Surcussale, surcussaleEndpoints, type surcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -42,8 +43,8 @@ export function useCities(country: string | undefined, enabled = true) {
   return useQuery({
     queryKey: ['generals', 'cities', country ?? null],
     queryFn: async ({ signal }) => {
-      const rows = await api.get<Option[]>('/api/generals/cities', { params: { country }, signal });
-      return rows.map((c) => ({ id: Number(c.id), name: String(c.name) }));
+      const rows = await call(countryEndpoints.cities, { country }, { signal });
+      return rows.map((c) => ({ id: c.id, name: c.name }));
     },
     enabled,
     retry: false,

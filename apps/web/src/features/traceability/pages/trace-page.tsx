@@ -1,4 +1,9 @@
-import { TRACE_ACTIONS, type TraceEntry, type TraceKind } from '@borlette/shared/contracts/traceability';
+import {
+  TRACE_ACTIONS,
+  type TraceEntry,
+  type TraceKind,
+  traceabilityEndpoints,
+} from '@borlette/shared/contracts/traceability';
 import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Chip from '@mui/material/Chip';
@@ -12,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { DEFAULT_TIME_ZONE, fBusinessDay } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { TRACE_KEY, TRACE_SORTS, TRACE_TITLES, traceUrl } from '../api/traceability';
+import { TRACE_KEY, TRACE_TITLES } from '../api/traceability';
 import { ChangesPreview, EntryWhen, What, Where, Who } from '../components/trace-cells';
 import { TraceDetailsDialog } from '../components/trace-details-dialog';
 import { effectiveRange, rangeProblem, todayIn } from '../components/trace-range';
@@ -84,21 +89,21 @@ export function TracePage({ kind }: { kind: TraceKind }) {
       {
         id: 'at',
         header: 'traceability:columns.at',
-        sortKey: TRACE_SORTS.at,
+        sortKey: 'at',
         card: 'subtitle',
         render: (e) => <EntryWhen entry={e} />,
       },
       {
         id: 'username',
         header: 'traceability:columns.who',
-        sortKey: TRACE_SORTS.username,
+        sortKey: 'username',
         minWidth: 150,
         render: (e) => <Who entry={e} withCompany={withCompany} />,
       },
       {
         id: 'action',
         header: 'traceability:columns.what',
-        sortKey: TRACE_SORTS.action,
+        sortKey: 'action',
         card: 'title',
         render: (e) => <What entry={e} />,
       },
@@ -170,7 +175,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
       />
       <DataTable<TraceEntry>
         queryKey={[...TRACE_KEY, kind]}
-        url={traceUrl(kind)}
+        endpoint={traceabilityEndpoints[kind]}
         columns={columns}
         rowKey={(e) => e.key}
         rowActions={rowActions}
@@ -179,7 +184,7 @@ export function TracePage({ kind }: { kind: TraceKind }) {
         toolbar={toolbar}
         params={lastValid}
         searchPlaceholder="traceability:search"
-        defaultSort={TRACE_SORTS.at}
+        defaultSort="at"
         defaultOrder="desc"
         csv
         csvFilename={`tracabilite-${kind}.csv`}

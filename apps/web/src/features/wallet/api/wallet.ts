@@ -1,9 +1,9 @@
-import type { WalletEntry, WalletPage } from '@borlette/shared/contracts/wallet';
+import { walletEndpoints } from '@borlette/shared/contracts/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 import { REPORTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
@@ -11,11 +11,6 @@ import { keyFor, newKey, type PendingKey, signatureOf } from '../lib/idempotency
 
 /** Every query of the feature starts with this key: a write refreshes the list, totals and balances. */
 export const WALLET_KEY = ['wallet'] as const;
-export const WALLET_URL = '/api/companies/transactions';
-const ZERO_URL = '/api/companies/transaction-zero';
-
-/** Sort keys the list accepts (server whitelist). */
-export const WALLET_SORTS = { at: 'at', agent: 'agent', amount: 'amount', kind: 'kind' } as const;
 
 /**
  * An agent's balance now: the list of today with that agent answers it in `balances` (the endpoint
@@ -25,10 +20,11 @@ export function useAgentBalance(agentId: number | null, today: string) {
   return useQuery({
     queryKey: [...WALLET_KEY, 'balance', agentId, today],
     queryFn: async ({ signal }) => {
-      const page = await api.get<WalletPage>(WALLET_URL, {
-        params: { agent_id: agentId ?? undefined, start_date: today, end_date: today, page_size: 1 },
-        signal,
-      });
+      const page = await call(
+        walletEndpoints.list,
+        { agent_id: agentId ?? undefined, start_date: today, end_date: today, page_size: 1 },
+        { signal },
+      );
       return page.balances.find((b) => b.agent_id === agentId)?.balance ?? 0;
     },
     enabled: agentId !== null,
@@ -62,14 +58,14 @@ export interface MovementValues {
   note: string | null;
 }
 
-/** POST /api/companies/transactions: a deposit, withdrawal or adjustment (the form shows errors inline). */
+/** A deposit, withdrawal or adjustment (the form shows errors inline). */
 export function useAddMovement() {
   const { t, i18n } = useTranslation('wallet');
   const currency = useUser().company?.currency ?? 'HTG';
   const idem = useIdempotencyKey();
   return useMutationWithToast({
     mutationFn: (v: MovementValues) =>
-      api.post<WalletEntry>(WALLET_URL, {
+      call(walletEndpoints.add, {
         ...v,
         idempotency_key: idem.keyFor({ ...v, note: v.note || null, owes_more: v.owes_more ?? null }),
       }),
@@ -85,13 +81,13 @@ export function useAddMovement() {
   });
 }
 
-/** POST /api/companies/transaction-zero: brings the agent's balance to exactly 0. */
+/** The transaction zero: brings the agent's balance to exactly 0. */
 export function useTransactionZero() {
   const { t } = useTranslation('wallet');
   const idem = useIdempotencyKey();
   return useMutationWithToast({
     mutationFn: (v: { agent_id: number; note?: string | null }) =>
-      api.post<WalletEntry>(ZERO_URL, {
+      call(walletEndpoints.zero, {
         agent_id: v.agent_id,
         note: v.note || null,
         idempotency_key: idem.keyFor({ zero: v.agent_id, note: v.note || null }),
@@ -102,12 +98,12 @@ export function useTransactionZero() {
   });
 }
 
-/** DELETE /api/companies/transaction-zero?agent_id=&transaction_id=: the reversal entry (once). */
+/** Reverses a transaction zero: the reversal entry (once). */
 export function useReverseZero() {
   const { t } = useTranslation('wallet');
   return useMutationWithToast({
-    mutationFn: (e: Pick<WalletEntry, 'id' | 'agent_id'>) =>
-      api.delete<WalletEntry>(ZERO_URL, undefined, { params: { agent_id: e.agent_id, transaction_id: e.id } }),
+    mutationFn: (e: { id: number; agent_id: number }) =>
+      call(walletEndpoints.reverseZero, { agent_id: e.agent_id, transaction_id: e.id }),
     successMessage: (e) => t('toast.reversed', { agent: e.agent_name }),
     invalidate,
   });

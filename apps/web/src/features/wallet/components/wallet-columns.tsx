@@ -1,4 +1,5 @@
-import type { WalletEntry } from '@borlette/shared/contracts/wallet';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { WalletEntry, walletListQuery } from '@borlette/shared/contracts/wallet';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { When } from '../../../components/when';
 import { formatPlain } from '../../../lib/figures';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
-import { WALLET_SORTS } from '../api/wallet';
 import { KindChip, SignedAmount } from './wallet-cells';
 
 /** The kind, with the ticket it comes from or « annulée » for a reversed transaction zero. */
@@ -81,11 +81,11 @@ function AgentCell({ row }: { row: WalletEntry }) {
 }
 
 /** Date, agent, kind, amount (signed), note and author of the ledger's entries. */
-export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
+export const WALLET_COLUMNS: DataTableColumn<WalletEntry, SortKey<typeof walletListQuery>>[] = [
   {
     id: 'at',
     header: 'wallet:columns.at',
-    sortKey: WALLET_SORTS.at,
+    sortKey: 'at',
     hideOnPhone: true,
     card: 'subtitle',
     render: (r) => <When at={r.at} />,
@@ -93,7 +93,7 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
   {
     id: 'agent',
     header: 'wallet:columns.agent',
-    sortKey: WALLET_SORTS.agent,
+    sortKey: 'agent',
     minWidth: 150,
     card: 'title',
     render: (r) => <AgentCell row={r} />,
@@ -101,14 +101,14 @@ export const WALLET_COLUMNS: DataTableColumn<WalletEntry>[] = [
   {
     id: 'kind',
     header: 'wallet:columns.kind',
-    sortKey: WALLET_SORTS.kind,
+    sortKey: 'kind',
     card: 'status',
     render: (r) => <KindCell row={r} />,
   },
   {
     id: 'amount',
     header: 'wallet:columns.amount',
-    sortKey: WALLET_SORTS.amount,
+    sortKey: 'amount',
     align: 'right',
     render: (r) => <AmountCell row={r} />,
   },

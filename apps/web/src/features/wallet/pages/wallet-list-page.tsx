@@ -1,4 +1,4 @@
-import type { WalletEntry, WalletPage } from '@borlette/shared/contracts/wallet';
+import { type WalletEntry, type WalletPage, walletEndpoints } from '@borlette/shared/contracts/wallet';
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
@@ -22,12 +22,12 @@ import { PageHeader } from '../../../components/page-header';
 import { PeriodFilters } from '../../../components/period-filters';
 import { SummaryCards, type SummaryItem } from '../../../components/summary-cards';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { fDay, formatCount } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
-import { useReverseZero, WALLET_KEY, WALLET_SORTS, WALLET_URL } from '../api/wallet';
+import { useReverseZero, WALLET_KEY } from '../api/wallet';
 import { BalancesPanel } from '../components/balances-panel';
 import { WALLET_COLUMNS } from '../components/wallet-columns';
 import { balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
@@ -48,8 +48,8 @@ export default function WalletListPage() {
   const f = useUrlFilters(EXTRA);
   const d = f.display;
   const hasCompany = !!user.company;
-  const canAdd = hasCompany && hasPermission(user, 'add_wallettransaction');
-  const canChange = hasCompany && hasPermission(user, 'change_wallettransaction');
+  const canAdd = useCan(walletEndpoints.add);
+  const canChange = useCan(walletEndpoints.reverseZero);
 
   const { tirage_id: _t, ...period } = f.apiParams;
   const key = JSON.stringify([period, f.state.kind]);
@@ -58,8 +58,8 @@ export default function WalletListPage() {
 
   // The totals come with the page: the same query as the table's (same key and params, one request).
   const sortKeys = useMemo(() => WALLET_COLUMNS.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), []);
-  const { state } = useTableState({ sortKeys, defaultSort: WALLET_SORTS.at, defaultOrder: 'desc' });
-  const list = useListQuery<WalletEntry>(WALLET_KEY, WALLET_URL, toListParams(state, params));
+  const { state } = useTableState({ sortKeys, defaultSort: 'at', defaultOrder: 'desc' });
+  const list = useListQuery<WalletEntry>(WALLET_KEY, walletEndpoints.list, toListParams(state, params));
   const page = list.isError ? undefined : (list.data as WalletPage | undefined);
 
   const askReverse = useCallback(
@@ -195,14 +195,14 @@ export default function WalletListPage() {
         <Box sx={{ order: { xs: 2, xl: 1 }, minWidth: 0 }}>
           <DataTable<WalletEntry>
             queryKey={WALLET_KEY}
-            url={WALLET_URL}
+            endpoint={walletEndpoints.list}
             columns={WALLET_COLUMNS}
             rowKey={(r) => r.id}
             rowActions={canChange ? rowActions : undefined}
             rowLabel={(r) => t('rowLabel', { kind: t(`kinds.${r.kind}`), agent: r.agent_name })}
             params={params}
             searchPlaceholder="wallet:search"
-            defaultSort={WALLET_SORTS.at}
+            defaultSort="at"
             defaultOrder="desc"
             csv
             csvFilename="transactions.csv"

@@ -1,4 +1,5 @@
 import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
+import { walletEndpoints } from '@borlette/shared/contracts/wallet';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useMemo, useState } from 'react';
@@ -9,11 +10,10 @@ import { z } from 'zod';
 import { AmountInput, amountField, FormPage, RHFTextField } from '../../../components/form';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { todayIn } from '../../../lib/day-range';
 import { parseAmount } from '../../../lib/money';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
-import { useUser } from '../../../lib/session/use-session';
 import { readUrlState } from '../../../lib/url-state';
 import { useAddMovement, useAgentBalance } from '../api/wallet';
 import { AgentField } from '../components/agent-field';
@@ -57,7 +57,7 @@ const URL_SPEC = {
  */
 export default function WalletNewPage() {
   const { t } = useTranslation(['wallet', 'nav']);
-  const user = useUser();
+  const canZero = useCan(walletEndpoints.zero);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const d = useCompanyDisplay();
@@ -133,7 +133,7 @@ export default function WalletNewPage() {
             loading={balance.isPending}
             failed={balance.isError}
             effect={effect}
-            canZero={hasPermission(user, 'add_wallettransaction')}
+            canZero={canZero}
           />
         ) : null}
         <KindField />

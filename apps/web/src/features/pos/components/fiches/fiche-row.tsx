@@ -1,3 +1,4 @@
+import type { FicheSummary } from '@borlette/shared/contracts/fiches';
 import BlockIcon from '@mui/icons-material/Block';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
@@ -11,10 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { FicheStatusChip } from '../../../../components/fiche-status-chip';
 import { formatMoney, fTime } from '../../../../lib/format';
 import { cancelDeadline } from '../../lib/fiche-rules';
-import type { PosFicheRow } from '../../lib/rows';
 
 interface Props {
-  row: PosFicheRow;
+  row: FicheSummary;
   currency: string;
   timezone: string | null;
   opening: boolean;
@@ -62,7 +62,7 @@ export function FicheRowItem({
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mt: 0.5 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1, minWidth: 0 }} noWrap>
-            {row.draws.join(' · ')}
+            {row.draws.map((d) => d.name).join(' · ')}
           </Typography>
           <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
             {formatMoney(row.amount, currency, i18n.language)}

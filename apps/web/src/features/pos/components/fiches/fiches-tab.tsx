@@ -1,4 +1,4 @@
-import type { FicheView } from '@borlette/shared/contracts/fiches';
+import type { FicheSummary, FicheView } from '@borlette/shared/contracts/fiches';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
@@ -16,7 +16,6 @@ import { isApiError } from '../../../../lib/api-client';
 import { FICHES_PAGE_SIZE, getFicheById, useCancelFiche, usePosConfig, useTodayFiches } from '../../api/pos-api';
 import { clockOffset } from '../../lib/draws';
 import { canCancel } from '../../lib/fiche-rules';
-import type { PosFicheRow } from '../../lib/rows';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { useReprintAndPrint } from '../receipt/use-reprint';
 import { useNow } from '../use-now';
@@ -38,7 +37,7 @@ export function FichesTab() {
   const serverNow = now + (config ? clockOffset(config.server_time, config.receivedAt) : 0);
   const message = (e: unknown) => (isApiError(e) && e.statusCode !== 0 ? e.message : t('errors.network'));
 
-  const open = async (row: PosFicheRow) => {
+  const open = async (row: FicheSummary) => {
     setOpening(row.id);
     try {
       setOpened(await getFicheById(row.id));
@@ -49,7 +48,7 @@ export function FichesTab() {
     }
   };
 
-  const onReprint = async (row: PosFicheRow) => {
+  const onReprint = async (row: FicheSummary) => {
     try {
       await reprint.run(row.id);
     } catch (e) {
@@ -57,7 +56,7 @@ export function FichesTab() {
     }
   };
 
-  const onCancel = async (row: PosFicheRow) => {
+  const onCancel = async (row: FicheSummary) => {
     const ok = await confirm({
       title: t('fiches.cancelTitle', { number: row.number }),
       message: t('fiches.cancelText'),
@@ -104,7 +103,7 @@ export function FichesTab() {
             <Skeleton key={i} variant="rounded" height={88} />
           ))}
         </Stack>
-      ) : data.rows.length === 0 ? (
+      ) : data.results.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
           <ReceiptLongOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden="true" />
           <Typography sx={{ mt: 1 }}>{t('fiches.empty')}</Typography>
@@ -115,7 +114,7 @@ export function FichesTab() {
           spacing={1}
           sx={{ listStyle: 'none', p: 0, m: 0, opacity: list.isPlaceholderData ? 0.6 : 1 }}
         >
-          {data.rows.map((row) => (
+          {data.results.map((row) => (
             <FicheRowItem
               key={row.id}
               row={row}

@@ -3,11 +3,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CurrencySwitch } from '../../../components/currency-switch';
-import { hasPermission } from '../../../lib/authorization';
+import { can as may } from '../../../lib/authorization';
 import { DEFAULT_TIME_ZONE, formatMoney } from '../../../lib/format';
 import { companyLabel } from '../../../lib/session/company-label';
 import { useUser } from '../../../lib/session/use-session';
-import { BOARD_SECTIONS, type BoardSection, useDashboardKpis } from '../api/dashboard';
+import { BOARD_SECTIONS, type BoardSection, useDashboardKpis } from '../api/dashboards';
 import { BoardCharts } from '../components/board-charts';
 import { DashboardFilters } from '../components/dashboard-filters';
 import { KpiCards } from '../components/kpi-cards';
@@ -20,7 +20,7 @@ const SECTIONS = Object.keys(BOARD_SECTIONS) as BoardSection[];
 
 /**
  * /dashboard/app: the home board. The period and filters live in the URL; every section asks its own
- * endpoint (GET /api/companies/app…), only if the user holds its codename: the others are not asked
+ * endpoint (contracts/dashboards.ts), only if the user holds its codename: the others are not asked
  * (no 403 in the console) and a note names them. With « Toutes » over several currencies, the board
  * shows one currency at a time (never a sum across them) and offers the others.
  */
@@ -31,7 +31,7 @@ export default function HomePage() {
   const timeZone = user.company?.timezone || DEFAULT_TIME_ZONE;
   const company = companyLabel(user, t('layout:allCompanies'));
   const filters = useDashboardFilters(timeZone);
-  const can = Object.fromEntries(SECTIONS.map((s) => [s, hasPermission(user, BOARD_SECTIONS[s])])) as Record<
+  const can = Object.fromEntries(SECTIONS.map((s) => [s, may(user, BOARD_SECTIONS[s])])) as Record<
     BoardSection,
     boolean
   >;

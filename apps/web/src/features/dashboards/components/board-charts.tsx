@@ -12,7 +12,7 @@ import {
   useDrawSeries,
   useGameSeries,
   useWinningLots,
-} from '../api/dashboard';
+} from '../api/dashboards';
 import { longDay } from '../lib/format';
 import { addDays, fillDays, type Range } from '../lib/period';
 import { Section } from './section';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isForbidden } from '../api/dashboard';
+import { isForbidden } from '../api/dashboards';
 
 interface SectionProps<T> {
   title: string;

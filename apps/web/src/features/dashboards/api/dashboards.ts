@@ -1,18 +1,12 @@
-import type {
-  DashboardKpis,
-  dailySeries,
-  drawSeries,
-  gameSeries,
-  LotGagnant,
-} from '@borlette/shared/contracts/reports';
-import type { Codename } from '@borlette/shared/permissions';
+import { type DashboardKpis, dashboardEndpoints } from '@borlette/shared/contracts/dashboards';
+import type { LotGagnant } from '@borlette/shared/contracts/statistics';
+import type { EndpointInput, EndpointOutput } from '@borlette/shared/endpoint';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api, isApiError } from '../../../lib/api-client';
+import { call, isApiError } from '../../../lib/api-client';
 
 /**
- * The home board's calls: GET /api/companies/<endpoint> with the report filters. The board asks only
- * what the user may read (BOARD_SECTIONS: its codename) and says what it hides; a section whose call
+ * The home board's calls (contracts/dashboards.ts) with the report filters. The board asks only
+ * what the user may read (BOARD_SECTIONS: the access of its endpoint) and says what it hides; a section whose call
  * still answers 403 (rights changed meanwhile) is hidden too; 4xx are not retried (query-client.ts).
  */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -26,24 +20,25 @@ export interface DashboardFilters {
   currency?: string;
 }
 
-/** The board's sections and the codename each needs (the server's access: dashboards.routes.ts). */
+/** The board's sections and the endpoint whose access each needs (the charts: one codename for all). */
 export const BOARD_SECTIONS = {
-  kpis: 'view_app_report',
-  charts: 'view_graphe',
-  lots: 'view_app_lot_gagnant',
-} as const satisfies Record<string, Codename>;
+  kpis: dashboardEndpoints.kpis,
+  charts: dashboardEndpoints.daily,
+  lots: dashboardEndpoints.winningLots,
+} as const;
 export type BoardSection = keyof typeof BOARD_SECTIONS;
 
-export type DailyRow = z.infer<typeof dailySeries>[number];
-export type DrawRow = z.infer<typeof drawSeries>[number];
-export type GameRow = z.infer<typeof gameSeries>[number];
+export type { DailyRow, DrawRow, GameRow } from '@borlette/shared/contracts/dashboards';
 export type { DashboardKpis, LotGagnant };
 
-function dashboardQuery<T>(endpoint: string, filters: DashboardFilters, enabled: boolean) {
+type Board = (typeof dashboardEndpoints)[keyof typeof dashboardEndpoints];
+
+function dashboardQuery<E extends Board>(endpoint: E, filters: DashboardFilters, enabled: boolean) {
   return queryOptions({
     enabled,
-    queryKey: [...DASHBOARD_KEY, endpoint, filters],
-    queryFn: ({ signal }) => api.get<T>(`/api/companies/${endpoint}`, { params: { ...filters }, signal }),
+    queryKey: [...DASHBOARD_KEY, endpoint.path, filters],
+    // Every section takes the same query (contracts/dashboards.ts `dashboardQuery`).
+    queryFn: ({ signal }): Promise<EndpointOutput<E>> => call(endpoint, { ...filters } as EndpointInput<E>, { signal }),
     // A new period keeps the previous figures on screen (dimmed) instead of flashing skeletons.
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -53,20 +48,20 @@ function dashboardQuery<T>(endpoint: string, filters: DashboardFilters, enabled:
 
 /** KPI cards, top agents and top sub-branches (view_app_report). */
 export const useDashboardKpis = (f: DashboardFilters, enabled = true) =>
-  useQuery(dashboardQuery<DashboardKpis>('app', f, enabled));
+  useQuery(dashboardQuery(dashboardEndpoints.kpis, f, enabled));
 /**
  * Sales, commission, payouts, net per day (every day of the period). appGpc and appGain answer the
  * same rows under the same codename, so the board asks once and draws both charts from it.
  */
 export const useDailySeries = (f: DashboardFilters, enabled = true) =>
-  useQuery(dashboardQuery<DailyRow[]>('app-journalier', f, enabled));
+  useQuery(dashboardQuery(dashboardEndpoints.daily, f, enabled));
 export const useDrawSeries = (f: DashboardFilters, enabled = true) =>
-  useQuery(dashboardQuery<DrawRow[]>('appTirage', f, enabled));
+  useQuery(dashboardQuery(dashboardEndpoints.draws, f, enabled));
 export const useGameSeries = (f: DashboardFilters, enabled = true) =>
-  useQuery(dashboardQuery<GameRow[]>('appLotto', f, enabled));
+  useQuery(dashboardQuery(dashboardEndpoints.games, f, enabled));
 /** The winning lots of the period's last day. */
 export const useWinningLots = (f: DashboardFilters, enabled = true) =>
-  useQuery(dashboardQuery<LotGagnant>('appTirage-lotgagnant', f, enabled));
+  useQuery(dashboardQuery(dashboardEndpoints.winningLots, f, enabled));
 
 /** The server refuses the section to this user: hide it, say nothing. */
 export const isForbidden = (error: unknown) => isApiError(error) && error.statusCode === 403;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatCount } from '../../../lib/format';
-import type { DrawRow } from '../api/dashboard';
+import type { DrawRow } from '../api/dashboards';
 import { ChartTable } from '../components/chart-table';
 import { useChartKit } from './chart-kit';
 

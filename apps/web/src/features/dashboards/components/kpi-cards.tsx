@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../components/balance-figure';
 import { formatCount } from '../../../lib/format';
-import { type DashboardKpis, isForbidden } from '../api/dashboard';
+import { type DashboardKpis, isForbidden } from '../api/dashboards';
 import { percent } from '../lib/format';
 import { type CardTone, InfoCard } from './info-card';
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { PieChart } from '@mui/x-charts/PieChart';
-import type { GameRow } from '../api/dashboard';
+import type { GameRow } from '../api/dashboards';
 import { ChartTable } from '../components/chart-table';
 import { percent } from '../lib/format';
 import { useChartKit } from './chart-kit';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import { formatCount } from '../../../lib/format';
-import type { DailyRow } from '../api/dashboard';
+import type { DailyRow } from '../api/dashboards';
 import { ChartTable } from '../components/chart-table';
 import { longDay } from '../lib/format';
 import { useChartKit } from './chart-kit';

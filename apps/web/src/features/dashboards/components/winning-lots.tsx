@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import type { LotGagnant } from '../api/dashboard';
+import type { LotGagnant } from '../api/dashboards';
 import { longDay } from '../lib/format';
 import { Ball } from './lot-ball';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { DashboardFilters } from '../api/dashboard';
+import type { DashboardFilters } from '../api/dashboards';
 import {
   isoDayOrEmpty,
   type PeriodKey,

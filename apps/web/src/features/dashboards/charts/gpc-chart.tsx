@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
-import type { DailyRow } from '../api/dashboard';
+import type { DailyRow } from '../api/dashboards';
 import { ChartTable } from '../components/chart-table';
 import { longDay } from '../lib/format';
 import { useChartKit } from './chart-kit';
