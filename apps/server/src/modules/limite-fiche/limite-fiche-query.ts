@@ -110,3 +110,20 @@ export async function limiteAgentChoices(
       ORDER BY lower(${AGENT_NAME}), ag.id LIMIT 50`,
   );
 }
+
+const amountRow = limiteFiche.pick({ max_amount: true });
+
+/**
+ * The maximum amount (centimes) of one ticket of this agent at sale: its own active limit, else the
+ * company's active one, else null (no limit). Blocked limits are suspended.
+ */
+export async function ticketLimitFor(raw: RawClient, companyId: number, agentId: number): Promise<number | null> {
+  const row = await firstRow(
+    raw,
+    amountRow,
+    sql`SELECT max_amount FROM limite_fiches
+      WHERE company_id = ${companyId} AND (agent_id = ${agentId} OR agent_id IS NULL) AND status = 'active'
+      ORDER BY agent_id NULLS LAST LIMIT 1`,
+  );
+  return row?.max_amount ?? null;
+}

@@ -1,4 +1,4 @@
-import { limiteFiche, type limiteFicheInput } from '@borlette/shared/contracts/limite-fiche';
+import type { limiteFicheInput } from '@borlette/shared/contracts/limite-fiche';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { execute, firstRow, joinSql, oneRow, sql } from '../../db/sql';
@@ -13,7 +13,6 @@ import { getLimite } from './limite-fiche-query';
 
 const idRow = z.object({ id: z.number() });
 const foundRow = z.object({ found: z.number() });
-const amountRow = limiteFiche.pick({ max_amount: true });
 
 async function checkAgent(raw: RawClient, ctx: HasAuth, companyId: number, agentId: number | null) {
   if (agentId === null) return;
@@ -122,19 +121,4 @@ export async function deleteLimite(database: Database, ctx: RequestContext, comp
     await execute(tx, sql`DELETE FROM limite_fiches WHERE company_id = ${companyId} AND id = ${id}`);
     await audit(tx, ctx, { action: 'delete', entity: 'limite_fiche', entityId: id, companyId, before });
   });
-}
-
-/**
- * The maximum amount (centimes) of one ticket of this agent at sale: its own active limit, else the
- * company's active one, else null (no limit). Blocked limits are suspended.
- */
-export async function ticketLimitFor(raw: RawClient, companyId: number, agentId: number): Promise<number | null> {
-  const row = await firstRow(
-    raw,
-    amountRow,
-    sql`SELECT max_amount FROM limite_fiches
-      WHERE company_id = ${companyId} AND (agent_id = ${agentId} OR agent_id IS NULL) AND status = 'active'
-      ORDER BY agent_id NULLS LAST LIMIT 1`,
-  );
-  return row?.max_amount ?? null;
 }
