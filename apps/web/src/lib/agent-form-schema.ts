@@ -1,11 +1,5 @@
-import type { Agent, AgentInput, AgentUpdate } from '@borlette/shared/contracts/agents';
-import {
-  bpToPercent,
-  newPasswordField,
-  percentToBp,
-  personName,
-  usernameField,
-} from '@borlette/shared/contracts/people';
+import { type Agent, type AgentInput, type AgentUpdate, agentInput } from '@borlette/shared/contracts/agents';
+import { bpToPercent, percentToBp } from '@borlette/shared/contracts/people';
 import { z } from 'zod';
 import { ApiError, isApiError } from './api-client';
 
@@ -26,20 +20,17 @@ export function formatPercent(bp: number, locale?: string): string {
   return `${bpToPercent(bp).toLocaleString(locale, { maximumFractionDigits: 2 })} %`;
 }
 
-const shape = {
-  first_name: personName('Le prénom'),
-  last_name: personName('Le nom'),
-  phone: z.string().trim().max(40, 'Le téléphone est trop long (40 caractères au plus)'),
-  username: usernameField,
-  surcussale_id: z.number({ error: 'La succursale est requise' }).int().positive('La succursale est requise'),
-  supervisor_id: z.number().int().positive().nullable(),
-  commission_percent: percentField,
-  can_cancel: z.boolean(),
-  status: z.enum(['active', 'blocked', 'archived']),
-};
-
-export const agentCreateForm = z.object({ ...shape, password: newPasswordField });
-export const agentEditForm = z.object({ ...shape, password: z.string() });
+/** The contract's fields (names, phone, username, sub-branch, password), and the form's own widgets. */
+export const agentCreateForm = agentInput
+  .omit({ supervisor_id: true, commission_bp: true, can_cancel: true, status: true })
+  .extend({
+    supervisor_id: z.number().int().positive().nullable(),
+    commission_percent: percentField,
+    can_cancel: z.boolean(),
+    status: z.enum(['active', 'blocked', 'archived']),
+  });
+/** On edit the password changes elsewhere (its own dialog): the field stays empty. */
+export const agentEditForm = agentCreateForm.extend({ password: z.string() });
 export type AgentFormValues = z.input<typeof agentCreateForm>;
 
 export const EMPTY_AGENT: AgentFormValues = {

@@ -1,4 +1,4 @@
-import type { AgentOptions } from '@borlette/shared/contracts/agents';
+import { agentEndpoints } from '@borlette/shared/contracts/agents';
 import { type Country, countryEndpoints } from '@borlette/shared/contracts/countries';
 import type { Page } from '@borlette/shared/contracts/list';
 import { type DrawSource, type Tirage, tirageEndpoints } from '@borlette/shared/contracts/tirages';
@@ -6,7 +6,7 @@ import { sourceLabel, stateLabel } from '@borlette/shared/draw-states';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, call } from './api-client';
+import { call } from './api-client';
 import { AGENTS_KEY, CITIES_KEY, COUNTRIES_KEY, TIRAGES_KEY } from './query-keys';
 
 /**
@@ -19,7 +19,7 @@ import { AGENTS_KEY, CITIES_KEY, COUNTRIES_KEY, TIRAGES_KEY } from './query-keys
 export function useAgentOptions(enabled = true) {
   return useQuery({
     queryKey: [...AGENTS_KEY, 'options'],
-    queryFn: ({ signal }) => api.get<AgentOptions>('/api/companies/agent/options', { signal }),
+    queryFn: ({ signal }) => call(agentEndpoints.options, undefined, { signal }),
     enabled,
     retry: false,
     staleTime: 60_000,

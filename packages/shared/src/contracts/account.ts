@@ -1,6 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint, STANDARD_ERRORS } from '../endpoint';
 import { currentUser } from './auth';
+import { errorBody } from './common';
 import { optionalText } from './list';
 
 /**
@@ -87,3 +89,91 @@ export const accountProfile = currentUser.extend({
   email: z.string().nullable(),
 });
 export type AccountProfile = z.infer<typeof accountProfile>;
+
+const tag = 'account';
+/** Every account endpoint may answer 429 (the current password is throttled like the sign-in). */
+const errors = { ...STANDARD_ERRORS, 429: errorBody };
+
+const profileSummary = 'Mon compte : l’utilisateur connecté avec son téléphone et son e-mail';
+const updateSummary = (logo: string) =>
+  'Modifier mon compte (multipart) : first_name, last_name, phone, email (change_user_info) ; photo' +
+  logo +
+  ' ou remove_photo (change_logo) ; current_password + new_password (son propre mot de passe, sans codename). ' +
+  'Chaque partie n’est appliquée que si elle est envoyée.';
+const ownPasswordSummary =
+  'Changer son propre mot de passe : current_password (requis, vérifié et limité comme la connexion) + ' +
+  'new_password ; les autres sessions sont fermées. Personne ne change celui d’un autre ici.';
+
+const ownPassword = <const P extends string, const R extends 'superuser' | 'company' | 'supervisor' | 'agent'>(
+  prefix: P,
+  role: R,
+) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/${prefix}/user/password`,
+    tag,
+    summary: ownPasswordSummary,
+    access: allow.signedIn([role]),
+    body: ownPasswordInput,
+    response: ownPasswordAnswer,
+    errors,
+  });
+
+/**
+ * « Mon compte » of the company admin (companies) and of a supervisor (supervisors); the superuser's
+ * page holds only its password (the spec hides « mon compte » for it): no PUT …/user for it. Every
+ * person changes their own password, whatever their role or codenames.
+ */
+export const accountEndpoints = {
+  companyProfile: endpoint({
+    method: 'GET',
+    path: '/api/companies/user/account',
+    tag,
+    summary: profileSummary,
+    access: allow.signedIn(['company']),
+    response: accountProfile,
+    errors,
+  }),
+  companyUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/companies/user',
+    tag,
+    summary: updateSummary(', logo'),
+    access: allow.signedIn(['company']),
+    multipart: true,
+    response: accountProfile,
+    errors,
+  }),
+  supervisorProfile: endpoint({
+    method: 'GET',
+    path: '/api/supervisors/user/account',
+    tag,
+    summary: profileSummary,
+    access: allow.signedIn(['supervisor']),
+    response: accountProfile,
+    errors,
+  }),
+  supervisorUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/supervisors/user',
+    tag,
+    summary: updateSummary(''),
+    access: allow.signedIn(['supervisor']),
+    multipart: true,
+    response: accountProfile,
+    errors,
+  }),
+  superuserProfile: endpoint({
+    method: 'GET',
+    path: '/api/generals/user/account',
+    tag,
+    summary: 'Le compte du superutilisateur connecté (sa page n’offre que le changement de mot de passe)',
+    access: allow.signedIn(['superuser']),
+    response: accountProfile,
+    errors,
+  }),
+  superuserPassword: ownPassword('generals', 'superuser'),
+  companyPassword: ownPassword('companies', 'company'),
+  supervisorPassword: ownPassword('supervisors', 'supervisor'),
+  agentPassword: ownPassword('agents', 'agent'),
+};

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { listQuery, optionalText, recordStatus } from './list';
-import { commissionBp, newPasswordField, personName, personStatus, usernameField } from './people';
+import { allow, endpoint } from '../endpoint';
+import { idBody, listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
+import {
+  commissionBp,
+  newPasswordField,
+  personName,
+  personStatus,
+  personWriteEndpoints,
+  usernameField,
+} from './people';
 
 /** An agent (vendeur) as the API answers it (never its password). */
 export const agent = z.object({
@@ -71,6 +79,7 @@ export const agentUpdate = z.object({
 export type AgentUpdate = z.input<typeof agentUpdate>;
 
 export const agentListQuery = listQuery.extend({
+  sort: sortKeys(['name', 'username', 'surcussale', 'supervisor', 'commission', 'status', 'created_at']),
   /** Absent: every status but archived. */
   status: recordStatus.optional(),
   surcussale_id: z.coerce.number().int().positive().optional(),
@@ -85,3 +94,75 @@ export const agentOptions = z.object({
   ref_code: z.string(),
 });
 export type AgentOptions = z.infer<typeof agentOptions>;
+
+const tag = 'agents';
+const path = '/api/companies/agent';
+export const agentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/list-agent',
+    tag,
+    summary: 'Vendeurs (pagination, tri, recherche, filtres succursale/superviseur/statut, export CSV)',
+    description:
+      'Sans « status », les vendeurs archivés sont exclus. Un superviseur ne voit que les vendeurs de ses succursales et ceux qui lui sont rattachés.',
+    access: allow.permission('view_agent'),
+    query: agentListQuery,
+    response: pageOf(agent),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path,
+    tag,
+    summary: 'Un vendeur',
+    access: allow.permission('view_agent'),
+    query: idBody,
+    response: agent,
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: '/api/companies/agent/options',
+    tag,
+    summary: 'Choix du formulaire vendeur : succursales et superviseurs permis, commission par défaut',
+    access: allow.permission('view_agent'),
+    response: agentOptions,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Créer un vendeur',
+    access: allow.permission('add_agent'),
+    body: agentInput,
+    response: agent,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path,
+    tag,
+    summary: 'Modifier un vendeur (tout l’enregistrement; statut absent = inchangé)',
+    access: allow.permission('change_agent'),
+    body: agentUpdate,
+    response: agent,
+  }),
+  ...personWriteEndpoints({
+    path,
+    tag,
+    item: agent,
+    archive: {
+      access: allow.permission('change_agent'),
+      summary: 'Archiver un vendeur (masqué, connexion refusée, sessions fermées; gardé pour l’historique)',
+    },
+    block: {
+      access: allow.permission('block_agent'),
+      summary: 'Bloquer / débloquer un vendeur (bloqué : connexion refusée, sessions fermées)',
+    },
+    password: {
+      access: allow.permission('change_password_agent'),
+      summary: 'Changer le mot de passe d’un vendeur (ses sessions sont fermées)',
+    },
+    unlock: {
+      access: allow.permission('change_password_agent'),
+      summary: 'Lever le blocage de connexion d’un vendeur (ses échecs de mot de passe sont effacés)',
+    },
+  }),
+};

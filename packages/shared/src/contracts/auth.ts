@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { ROLES } from '../permissions';
+import { errorBody, okBody } from './common';
 
 /** Spec §5: 'Le téléphone est requis' / 'Password is required'. */
 export const loginRequest = z.object({
@@ -64,3 +66,27 @@ export const selectCountryRequest = z.object({
     .max(8)
     .transform((s) => s.toUpperCase()),
 });
+
+const tag = 'session';
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/user/auth/login',
+    tag,
+    summary: 'Se connecter (tous les rôles)',
+    access: allow.public(),
+    body: loginRequest,
+    response: loginResponse,
+    errors: { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+  }),
+  /** Public so that a client with an already-dead token still gets a clean answer; a live token is revoked. */
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/user/auth/logout',
+    tag,
+    summary: 'Se déconnecter (révoque le jeton)',
+    access: allow.public(),
+    response: okBody,
+    errors: { 401: errorBody },
+  }),
+};

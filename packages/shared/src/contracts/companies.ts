@@ -1,6 +1,18 @@
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
+import { errorBody, okBody } from './common';
 import { countryCode, currencyCode, timeZone, UPLOAD_URL } from './countries';
-import { listQuery, optionalText } from './list';
+import {
+  blockBody,
+  deleteTarget,
+  idBody,
+  listQuery,
+  optionalText,
+  pageOf,
+  passwordBody,
+  sortKeys,
+  unlockResult,
+} from './list';
 
 export const companyStatus = z.enum(['active', 'blocked']);
 export type CompanyStatus = z.infer<typeof companyStatus>;
@@ -113,6 +125,7 @@ export const companyUpdate = z.object({
 export type CompanyUpdate = z.input<typeof companyUpdate>;
 
 export const companyListQuery = listQuery.extend({
+  sort: sortKeys(['name', 'ref_code', 'country', 'city', 'status', 'agents_count', 'admin_username', 'created_at']),
   id: z.coerce.number().int().positive('Identifiant invalide').optional(),
   status: companyStatus.optional(),
   country: countryCode.optional(),
@@ -125,3 +138,82 @@ export const simpleCompany = z.object({
   user_photo: z.string().nullable(),
 });
 export type SimpleCompany = z.infer<typeof simpleCompany>;
+
+const tag = 'companies';
+const SUPERUSER = ['superuser'] as const;
+export const companyEndpoints = {
+  simpleList: endpoint({
+    method: 'GET',
+    path: '/api/generals/simple-compagnies',
+    tag,
+    summary: 'Compagnies pour le sélecteur (filtrées par le pays choisi)',
+    access: allow.permission('view_company', SUPERUSER),
+    response: z.array(simpleCompany),
+    errors: { 401: errorBody, 403: errorBody },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/generals/compagnies',
+    tag,
+    summary: 'Compagnies du pays choisi (pagination, tri, recherche, filtres, export CSV) ; avec id, une compagnie',
+    access: allow.permission('view_company', SUPERUSER),
+    query: companyListQuery,
+    response: z.union([company, pageOf(company)]),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/generals/compagnies',
+    tag,
+    summary: 'Créer une compagnie, ses réglages et son compte admin (multipart : fichier « logo »)',
+    access: allow.permission('add_company', SUPERUSER),
+    multipart: true,
+    body: companyInput,
+    response: company,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/generals/compagnies',
+    tag,
+    summary: 'Modifier une compagnie et les noms de son admin (multipart ; « logo » : nouveau fichier ou URL actuelle)',
+    access: allow.permission('change_company', SUPERUSER),
+    multipart: true,
+    body: companyUpdate,
+    response: company,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/generals/delete-company',
+    tag,
+    summary: 'Supprimer une compagnie (refusé si elle a des vendeurs ou d’autres utilisateurs que son admin)',
+    access: allow.permission('change_company', SUPERUSER),
+    ...deleteTarget,
+    response: okBody,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/api/generals/compagnies/block',
+    tag,
+    summary: 'Bloquer / débloquer une compagnie (ses utilisateurs ne se connectent plus, ses vendeurs ne vendent plus)',
+    access: allow.permission('change_company', SUPERUSER),
+    body: blockBody,
+    response: company,
+  }),
+  password: endpoint({
+    method: 'POST',
+    path: '/api/generals/compagnies/password',
+    tag,
+    summary: 'Nouveau mot de passe pour l’admin d’une compagnie (ses sessions sont fermées)',
+    access: allow.permission('change_company', SUPERUSER),
+    body: passwordBody,
+    response: okBody,
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    path: '/api/generals/compagnies/unlock',
+    tag,
+    summary: 'Lever le blocage de connexion de l’admin d’une compagnie (ses échecs de mot de passe sont effacés)',
+    access: allow.permission('change_company', SUPERUSER),
+    body: idBody,
+    response: unlockResult,
+  }),
+};

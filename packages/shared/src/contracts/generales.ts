@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { type Codename, GRANTABLE_PERMISSIONS } from '../permissions';
 import { newPassword, optionalEmail, personName, username } from './companies';
-import { listQuery, optionalText, recordStatus } from './list';
+import { listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
+import { personWriteEndpoints } from './people';
 
 const grantable = new Set<string>(GRANTABLE_PERMISSIONS.superuser);
 
@@ -50,6 +52,58 @@ export type GeneraleUpdate = z.input<typeof generaleUpdate>;
 
 /** GET /api/generals/generales: a page of the list, or one account with `id`. */
 export const generaleListQuery = listQuery.extend({
+  sort: sortKeys(['username', 'name', 'status', 'last_login_at', 'created_at']),
   id: z.coerce.number().int().positive('Identifiant invalide').optional(),
   status: recordStatus.optional(),
 });
+
+const tag = 'generales';
+const path = '/api/generals/generales';
+const SUPERUSER = ['superuser'] as const;
+export const generaleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path,
+    tag,
+    summary: 'Comptes « généraux » de la plateforme (pagination, tri, recherche, export CSV) ; avec id, un compte',
+    access: allow.permission('view_generale', SUPERUSER),
+    query: generaleListQuery,
+    response: z.union([generale, pageOf(generale)]),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Créer un compte général (permissions prises parmi les vôtres)',
+    access: allow.permission('add_generale', SUPERUSER),
+    body: generaleInput,
+    response: generale,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path,
+    tag,
+    summary: 'Modifier un compte général et ses permissions',
+    access: allow.permission('change_generale', SUPERUSER),
+    body: generaleUpdate,
+    response: generale,
+  }),
+  ...personWriteEndpoints({
+    path,
+    tag,
+    item: generale,
+    archive: {
+      access: allow.permission('change_generale', SUPERUSER),
+      summary: 'Archiver un compte général (connexion refusée, sessions fermées, historique gardé)',
+    },
+    block: { access: allow.permission('change_generale', SUPERUSER), summary: 'Bloquer / débloquer un compte général' },
+    password: {
+      access: allow.permission('change_generale', SUPERUSER),
+      summary: 'Nouveau mot de passe d’un compte général (ses autres sessions sont fermées)',
+    },
+    unlock: {
+      access: allow.permission('change_generale', SUPERUSER),
+      summary: 'Lever le blocage de connexion d’un compte général (ses échecs de mot de passe sont effacés)',
+    },
+  }),
+};

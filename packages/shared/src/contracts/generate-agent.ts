@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { commissionBp } from './people';
 
 export const GENERATE_AGENT_MAX = 200;
@@ -51,3 +52,17 @@ export const generatedAgent = z.object({
 });
 export type GeneratedAgent = z.infer<typeof generatedAgent>;
 export const generateAgentAnswer = z.array(generatedAgent);
+
+export const generateAgentEndpoints = {
+  generate: endpoint({
+    method: 'POST',
+    path: '/api/companies/generate-agent',
+    tag: 'agents',
+    summary: 'Générer N vendeurs (1 à 200) avec identifiants et mots de passe aléatoires',
+    description:
+      'Les mots de passe sont rendus en clair UNE seule fois dans cette réponse (non mise en cache) et ne sont conservés que hachés.',
+    access: allow.permission('add_agent'),
+    body: generateAgentInput,
+    response: generateAgentAnswer,
+  }),
+};

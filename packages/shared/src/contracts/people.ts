@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { type Access, endpoint } from '../endpoint';
 import { COMPANY_CODENAMES } from '../permissions';
-import { optionalText } from './list';
+import { okBody } from './common';
+import { blockBody, deleteTarget, idBody, optionalText, passwordBody, unlockResult } from './list';
 
 /**
  * Fields shared by the people of a company (supervisors, agents): names, sign-in name, password,
@@ -82,3 +84,52 @@ export const companyCodenames = z.preprocess(
     })
     .transform((list) => [...new Set(list)].sort()),
 );
+
+interface PersonWrite<A extends Access> {
+  access: A;
+  summary: string;
+}
+
+/**
+ * The writes every kind of person has, under `path`: DELETE (archive; the id in the body or the
+ * query), POST `/block` (answers the person, `item`), POST `/password` (answers `{ ok: true }`) and
+ * POST `/unlock` (lifts its sign-in throttling; answers `{ ok: true, cleared }`).
+ */
+export function personWriteEndpoints<
+  const P extends string,
+  T extends z.ZodType,
+  AA extends Access,
+  AB extends Access,
+  AP extends Access,
+  AU extends Access,
+>(o: {
+  path: P;
+  tag: string;
+  item: T;
+  archive: PersonWrite<AA>;
+  block: PersonWrite<AB>;
+  password: PersonWrite<AP>;
+  unlock: PersonWrite<AU>;
+}) {
+  const { path, tag } = o;
+  return {
+    archive: endpoint({ method: 'DELETE', path, tag, ...o.archive, ...deleteTarget, response: okBody }),
+    block: endpoint({ method: 'POST', path: `${path}/block`, tag, ...o.block, body: blockBody, response: o.item }),
+    password: endpoint({
+      method: 'POST',
+      path: `${path}/password`,
+      tag,
+      ...o.password,
+      body: passwordBody,
+      response: okBody,
+    }),
+    unlock: endpoint({
+      method: 'POST',
+      path: `${path}/unlock`,
+      tag,
+      ...o.unlock,
+      body: idBody,
+      response: unlockResult,
+    }),
+  };
+}

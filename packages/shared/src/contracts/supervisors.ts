@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { listQuery, optionalText, recordStatus } from './list';
+import { allow, endpoint } from '../endpoint';
+import { idBody, listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
 import {
   companyCodenames,
   idList,
@@ -7,6 +8,7 @@ import {
   optionalEmail,
   personName,
   personStatus,
+  personWriteEndpoints,
   usernameField,
 } from './people';
 
@@ -64,6 +66,7 @@ export const supervisorUpdate = z.object({
 export type SupervisorUpdate = z.input<typeof supervisorUpdate>;
 
 export const supervisorListQuery = listQuery.extend({
+  sort: sortKeys(['name', 'username', 'status', 'created_at']),
   /** Absent: every status but archived. */
   status: recordStatus.optional(),
   surcussale_id: z.coerce.number().int().positive().optional(),
@@ -75,3 +78,83 @@ export const supervisorOptions = z.object({
   permissions: z.array(z.string()),
 });
 export type SupervisorOptions = z.infer<typeof supervisorOptions>;
+
+const FORM_DESCRIPTION =
+  'Corps multipart/form-data (fichier « photo »; tableaux en champs indexés : permissions[0], permissions[1]…, ' +
+  'surcussales[0]…) ou JSON. Permissions : codenames de la compagnie uniquement.';
+
+const tag = 'supervisors';
+const path = '/api/companies/supervisor';
+export const supervisorEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/list-supervisor',
+    tag,
+    summary: 'Superviseurs (pagination, tri, recherche, filtres, export CSV)',
+    description:
+      'Sans « status », les superviseurs archivés sont exclus. Un superviseur (avec view_supervisor) ne voit que lui-même.',
+    access: allow.permission('view_supervisor'),
+    query: supervisorListQuery,
+    response: pageOf(supervisor),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path,
+    tag,
+    summary: 'Un superviseur',
+    access: allow.permission('view_supervisor'),
+    query: idBody,
+    response: supervisor,
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: '/api/companies/supervisor/options',
+    tag,
+    summary: 'Choix du formulaire superviseur : succursales et permissions attribuables',
+    access: allow.permission('view_supervisor'),
+    response: supervisorOptions,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Créer un superviseur (multipart ou JSON)',
+    description: FORM_DESCRIPTION,
+    access: allow.permission('add_supervisor'),
+    multipart: true,
+    body: supervisorInput,
+    response: supervisor,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path,
+    tag,
+    summary: 'Modifier un superviseur (multipart ou JSON; tout l’enregistrement, statut absent = inchangé)',
+    description: `${FORM_DESCRIPTION} Photo inchangée sans nouveau fichier; « remove_photo=true » la retire.`,
+    access: allow.permission('change_supervisor'),
+    multipart: true,
+    body: supervisorUpdate,
+    response: supervisor,
+  }),
+  ...personWriteEndpoints({
+    path,
+    tag,
+    item: supervisor,
+    archive: {
+      access: allow.permission('change_supervisor'),
+      summary: 'Archiver un superviseur (sessions fermées, retiré de ses succursales)',
+    },
+    block: {
+      access: allow.permission('block_sup'),
+      summary: 'Bloquer / débloquer un superviseur (bloqué : connexion refusée, sessions fermées)',
+    },
+    password: {
+      access: allow.permission('change_password_sup'),
+      summary: 'Changer le mot de passe d’un superviseur (ses sessions sont fermées)',
+    },
+    unlock: {
+      access: allow.permission('change_password_sup'),
+      summary: 'Lever le blocage de connexion d’un superviseur (ses échecs de mot de passe sont effacés)',
+    },
+  }),
+};

@@ -7,14 +7,15 @@ import {
   accountPasswordInput,
 } from '@borlette/shared/contracts/account';
 import type { Codename } from '@borlette/shared/permissions';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, firstRow, joinSql, rawSql, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { storeImage } from '../_lib/images';
-import { type ParsedForm, parseForm } from '../_lib/multipart';
+import type { ParsedForm } from '../_lib/multipart';
 import { validate } from '../_lib/validate';
 import { loadCurrentUser } from '../session/current-user';
 import { applyPasswordChange, preparePasswordChange } from './own-password';
@@ -32,9 +33,10 @@ async function storeImageOnField(raw: RawClient, opts: { companyId: number | nul
 /** The current user plus the fields of the account form. */
 export async function loadAccount(raw: RawClient, userId: number): Promise<AccountProfile> {
   const user = await loadCurrentUser(raw, userId);
-  const [row] = await raw.query<{ photo: string | null; phone: string | null; email: string | null }>(
-    'SELECT photo, phone, email FROM users WHERE id = $1',
-    [userId],
+  const row = await firstRow(
+    raw,
+    z.object({ photo: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }),
+    sql`SELECT photo, phone, email FROM users WHERE id = ${userId}`,
   );
   return { ...user, photo: row?.photo ?? null, phone: row?.phone ?? null, email: row?.email ?? null };
 }
@@ -97,31 +99,40 @@ export function readParts(auth: AuthContext, form: ParsedForm): Parts {
   return parts;
 }
 
-interface UserRow {
-  first_name: string;
-  last_name: string;
-  phone: string | null;
-  email: string | null;
-  photo: string | null;
-  company_id: number | null;
-  logo: string | null;
-}
+const userRow = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  photo: z.string().nullable(),
+  company_id: z.number().nullable(),
+  logo: z.string().nullable(),
+});
+type UserRow = z.output<typeof userRow>;
+
+/** The columns the account form writes (their names are spliced into the UPDATE: this list only). */
+const WRITABLE = new Set(['first_name', 'last_name', 'phone', 'email', 'photo']);
 
 /**
  * PUT …/user: applies the parts sent, in one transaction, and answers the updated account.
  * A password change revokes every other session of the user (the one making the change stays).
  */
-export async function updateAccount(database: Database, request: FastifyRequest): Promise<AccountProfile> {
-  const auth = authOf(request);
-  const parts = readParts(auth, await parseForm(request));
-  const [user] = await database.raw.query<UserRow>(
-    `SELECT u.first_name, u.last_name, u.phone, u.email, u.photo, u.company_id, c.logo
-       FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
-    [auth.userId],
+export async function updateAccount(
+  database: Database,
+  ctx: RequestContext,
+  form: ParsedForm,
+): Promise<AccountProfile> {
+  const auth = authOf(ctx);
+  const parts = readParts(auth, form);
+  const user = await firstRow(
+    database.raw,
+    userRow,
+    sql`SELECT u.first_name, u.last_name, u.phone, u.email, u.photo, u.company_id, c.logo
+          FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = ${auth.userId}`,
   );
   if (!user) throw new AppError(404, 'NOT_FOUND', 'Utilisateur introuvable.');
   const hashes = parts.password
-    ? await preparePasswordChange(database, request, parts.password.current_password, parts.password.new_password)
+    ? await preparePasswordChange(database, ctx, parts.password.current_password, parts.password.new_password)
     : null;
 
   await database.transaction(async (tx) => {
@@ -131,15 +142,12 @@ export async function updateAccount(database: Database, request: FastifyRequest)
         ? await storeImageOnField(tx, { companyId: user.company_id, data: parts.photo, field: 'photo' })
         : null;
     }
-    const keys = Object.keys(changes);
+    const keys = Object.keys(changes).filter((k) => WRITABLE.has(k));
     if (keys.length) {
-      const sets = keys.map((k, i) => `${k} = $${i + 2}`);
-      await tx.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, [
-        auth.userId,
-        ...keys.map((k) => changes[k]),
-      ]);
+      const sets = keys.map((k) => sql`${rawSql(k)} = ${changes[k]}`);
+      await execute(tx, sql`UPDATE users SET ${joinSql(sets, ', ')}, updated_at = now() WHERE id = ${auth.userId}`);
       const before = Object.fromEntries(keys.map((k) => [k, user[k as keyof UserRow]]));
-      await audit(tx, request, {
+      await audit(tx, ctx, {
         action: 'update_profile',
         entity: 'user',
         entityId: auth.userId,
@@ -151,8 +159,8 @@ export async function updateAccount(database: Database, request: FastifyRequest)
       const logo = parts.logo
         ? await storeImageOnField(tx, { companyId: user.company_id, data: parts.logo, field: 'logo' })
         : null;
-      await tx.query('UPDATE companies SET logo = $2, updated_at = now() WHERE id = $1', [user.company_id, logo]);
-      await audit(tx, request, {
+      await execute(tx, sql`UPDATE companies SET logo = ${logo}, updated_at = now() WHERE id = ${user.company_id}`);
+      await audit(tx, ctx, {
         action: 'change_logo',
         entity: 'company',
         entityId: user.company_id,
@@ -160,7 +168,7 @@ export async function updateAccount(database: Database, request: FastifyRequest)
         after: { logo },
       });
     }
-    if (hashes) await applyPasswordChange(tx, request, hashes);
+    if (hashes) await applyPasswordChange(tx, ctx, hashes);
   });
   return loadAccount(database.raw, auth.userId);
 }

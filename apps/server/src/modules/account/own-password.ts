@@ -1,10 +1,14 @@
-import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { firstRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { type AuthContext, authOf } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { finishAttempt, reserveAttempt } from '../auth/throttle';
+
+const idRow = z.object({ id: z.number() });
 
 export const WRONG_CURRENT = 'Mot de passe actuel incorrect.';
 export const CHANGED_MEANWHILE =
@@ -16,17 +20,18 @@ export const CHANGED_MEANWHILE =
  */
 export async function checkCurrentPassword(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   auth: AuthContext,
   hash: string,
   given: string,
 ) {
   const key = auth.username.toLowerCase();
-  const reservation = await reserveAttempt(database.raw, 'current_password', key, request.ip);
+  const ip = ctx.ip ?? '';
+  const reservation = await reserveAttempt(database.raw, 'current_password', key, ip);
   const ok = await verifyPassword(given, hash);
-  await finishAttempt(database.raw, 'current_password', reservation, key, request.ip, ok);
+  await finishAttempt(database.raw, 'current_password', reservation, key, ip, ok);
   if (ok) return;
-  await audit(database.raw, request, {
+  await audit(database.raw, ctx, {
     action: 'change_password_failed',
     entity: 'user',
     entityId: auth.userId,
@@ -38,16 +43,18 @@ export async function checkCurrentPassword(
 /** The hash checked and the one to write: computed before the transaction (scrypt holds no lock). */
 export async function preparePasswordChange(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   current: string,
   next: string,
 ): Promise<{ oldHash: string; newHash: string }> {
-  const auth = authOf(request);
-  const [row] = await database.raw.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
-    auth.userId,
-  ]);
+  const auth = authOf(ctx);
+  const row = await firstRow(
+    database.raw,
+    z.object({ password_hash: z.string() }),
+    sql`SELECT password_hash FROM users WHERE id = ${auth.userId}`,
+  );
   if (!row) throw new AppError(404, 'NOT_FOUND', 'Utilisateur introuvable.');
-  await checkCurrentPassword(database, request, auth, row.password_hash, current);
+  await checkCurrentPassword(database, ctx, auth, row.password_hash, current);
   return { oldHash: row.password_hash, newHash: await hashPassword(next) };
 }
 
@@ -58,21 +65,24 @@ export async function preparePasswordChange(
  */
 export async function applyPasswordChange(
   tx: RawClient,
-  request: FastifyRequest,
+  ctx: RequestContext,
   hashes: { oldHash: string; newHash: string },
 ): Promise<number> {
-  const auth = authOf(request);
-  const changed = await tx.query<{ id: number }>(
-    `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now()
-      WHERE id = $1 AND password_hash = $2 RETURNING id`,
-    [auth.userId, hashes.oldHash, hashes.newHash],
+  const auth = authOf(ctx);
+  const changed = await rows(
+    tx,
+    idRow,
+    sql`UPDATE users SET password_hash = ${hashes.newHash}, password_changed_at = now(), updated_at = now()
+         WHERE id = ${auth.userId} AND password_hash = ${hashes.oldHash} RETURNING id`,
   );
   if (!changed.length) throw new AppError(409, 'PASSWORD_CHANGED_MEANWHILE', CHANGED_MEANWHILE);
-  const revoked = await tx.query<{ id: number }>(
-    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL RETURNING id',
-    [auth.userId, auth.sessionId],
+  const revoked = await rows(
+    tx,
+    idRow,
+    sql`UPDATE sessions SET revoked_at = now()
+         WHERE user_id = ${auth.userId} AND id <> ${auth.sessionId} AND revoked_at IS NULL RETURNING id`,
   );
-  await audit(tx, request, {
+  await audit(tx, ctx, {
     action: 'change_password',
     entity: 'user',
     entityId: auth.userId,
@@ -86,10 +96,10 @@ export async function applyPasswordChange(
 /** POST …/user/password: the signed-in person's own password, whatever their role. */
 export async function changeOwnPassword(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   input: { current_password: string; new_password: string },
 ) {
-  const hashes = await preparePasswordChange(database, request, input.current_password, input.new_password);
-  const revoked = await database.transaction((tx) => applyPasswordChange(tx, request, hashes));
+  const hashes = await preparePasswordChange(database, ctx, input.current_password, input.new_password);
+  const revoked = await database.transaction((tx) => applyPasswordChange(tx, ctx, hashes));
   return { ok: true as const, other_sessions_revoked: revoked };
 }

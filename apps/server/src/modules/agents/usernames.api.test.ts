@@ -5,7 +5,7 @@ import { callAs, createUser, describeApi, expectErrorBody, unique } from '../../
 /**
  * Issue 15, defect 14: sign-in names are platform-wide (the sign-in asks no company), but a company
  * admin must not learn another tenant's names from the answer. « Déjà pris » only inside the caller's
- * company; a name held elsewhere gets a refusal that does not confirm it (modules/_lib/people.ts).
+ * company; a name held elsewhere gets a refusal that does not confirm it (modules/_lib/people.service.ts).
  */
 const TAKEN = 'Ce nom d’utilisateur est déjà pris.';
 

@@ -1,8 +1,11 @@
-import type { LoginResponse, Role } from '@borlette/shared';
-import type { FastifyRequest } from 'fastify';
+import type { LoginResponse } from '@borlette/shared';
+import { role } from '@borlette/shared/contracts/auth';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { execute, firstRow, oneRow, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -11,40 +14,42 @@ import { finishAttempt, reserveAttempt, throttleDelay } from './throttle';
 
 const WRONG_CREDENTIALS = 'Identifiants incorrects!';
 
-interface LoginUserRow {
-  id: number;
-  username: string;
-  role: Role;
-  password_hash: string;
-  status: string;
-  company_id: number | null;
-  company_status: string | null;
-}
+const loginUserRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  role,
+  password_hash: z.string(),
+  status: z.string(),
+  company_id: z.number().nullable(),
+  company_status: z.string().nullable(),
+});
 
 export async function login(
   database: Database,
   config: Config,
-  request: FastifyRequest,
+  ctx: RequestContext,
   input: { username: string; password: string; remember: boolean },
 ): Promise<LoginResponse> {
   const { raw } = database;
   const key = input.username.toLowerCase();
+  // Every HTTP request has an address; only a job (none signs in) would not.
+  const ip = ctx.ip ?? '';
   // Reserved before anything is hashed: the limit holds under parallel guesses (see throttle.ts).
-  const reservation = await reserveAttempt(raw, 'login', key, request.ip);
+  const reservation = await reserveAttempt(raw, 'login', key, ip);
   const wait = throttleDelay(reservation.failuresBefore);
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 
-  const rows = await raw.query<LoginUserRow>(
-    `SELECT u.id, u.username, u.role, u.password_hash, u.status, u.company_id, c.status AS company_status
-       FROM users u LEFT JOIN companies c ON c.id = u.company_id
-      WHERE lower(u.username) = $1`,
-    [key],
+  const user = await firstRow(
+    raw,
+    loginUserRow,
+    sql`SELECT u.id, u.username, u.role, u.password_hash, u.status, u.company_id, c.status AS company_status
+          FROM users u LEFT JOIN companies c ON c.id = u.company_id
+         WHERE lower(u.username) = ${key}`,
   );
-  const user = rows[0];
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
   if (!user || !ok) {
-    await finishAttempt(raw, 'login', reservation, key, request.ip, false);
-    await audit(raw, request, {
+    await finishAttempt(raw, 'login', reservation, key, ip, false);
+    await audit(raw, ctx, {
       action: 'login_failed',
       entity: 'session',
       companyId: user?.company_id ?? null,
@@ -52,7 +57,7 @@ export async function login(
     });
     throw new AppError(401, 'INVALID_CREDENTIALS', WRONG_CREDENTIALS);
   }
-  await finishAttempt(raw, 'login', reservation, key, request.ip, true);
+  await finishAttempt(raw, 'login', reservation, key, ip, true);
   if (user.status !== 'active' || (user.company_id !== null && user.company_status !== 'active')) {
     throw new AppError(
       403,
@@ -67,19 +72,13 @@ export async function login(
 
   const token = newToken();
   const expiresAt = new Date(Date.now() + (input.remember ? config.rememberMs : config.sessionMs));
-  const [session] = await raw.query<{ id: number }>(
-    `INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      user.id,
-      hashToken(token),
-      input.remember,
-      expiresAt,
-      request.ip,
-      request.headers['user-agent']?.slice(0, 300) ?? null,
-    ],
+  const session = await oneRow(
+    raw,
+    z.object({ id: z.number() }),
+    sql`INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent)
+        VALUES (${user.id}, ${hashToken(token)}, ${input.remember}, ${expiresAt}, ${ctx.ip}, ${ctx.userAgent}) RETURNING id`,
   );
-  await audit(raw, request, {
+  await audit(raw, ctx, {
     action: 'login',
     entity: 'session',
     entityId: session.id,
@@ -91,11 +90,12 @@ export async function login(
   return { accessToken: token, user: current, role: user.role, expiresAt: expiresAt.toISOString() };
 }
 
-export async function logout(database: Database, request: FastifyRequest): Promise<void> {
-  const auth = request.auth;
+export async function logout(database: Database, ctx: RequestContext): Promise<void> {
+  const auth = ctx.auth;
   if (!auth) return;
-  await database.raw.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
-    auth.sessionId,
-  ]);
-  await audit(database.raw, request, { action: 'logout', entity: 'session', entityId: auth.sessionId });
+  await execute(
+    database.raw,
+    sql`UPDATE sessions SET revoked_at = now() WHERE id = ${auth.sessionId} AND revoked_at IS NULL`,
+  );
+  await audit(database.raw, ctx, { action: 'logout', entity: 'session', entityId: auth.sessionId });
 }

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { execute, oneRow, rows, sql } from '../../db/sql';
 import { AppError } from '../../http/errors';
 
 /**
@@ -43,6 +45,12 @@ const REFUSED: Record<AttemptKind, string> = {
   current_password: `Trop d’essais du mot de passe actuel. Réessayez dans ${THROTTLE.windowMinutes} minutes.`,
 };
 
+const reserveRow = z.object({
+  attempt_id: z.union([z.number(), z.bigint()]).nullable(),
+  user_ip_failures: z.number(),
+  refused: z.string().nullable(),
+});
+
 /** Reserves one password check for `username` (lower-cased) from `ip`, or refuses it with 429. */
 export async function reserveAttempt(
   raw: RawClient,
@@ -51,9 +59,11 @@ export async function reserveAttempt(
   ip: string,
 ): Promise<Reservation> {
   const [perUserAddress, perUser, perAddress] = LIMITS[kind];
-  const [row] = await raw.query<{ attempt_id: number | null; user_ip_failures: number; refused: string | null }>(
-    'SELECT attempt_id, user_ip_failures, refused FROM borlette_login_reserve($1, $2, $3, $4, $5, $6, $7)',
-    [kind, username, ip, THROTTLE.windowMinutes, perUserAddress, perUser, perAddress],
+  const row = await oneRow(
+    raw,
+    reserveRow,
+    sql`SELECT attempt_id, user_ip_failures, refused
+          FROM borlette_login_reserve(${kind}, ${username}, ${ip}, ${THROTTLE.windowMinutes}, ${perUserAddress}, ${perUser}, ${perAddress})`,
   );
   if (row.refused || row.attempt_id === null) {
     const fields =
@@ -83,28 +93,30 @@ export async function finishAttempt(
   ip: string,
   success: boolean,
 ) {
-  await raw.query('UPDATE login_attempts SET success = $2 WHERE id = $1', [reservation.id, success]);
+  await execute(raw, sql`UPDATE login_attempts SET success = ${success} WHERE id = ${reservation.id}`);
   if (success) {
-    await raw.query(
-      `DELETE FROM login_attempts
-        WHERE kind = $1 AND username = $2 AND ip = $3 AND id <> $4 AND success IS NOT NULL`,
-      [kind, username, ip, reservation.id],
+    await execute(
+      raw,
+      sql`DELETE FROM login_attempts
+           WHERE kind = ${kind} AND username = ${username} AND ip = ${ip} AND id <> ${reservation.id} AND success IS NOT NULL`,
     );
   }
   // Keep the table small: failures older than a day serve no purpose, successes after 30 days neither.
   if (Math.random() < 0.01) {
-    await raw.query(
-      `DELETE FROM login_attempts
-        WHERE at < now() - interval '30 days' OR (success IS NOT TRUE AND at < now() - interval '1 day')`,
+    await execute(
+      raw,
+      sql`DELETE FROM login_attempts
+           WHERE at < now() - interval '30 days' OR (success IS NOT TRUE AND at < now() - interval '1 day')`,
     );
   }
 }
 
 /** An admin's unlock: every failure (and check under way) of this username, from every address. Returns how many. */
 export async function clearFailures(raw: RawClient, username: string): Promise<number> {
-  const rows = await raw.query<{ id: number }>(
-    'DELETE FROM login_attempts WHERE username = lower($1) AND success IS NOT TRUE RETURNING id',
-    [username],
+  const cleared = await rows(
+    raw,
+    z.object({ id: z.number() }),
+    sql`DELETE FROM login_attempts WHERE username = lower(${username}) AND success IS NOT TRUE RETURNING id`,
   );
-  return rows.length;
+  return cleared.length;
 }

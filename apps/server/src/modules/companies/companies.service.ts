@@ -1,68 +1,53 @@
 import type { Company, companyInput, companyUpdate } from '@borlette/shared/contracts/companies';
 import { UPLOAD_URL } from '@borlette/shared/contracts/countries';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { execute, firstRow, oneRow, rawSql, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import type { HasAuth } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
+import { AppError, badRequest, conflict, conflictOn } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
 import { randomCode } from '../../lib/tokens';
 import { assertHoldsAll, codenamesHeld } from '../_lib/holds';
 import { storeImage } from '../_lib/images';
-import { unlockSignIn } from '../_lib/people';
-import { orNotFound } from '../_lib/scope';
+import { unlockSignIn } from '../_lib/people.service';
 import { isUniqueViolation } from '../_lib/validate';
+import { getCompany } from './companies-query';
 
 export type CompanyValues = z.output<typeof companyInput>;
 export type CompanyUpdateValues = Omit<z.output<typeof companyUpdate>, 'id'>;
-
-/** The company's admin: its first full-access 'company' user (the one created with it). */
-const ADMIN_LATERAL = `LEFT JOIN LATERAL (
-    SELECT u.id, u.username, u.first_name, u.last_name FROM users u
-     WHERE u.company_id = c.id AND u.role = 'company'
-     ORDER BY u.full_access DESC, u.id LIMIT 1) adm ON true`;
-
-export const COMPANY_COLUMNS = `
-  c.id, c.ref_code, c.name, c.logo, k.name_code AS country_code, k.name AS country_name, k.flag AS country_flag,
-  c.city_id, ci.name AS city_name, c.timezone, c.currency, c.phone, c.email, c.address, c.status,
-  (SELECT count(*)::int FROM users a WHERE a.company_id = c.id AND a.role = 'agent' AND a.status <> 'archived') AS agents_count,
-  (SELECT count(*)::int FROM users o WHERE o.company_id = c.id AND o.id <> coalesce(adm.id, 0)) AS users_count,
-  adm.id AS admin_id, adm.username AS admin_username, adm.first_name AS admin_first_name, adm.last_name AS admin_last_name,
-  to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
-export const COMPANY_FROM = `FROM companies c JOIN countries k ON k.id = c.country_id
-  LEFT JOIN cities ci ON ci.id = c.city_id ${ADMIN_LATERAL}`;
-
-export async function getCompany(raw: RawClient, id: number): Promise<Company> {
-  const [row] = await raw.query<Company>(`SELECT ${COMPANY_COLUMNS} ${COMPANY_FROM} WHERE c.id = $1`, [id]);
-  return orNotFound(row, 'Compagnie introuvable.');
-}
 
 /**
  * Acting on the company's admin account (its password, its names, blocking or deleting the company it
  * signs in to) needs every codename its admin accounts hold (modules/_lib/holds.ts): change_company
  * alone would let platform staff take the company over.
  */
-async function assertMayActOnAdmins(raw: RawClient, request: FastifyRequest, companyId: number, userId?: number) {
+async function assertMayActOnAdmins(raw: RawClient, ctx: HasAuth, companyId: number, userId?: number) {
   const held = await codenamesHeld(raw, { companyId, role: 'company', userId });
-  assertHoldsAll(request, held, 'Le compte admin de cette compagnie');
+  assertHoldsAll(ctx, held, 'Le compte admin de cette compagnie');
 }
 
-const conflictOn = (fields: Record<string, string>) => new AppError(409, 'CONFLICT', Object.values(fields)[0], fields);
 const USERNAME_TAKEN = { admin_username: 'Ce nom d’utilisateur est déjà pris.' };
 
-interface CountryRow {
-  id: number;
-  timezone: string;
-  currency: string;
-}
+const countryRow = z.object({ id: z.number(), timezone: z.string(), currency: z.string() });
+type CountryRow = z.output<typeof countryRow>;
+const idRow = z.object({ id: z.number() });
+const anyRow = z.object({});
 
 async function resolveCountry(raw: RawClient, input: CompanyUpdateValues): Promise<CountryRow> {
-  const [k] = await raw.query<CountryRow>('SELECT id, timezone, currency FROM countries WHERE name_code = $1', [
-    input.country_code,
-  ]);
+  const k = await firstRow(
+    raw,
+    countryRow,
+    sql`SELECT id, timezone, currency FROM countries WHERE name_code = ${input.country_code}`,
+  );
   if (!k) throw badRequest('Pays introuvable.', { country_code: 'Pays introuvable.' });
   if (input.city_id) {
-    const found = await raw.query('SELECT 1 FROM cities WHERE id = $1 AND country_id = $2', [input.city_id, k.id]);
+    const found = await rows(
+      raw,
+      anyRow,
+      sql`SELECT 1 FROM cities WHERE id = ${input.city_id} AND country_id = ${k.id}`,
+    );
     if (!found.length) {
       throw badRequest('Ville inconnue dans ce pays.', { city_id: 'Ville inconnue dans ce pays.' });
     }
@@ -71,17 +56,18 @@ async function resolveCountry(raw: RawClient, input: CompanyUpdateValues): Promi
 }
 
 async function checkUsername(raw: RawClient, username: string, exceptUserId: number | null) {
-  const rows = await raw.query(
-    'SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> coalesce($2::bigint, 0)',
-    [username, exceptUserId],
+  const found = await rows(
+    raw,
+    anyRow,
+    sql`SELECT 1 FROM users WHERE lower(username) = lower(${username}) AND id <> coalesce(${exceptUserId}::bigint, 0)`,
   );
-  if (rows.length) throw conflictOn(USERNAME_TAKEN);
+  if (found.length) throw conflictOn(USERNAME_TAKEN);
 }
 
 async function newRefCode(raw: RawClient): Promise<string> {
   for (let i = 0; i < 10; i++) {
     const code = randomCode(6);
-    const taken = await raw.query('SELECT 1 FROM companies WHERE ref_code = $1', [code]);
+    const taken = await rows(raw, anyRow, sql`SELECT 1 FROM companies WHERE ref_code = ${code}`);
     if (!taken.length) return code;
   }
   throw new AppError(503, 'UNAVAILABLE', 'Impossible de générer un code de compagnie. Réessayez.');
@@ -98,7 +84,7 @@ function keptLogo(logo: string | null, current: string | null): string | null {
 /** The company, its settings (defaults) and its admin account, in one transaction. */
 export async function createCompany(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   input: CompanyValues,
   logoFile: Buffer | undefined,
 ): Promise<Company> {
@@ -109,34 +95,28 @@ export async function createCompany(
   try {
     const id = await database.transaction(async (raw) => {
       const refCode = await newRefCode(raw);
-      const [row] = await raw.query<{ id: number }>(
-        `INSERT INTO companies (ref_code, name, country_id, city_id, timezone, currency, phone, email, address)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [
-          refCode,
-          input.name,
-          k.id,
-          input.city_id ?? null,
-          input.timezone ?? k.timezone,
-          input.currency ?? k.currency,
-          input.phone,
-          input.email,
-          input.address,
-        ],
+      const row = await oneRow(
+        raw,
+        idRow,
+        sql`INSERT INTO companies (ref_code, name, country_id, city_id, timezone, currency, phone, email, address)
+            VALUES (${refCode}, ${input.name}, ${k.id}, ${input.city_id ?? null}, ${input.timezone ?? k.timezone},
+                    ${input.currency ?? k.currency}, ${input.phone}, ${input.email}, ${input.address}) RETURNING id`,
       );
       let logo: string | null = null;
       if (logoFile) {
         logo = await storeImage(raw, { companyId: row.id, data: logoFile, field: 'logo' });
-        await raw.query('UPDATE companies SET logo = $2 WHERE id = $1', [row.id, logo]);
+        await execute(raw, sql`UPDATE companies SET logo = ${logo} WHERE id = ${row.id}`);
       }
       // Settings, general primes, loto options and the usual draws (domain.md defaults).
-      await raw.query('SELECT borlette_init_company($1)', [row.id]);
-      const [admin] = await raw.query<{ id: number }>(
-        `INSERT INTO users (company_id, role, username, first_name, last_name, password_hash, full_access)
-         VALUES ($1, 'company', $2, $3, $4, $5, true) RETURNING id`,
-        [row.id, input.admin_username, input.admin_first_name, input.admin_last_name, passwordHash],
+      await execute(raw, sql`SELECT borlette_init_company(${row.id})`);
+      const admin = await oneRow(
+        raw,
+        idRow,
+        sql`INSERT INTO users (company_id, role, username, first_name, last_name, password_hash, full_access)
+            VALUES (${row.id}, 'company', ${input.admin_username}, ${input.admin_first_name}, ${input.admin_last_name},
+                    ${passwordHash}, true) RETURNING id`,
       );
-      await audit(raw, request, {
+      await audit(raw, ctx, {
         action: 'create',
         entity: 'company',
         entityId: row.id,
@@ -154,7 +134,7 @@ export async function createCompany(
 
 export async function updateCompany(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   id: number,
   input: CompanyUpdateValues,
   logoFile: Buffer | undefined,
@@ -167,41 +147,27 @@ export async function updateCompany(
     (input.admin_username != null && input.admin_username !== before.admin_username) ||
     (input.admin_first_name != null && input.admin_first_name !== before.admin_first_name) ||
     (input.admin_last_name != null && input.admin_last_name !== before.admin_last_name);
-  if (before.admin_id && renamesAdmin) await assertMayActOnAdmins(database.raw, request, id, before.admin_id);
+  if (before.admin_id && renamesAdmin) await assertMayActOnAdmins(database.raw, ctx, id, before.admin_id);
   try {
     await database.transaction(async (raw) => {
       const logo = logoFile ? await storeImage(raw, { companyId: id, data: logoFile, field: 'logo' }) : kept;
-      await raw.query(
-        `UPDATE companies SET name = $2, logo = $3, country_id = $4, city_id = $5, timezone = $6, currency = $7,
-                phone = $8, email = $9, address = $10, updated_at = now()
-          WHERE id = $1`,
-        [
-          id,
-          input.name,
-          logo,
-          k.id,
-          input.city_id ?? null,
-          input.timezone ?? k.timezone,
-          input.currency ?? k.currency,
-          input.phone,
-          input.email,
-          input.address,
-        ],
+      await execute(
+        raw,
+        sql`UPDATE companies SET name = ${input.name}, logo = ${logo}, country_id = ${k.id}, city_id = ${input.city_id ?? null},
+                   timezone = ${input.timezone ?? k.timezone}, currency = ${input.currency ?? k.currency},
+                   phone = ${input.phone}, email = ${input.email}, address = ${input.address}, updated_at = now()
+             WHERE id = ${id}`,
       );
       if (before.admin_id) {
-        await raw.query(
-          `UPDATE users SET username = coalesce($2, username), first_name = coalesce($3, first_name),
-                  last_name = coalesce($4, last_name), updated_at = now()
-            WHERE id = $1`,
-          [
-            before.admin_id,
-            input.admin_username ?? null,
-            input.admin_first_name ?? null,
-            input.admin_last_name ?? null,
-          ],
+        await execute(
+          raw,
+          sql`UPDATE users SET username = coalesce(${input.admin_username ?? null}, username),
+                     first_name = coalesce(${input.admin_first_name ?? null}, first_name),
+                     last_name = coalesce(${input.admin_last_name ?? null}, last_name), updated_at = now()
+               WHERE id = ${before.admin_id}`,
         );
       }
-      await audit(raw, request, {
+      await audit(raw, ctx, {
         action: 'update',
         entity: 'company',
         entityId: id,
@@ -221,13 +187,13 @@ export async function updateCompany(
  * A blocked company: its users cannot sign in and their sessions stop at the next request
  * (http/auth.ts checks the company's status); unblocked, sessions still valid resume.
  */
-export async function blockCompany(database: Database, request: FastifyRequest, id: number, blocked: boolean) {
+export async function blockCompany(database: Database, ctx: RequestContext, id: number, blocked: boolean) {
   const before = await getCompany(database.raw, id);
-  await assertMayActOnAdmins(database.raw, request, id);
+  await assertMayActOnAdmins(database.raw, ctx, id);
   const status = blocked ? 'blocked' : 'active';
   await database.transaction(async (raw) => {
-    await raw.query('UPDATE companies SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
-    await audit(raw, request, {
+    await execute(raw, sql`UPDATE companies SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+    await audit(raw, ctx, {
       action: blocked ? 'block' : 'unblock',
       entity: 'company',
       entityId: id,
@@ -243,34 +209,37 @@ export async function blockCompany(database: Database, request: FastifyRequest, 
  * Lifts the admin's sign-in throttling. Clearing the failures is what lets guessing go on, so it asks
  * what a new password asks: the caller holds everything the admin holds (issue 15, defects 2 and 3).
  */
-export async function unlockAdminSignIn(database: Database, request: FastifyRequest, id: number) {
+export async function unlockAdminSignIn(database: Database, ctx: RequestContext, id: number) {
   const company = await getCompany(database.raw, id);
   if (!company.admin_id) throw conflict('Cette compagnie n’a pas de compte admin.');
-  await assertMayActOnAdmins(database.raw, request, id, company.admin_id);
-  return unlockSignIn(database, request, { entity: 'user', companyId: id, id: company.admin_id });
+  await assertMayActOnAdmins(database.raw, ctx, id, company.admin_id);
+  return unlockSignIn(database, ctx, { entity: 'user', companyId: id, id: company.admin_id });
 }
 
 /** Sets the company admin's password (the spec's forgotten password goes through the administration). */
-export async function setAdminPassword(database: Database, request: FastifyRequest, id: number, password: string) {
+export async function setAdminPassword(database: Database, ctx: RequestContext, id: number, password: string) {
   const company = await getCompany(database.raw, id);
-  if (!company.admin_id) throw conflict('Cette compagnie n’a pas de compte admin.');
-  await assertMayActOnAdmins(database.raw, request, id, company.admin_id);
+  const adminId = company.admin_id;
+  if (!adminId) throw conflict('Cette compagnie n’a pas de compte admin.');
+  await assertMayActOnAdmins(database.raw, ctx, id, adminId);
   const hash = await hashPassword(password);
   await database.transaction(async (raw) => {
-    await raw.query(
-      'UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1',
-      [company.admin_id, hash],
+    await execute(
+      raw,
+      sql`UPDATE users SET password_hash = ${hash}, password_changed_at = now(), updated_at = now()
+           WHERE id = ${adminId}`,
     );
     // The old password no longer opens anything: the admin signs in again.
-    const revoked = await raw.query(
-      'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
-      [company.admin_id],
+    const revoked = await rows(
+      raw,
+      idRow,
+      sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${adminId} AND revoked_at IS NULL RETURNING id`,
     );
     // The caller's act (the audit's actor is the signed-in platform account), on the admin's account.
-    await audit(raw, request, {
+    await audit(raw, ctx, {
       action: 'change_password',
       entity: 'user',
-      entityId: company.admin_id,
+      entityId: adminId,
       companyId: id,
       after: { username: company.admin_username, sessions_revoked: revoked.length },
     });
@@ -286,14 +255,15 @@ function isForeignKeyViolation(err: unknown): boolean {
  * Refused while the company has agents or any user besides its admin (block it instead); otherwise
  * the company goes with its admin, settings and configuration. The audit trail is kept.
  */
-export async function deleteCompany(database: Database, request: FastifyRequest, id: number): Promise<void> {
+export async function deleteCompany(database: Database, ctx: RequestContext, id: number): Promise<void> {
   const before = await getCompany(database.raw, id);
-  if (before.admin_id) await assertMayActOnAdmins(database.raw, request, id);
-  const [{ agents, others }] = await database.raw.query<{ agents: number; others: number }>(
-    `SELECT count(*) FILTER (WHERE role = 'agent')::int AS agents,
-            count(*) FILTER (WHERE role <> 'agent')::int AS others
-       FROM users WHERE company_id = $1 AND id <> coalesce($2::bigint, 0)`,
-    [id, before.admin_id],
+  if (before.admin_id) await assertMayActOnAdmins(database.raw, ctx, id);
+  const { agents, others } = await oneRow(
+    database.raw,
+    z.object({ agents: z.number(), others: z.number() }),
+    sql`SELECT count(*) FILTER (WHERE role = 'agent')::int AS agents,
+               count(*) FILTER (WHERE role <> 'agent')::int AS others
+          FROM users WHERE company_id = ${id} AND id <> coalesce(${before.admin_id}::bigint, 0)`,
   );
   if (agents + others > 0) {
     const parts = [agents ? `${agents} vendeur(s)` : null, others ? `${others} autre(s) utilisateur(s)` : null].filter(
@@ -305,8 +275,8 @@ export async function deleteCompany(database: Database, request: FastifyRequest,
   }
   try {
     await database.transaction(async (raw) => {
-      await raw.query('DELETE FROM messages WHERE company_id = $1', [id]);
-      await raw.query('DELETE FROM limite_fiches WHERE company_id = $1', [id]);
+      await execute(raw, sql`DELETE FROM messages WHERE company_id = ${id}`);
+      await execute(raw, sql`DELETE FROM limite_fiches WHERE company_id = ${id}`);
       // Its game configuration (defaults made at creation); tickets would make the DELETE fail (409).
       for (const table of [
         'info_tirage_versions',
@@ -321,20 +291,21 @@ export async function deleteCompany(database: Database, request: FastifyRequest,
         'sale_numbers',
         'tirages',
       ]) {
-        await raw.query(`DELETE FROM ${table} WHERE company_id = $1`, [id]);
+        await execute(raw, sql`DELETE FROM ${rawSql(table)} WHERE company_id = ${id}`);
       }
-      await raw.query('DELETE FROM supervisor_surcussales WHERE company_id = $1', [id]);
-      await raw.query('DELETE FROM surcussales WHERE company_id = $1', [id]);
+      await execute(raw, sql`DELETE FROM supervisor_surcussales WHERE company_id = ${id}`);
+      await execute(raw, sql`DELETE FROM surcussales WHERE company_id = ${id}`);
       // Only its admin: a user added meanwhile makes the company's DELETE fail (409 below), never vanish.
-      await raw.query('DELETE FROM users WHERE company_id = $1 AND id = $2', [id, before.admin_id]);
-      await raw.query('DELETE FROM company_settings WHERE company_id = $1', [id]);
-      await raw.query('DELETE FROM files WHERE company_id = $1', [id]);
-      await raw.query('DELETE FROM companies WHERE id = $1', [id]);
+      await execute(raw, sql`DELETE FROM users WHERE company_id = ${id} AND id = ${before.admin_id}`);
+      await execute(raw, sql`DELETE FROM company_settings WHERE company_id = ${id}`);
+      await execute(raw, sql`DELETE FROM files WHERE company_id = ${id}`);
+      await execute(raw, sql`DELETE FROM companies WHERE id = ${id}`);
       // Superusers who had selected it act on every company again.
-      await raw.query("UPDATE users SET select_company = 'all' WHERE role = 'superuser' AND select_company = $1", [
-        before.ref_code,
-      ]);
-      await audit(raw, request, { action: 'delete', entity: 'company', entityId: id, companyId: id, before });
+      await execute(
+        raw,
+        sql`UPDATE users SET select_company = 'all' WHERE role = 'superuser' AND select_company = ${before.ref_code}`,
+      );
+      await audit(raw, ctx, { action: 'delete', entity: 'company', entityId: id, companyId: id, before });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) {

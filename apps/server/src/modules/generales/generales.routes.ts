@@ -1,36 +1,19 @@
-import { errorBody, pageOf } from '@borlette/shared';
-import {
-  type Generale,
-  generale,
-  generaleInput,
-  generaleListQuery,
-  generaleUpdate,
-} from '@borlette/shared/contracts/generales';
+import { generaleEndpoints as api, type Generale } from '@borlette/shared/contracts/generales';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
-import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
-import { personWriteRoutes } from '../_lib/people';
-import { SqlParams } from '../_lib/sql';
-import { sortable } from '../countries/countries.service';
+import { contextOf } from '../../http/context';
+import { route } from '../../http/route';
+import { deleteIdOf } from '../_lib/delete-target';
+import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
 import {
   archiveGenerale,
   blockGenerale,
   createGenerale,
-  GENERALE_COLUMNS,
-  GENERALE_FROM,
-  GENERALE_WHERE,
-  getGenerale,
   setGeneralePassword,
   unlockGenerale,
   updateGenerale,
 } from './generales.service';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const tags = ['generales'];
-const SUPERUSER = ['superuser'] as const;
-const BASE = '/api/generals/generales';
+import { generaleList, getGenerale } from './generales-query';
 
 const STATUS_LABELS = { active: 'actif', blocked: 'bloqué', archived: 'archivé' } as const;
 const csvColumns: CsvColumn<Generale>[] = [
@@ -50,99 +33,34 @@ export const generalesRoutes =
   async (app) => {
     const { raw } = database;
 
-    app.get(
-      BASE,
-      {
-        config: access.permission('view_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary:
-            'Comptes « généraux » de la plateforme (pagination, tri, recherche, export CSV) ; avec id, un compte',
-          querystring: generaleListQuery,
-          response: { 200: z.union([generale, pageOf(generale)]), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        if (q.id) return getGenerale(raw, q.id);
-        const params = new SqlParams();
-        const where = [GENERALE_WHERE];
-        // Archived accounts only when asked for.
-        where.push(q.status ? `u.status = ${params.p(q.status)}` : "u.status <> 'archived'");
-        const spec = {
-          select: GENERALE_COLUMNS,
-          from: GENERALE_FROM,
-          where,
-          params,
-          sortable: {
-            username: 'lower(u.username)',
-            name: sortable("u.last_name || ' ' || u.first_name"),
-            status: 'u.status',
-            last_login_at: 'last_login_at',
-            created_at: 'u.created_at',
-          },
-          search: ['u.username', 'u.first_name', 'u.last_name', 'u.email', 'u.phone'],
-          tieBreaker: 'u.id',
-        };
-        if (q.format === 'csv') return sendCsv(reply, 'generales', csvColumns, await listAll<Generale>(raw, spec, q));
-        return listPage<Generale>(raw, spec, q);
-      },
-    );
-
-    app.post(
-      BASE,
-      {
-        config: access.permission('add_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Créer un compte général (permissions prises parmi les vôtres)',
-          body: generaleInput,
-          response: { 200: generale, ...errors },
-        },
-      },
-      async (request) => createGenerale(database, request, request.body),
-    );
-
-    app.put(
-      BASE,
-      {
-        config: access.permission('change_generale', SUPERUSER),
-        schema: {
-          tags,
-          summary: 'Modifier un compte général et ses permissions',
-          body: generaleUpdate,
-          response: { 200: generale, ...errors },
-        },
-      },
-      async (request) => {
-        const { id, ...input } = request.body;
-        return updateGenerale(database, request, id, input);
-      },
-    );
-
-    personWriteRoutes(app, {
-      path: BASE,
-      tags,
-      item: generale,
-      archive: {
-        config: access.permission('change_generale', SUPERUSER),
-        summary: 'Archiver un compte général (connexion refusée, sessions fermées, historique gardé)',
-        run: (request, id) => archiveGenerale(database, request, id),
-      },
-      block: {
-        config: access.permission('change_generale', SUPERUSER),
-        summary: 'Bloquer / débloquer un compte général',
-        run: (request, id, blocked) => blockGenerale(database, request, id, blocked),
-      },
-      password: {
-        config: access.permission('change_generale', SUPERUSER),
-        summary: 'Nouveau mot de passe d’un compte général (ses autres sessions sont fermées)',
-        run: (request, id, password) => setGeneralePassword(database, request, id, password),
-      },
-      unlock: {
-        config: access.permission('change_generale', SUPERUSER),
-        summary: 'Lever le blocage de connexion d’un compte général (ses échecs de mot de passe sont effacés)',
-        run: (request, id) => unlockGenerale(database, request, id),
-      },
+    route(app, api.list, async (request, reply) => {
+      const q = request.query;
+      if (q.id) return getGenerale(raw, q.id);
+      const list = generaleList(q);
+      if (q.format === 'csv') return sendCsv(reply, 'generales', csvColumns, await queryAll(raw, list, q));
+      return queryPage(raw, list, q);
     });
+
+    route(app, api.create, async (request) => createGenerale(database, contextOf(request), request.body));
+
+    route(app, api.update, async (request) => {
+      const { id, ...input } = request.body;
+      return updateGenerale(database, contextOf(request), id, input);
+    });
+
+    route(app, api.archive, async (request) => {
+      await archiveGenerale(database, contextOf(request), deleteIdOf(request));
+      return { ok: true as const };
+    });
+
+    route(app, api.block, async (request) =>
+      blockGenerale(database, contextOf(request), request.body.id, request.body.blocked),
+    );
+
+    route(app, api.password, async (request) => {
+      await setGeneralePassword(database, contextOf(request), request.body.id, request.body.password);
+      return { ok: true as const };
+    });
+
+    route(app, api.unlock, async (request) => unlockGenerale(database, contextOf(request), request.body.id));
   };

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { GeneratedAgent, generateAgentInput } from '@borlette/shared/contracts/generate-agent';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
+import { firstRow, oneRow, rows, type Sql, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { assertAgentWithinSupervisor, assertSupervisorOfCompany, assertSurcussalesOfCompany } from '../_lib/people';
+import {
+  assertAgentWithinSupervisor,
+  assertSupervisorOfCompany,
+  assertSurcussalesOfCompany,
+} from '../_lib/people-query';
 import { isUniqueViolation } from '../_lib/validate';
 
 export type GenerateValues = z.output<typeof generateAgentInput>;
@@ -55,15 +61,16 @@ export async function mapBounded<T, R>(items: T[], limit: number, fn: (item: T) 
 }
 
 /** `username` is `prefix` followed by a number (1 to 12 digits), in SQL. */
-const NUMBERED = `left(lower(username), char_length($1::text)) = $1::text
-        AND substring(lower(username) FROM char_length($1::text) + 1) ~ '^[0-9]{1,12}$'`;
+const numbered = (prefix: string): Sql => sql`left(lower(username), char_length(${prefix}::text)) = ${prefix}::text
+        AND substring(lower(username) FROM char_length(${prefix}::text) + 1) ~ '^[0-9]{1,12}$'`;
 
 /** Highest number already used after `prefix` in the company (never another tenant's: issue 15, defect 14). */
 async function lastNumber(raw: RawClient, prefix: string, companyId: number): Promise<number> {
-  const [row] = await raw.query<{ n: number | null }>(
-    `SELECT max(substring(lower(username) FROM char_length($1::text) + 1)::bigint) AS n
-       FROM users WHERE company_id = $2 AND ${NUMBERED}`,
-    [prefix, companyId],
+  const row = await firstRow(
+    raw,
+    z.object({ n: z.number().nullable() }),
+    sql`SELECT max(substring(lower(username) FROM char_length(${prefix}::text) + 1)::bigint) AS n
+          FROM users WHERE company_id = ${companyId} AND ${numbered(prefix)}`,
   );
   return row?.n ?? 0;
 }
@@ -77,12 +84,15 @@ const PREFIX_UNAVAILABLE =
  * tenant's names nor how many it has.
  */
 async function assertPrefixOwn(raw: RawClient, prefix: string, companyId: number) {
-  const rows = await raw.query(`SELECT 1 FROM users WHERE company_id IS DISTINCT FROM $2 AND ${NUMBERED} LIMIT 1`, [
-    prefix,
-    companyId,
-  ]);
-  if (rows.length) throw new AppError(409, 'CONFLICT', PREFIX_UNAVAILABLE, { prefix: PREFIX_UNAVAILABLE });
+  const found = await rows(
+    raw,
+    z.object({}),
+    sql`SELECT 1 FROM users WHERE company_id IS DISTINCT FROM ${companyId} AND ${numbered(prefix)} LIMIT 1`,
+  );
+  if (found.length) throw new AppError(409, 'CONFLICT', PREFIX_UNAVAILABLE, { prefix: PREFIX_UNAVAILABLE });
 }
+
+const insertedRow = z.object({ id: z.number(), username: z.string(), last_name: z.string() });
 
 const pad = (n: number) => String(n).padStart(3, '0');
 
@@ -92,18 +102,21 @@ const pad = (n: number) => String(n).padStart(3, '0');
  */
 export async function generateAgents(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   input: GenerateValues,
+  log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<GeneratedAgent[]> {
   const names = await assertSurcussalesOfCompany(database.raw, companyId, [input.surcussale_id], 'surcussale_id');
   const supervisorName = await assertSupervisorOfCompany(database.raw, companyId, input.supervisor_id);
-  await assertAgentWithinSupervisor(database.raw, request, companyId, input);
+  await assertAgentWithinSupervisor(database.raw, ctx, companyId, input);
   let prefix = input.prefix;
   if (!prefix) {
-    const [c] = await database.raw.query<{ ref_code: string }>('SELECT ref_code FROM companies WHERE id = $1', [
-      companyId,
-    ]);
+    const c = await oneRow(
+      database.raw,
+      z.object({ ref_code: z.string() }),
+      sql`SELECT ref_code FROM companies WHERE id = ${companyId}`,
+    );
     prefix = c.ref_code.toLowerCase().replace(/[^a-z0-9._-]/g, '');
     if (!/^[a-z]/.test(prefix)) prefix = `v${prefix}`;
   }
@@ -113,36 +126,29 @@ export async function generateAgents(
   const passwords = Array.from({ length: input.count }, () => generatePassword());
   const started = performance.now();
   const hashes = await mapBounded(passwords, HASH_CONCURRENCY, hashPassword);
-  request.log.info({ count: input.count, ms: Math.round(performance.now() - started) }, 'generated agents hashed');
+  log.info({ count: input.count, ms: Math.round(performance.now() - started) }, 'generated agents hashed');
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const rows = await database.transaction(async (tx) => {
+      const created = await database.transaction(async (tx) => {
         const start = (await lastNumber(tx, prefix, companyId)) + 1;
         const numbers = passwords.map((_, i) => pad(start + i));
         const usernames = numbers.map((n) => `${prefix}${n}`);
-        const inserted = await tx.query<{ id: number; username: string; last_name: string }>(
-          `INSERT INTO users (company_id, role, username, first_name, last_name, surcussale_id, supervisor_id,
-                              commission_bp, can_cancel, password_hash)
-           SELECT $1, 'agent', t.username, 'Vendeur', t.num, $2, $3, $4, $5, t.hash
-             FROM unnest($6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS t(username, num, hash, ord)
-            ORDER BY t.ord
-           RETURNING id, username, last_name`,
-          [
-            companyId,
-            input.surcussale_id,
-            input.supervisor_id,
-            input.commission_bp,
-            input.can_cancel,
-            usernames,
-            numbers,
-            hashes,
-          ],
+        const inserted = await rows(
+          tx,
+          insertedRow,
+          sql`INSERT INTO users (company_id, role, username, first_name, last_name, surcussale_id, supervisor_id,
+                                 commission_bp, can_cancel, password_hash)
+              SELECT ${companyId}, 'agent', t.username, 'Vendeur', t.num, ${input.surcussale_id}, ${input.supervisor_id},
+                     ${input.commission_bp}, ${input.can_cancel}, t.hash
+                FROM unnest(${usernames}::text[], ${numbers}::text[], ${hashes}::text[]) WITH ORDINALITY AS t(username, num, hash, ord)
+               ORDER BY t.ord
+              RETURNING id, username, last_name`,
         );
         const byName = new Map(inserted.map((r) => [r.username, r]));
         const ordered = usernames.map((u) => byName.get(u) as (typeof inserted)[number]);
         for (const r of ordered) {
-          await audit(tx, request, {
+          await audit(tx, ctx, {
             action: 'generate',
             entity: 'agent',
             entityId: r.id,
@@ -159,7 +165,7 @@ export async function generateAgents(
         }
         return ordered;
       });
-      return rows.map((r, i) => ({
+      return created.map((r, i) => ({
         id: r.id,
         username: r.username,
         password: passwords[i],

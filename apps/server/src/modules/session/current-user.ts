@@ -1,47 +1,51 @@
-import type { CurrentUser, Role } from '@borlette/shared';
+import type { CurrentUser } from '@borlette/shared';
+import { role } from '@borlette/shared/contracts/auth';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { firstRow, sql } from '../../db/sql';
 import { effectivePermissions } from '../../http/auth';
 import { notFound } from '../../http/errors';
 
-interface UserRow {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  photo: string | null;
-  role: Role;
-  full_access: boolean;
-  select_company: string | null;
-  select_country_code: string | null;
-  perms: string[] | null;
-  ref_code: string | null;
-  company_name: string | null;
-  logo: string | null;
-  timezone: string | null;
-  currency: string | null;
-  country_code: string | null;
-}
+const text = z.string().nullable();
+const userRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  photo: text,
+  role,
+  full_access: z.boolean(),
+  select_company: text,
+  select_country_code: text,
+  perms: z.array(z.string()).nullable(),
+  ref_code: text,
+  company_name: text,
+  logo: text,
+  timezone: text,
+  currency: text,
+  country_code: text,
+});
 
 /**
  * The spec's §3 User. For company users, `company` is their own; for the superuser, the selected
  * company (or null when 'all' is selected).
  */
 export async function loadCurrentUser(raw: RawClient, userId: number): Promise<CurrentUser> {
-  const rows = await raw.query<UserRow>(
-    `SELECT u.id, u.username, u.first_name, u.last_name, u.photo, u.role, u.full_access,
-            u.select_company, u.select_country_code,
-            (SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms,
-            c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency,
-            (SELECT k.name_code FROM countries k WHERE k.id = c.country_id) AS country_code
-       FROM users u
-       LEFT JOIN companies c
-         ON c.id = CASE WHEN u.role = 'superuser'
-                        THEN (SELECT id FROM companies WHERE ref_code = u.select_company)
-                        ELSE u.company_id END
-      WHERE u.id = $1`,
-    [userId],
+  const u = await firstRow(
+    raw,
+    userRow,
+    sql`SELECT u.id, u.username, u.first_name, u.last_name, u.photo, u.role, u.full_access,
+               u.select_company, u.select_country_code,
+               (SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms,
+               c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency,
+               (SELECT k.name_code FROM countries k WHERE k.id = c.country_id) AS country_code
+          FROM users u
+          LEFT JOIN companies c
+            ON c.id = CASE WHEN u.role = 'superuser'
+                           THEN (SELECT id FROM companies WHERE ref_code = u.select_company)
+                           ELSE u.company_id END
+         WHERE u.id = ${userId}`,
   );
-  const u = rows[0];
   if (!u) throw notFound('Utilisateur introuvable.');
   const perms = [...effectivePermissions(u.role, u.full_access, u.perms ?? [])].sort();
   const isSuper = u.role === 'superuser';

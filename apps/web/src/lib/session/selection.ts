@@ -1,15 +1,13 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
+import { companyEndpoints } from '@borlette/shared/contracts/companies';
 import { type CountrySummary, countryEndpoints } from '@borlette/shared/contracts/countries';
+import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../api-client';
+import { call } from '../api-client';
 import { useSession } from './use-session';
 
-/** GET /api/generals/simple-compagnies entry (spec §3 "Company list entry"). */
-export interface SimpleCompany {
-  ref_code: string;
-  companyname: string;
-  user_photo: string | null;
-}
+/** The company selector's entry (spec §3 "Company list entry"). */
+export type { SimpleCompany } from '@borlette/shared/contracts/companies';
 
 /** The switcher's country (spec §3 "Country"); `flag` is an emoji, an uploaded image's URL, or null. */
 export type Country = CountrySummary;
@@ -20,7 +18,7 @@ export const ALL = 'all';
 export const simpleCompaniesQuery = () =>
   queryOptions({
     queryKey: ['generals', 'simple-compagnies'],
-    queryFn: ({ signal }) => api.get<SimpleCompany[]>('/api/generals/simple-compagnies', { signal }),
+    queryFn: ({ signal }) => call(companyEndpoints.simpleList, undefined, { signal }),
   });
 
 export const countriesQuery = () =>
@@ -48,20 +46,20 @@ function useRefreshAfterSelection() {
   };
 }
 
-/** POST /api/generals/company {ref_code} (a company ref_code or 'all'). */
+/** The company to act on: a company ref_code or 'all'. */
 export function useSelectCompany() {
   const refresh = useRefreshAfterSelection();
   return useMutation({
-    mutationFn: (refCode: string) => api.post<CurrentUser>('/api/generals/company', { ref_code: refCode }),
+    mutationFn: (refCode: string) => call(sessionEndpoints.selectCompany, { ref_code: refCode }),
     onSuccess: refresh,
   });
 }
 
-/** POST /api/generals/country {country_code} (an ISO code or 'all'). */
+/** The country that filters the lists: an ISO code or 'all'. */
 export function useSelectCountry() {
   const refresh = useRefreshAfterSelection();
   return useMutation({
-    mutationFn: (countryCode: string) => api.post<CurrentUser>('/api/generals/country', { country_code: countryCode }),
+    mutationFn: (countryCode: string) => call(sessionEndpoints.selectCountry, { country_code: countryCode }),
     onSuccess: refresh,
   });
 }

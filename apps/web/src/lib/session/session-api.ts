@@ -1,19 +1,32 @@
-import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
-import { api, rolePrefix } from '../api-client';
+import {
+  authEndpoints,
+  type CurrentUser,
+  type LoginRequest,
+  type LoginResponse,
+} from '@borlette/shared/contracts/auth';
+import { sessionEndpoints } from '@borlette/shared/contracts/session';
+import type { Role } from '@borlette/shared/permissions';
+import { call } from '../api-client';
 
-/** GET /api/{role-prefix}/user (spec §7). */
+/** GET /api/{role-prefix}/user (spec §7): each role has its own. */
+const CURRENT_USER: Record<Role, (typeof sessionEndpoints)[Role]> = {
+  superuser: sessionEndpoints.superuser,
+  company: sessionEndpoints.company,
+  supervisor: sessionEndpoints.supervisor,
+  agent: sessionEndpoints.agent,
+};
+
 export function getCurrentUser(role: string, signal?: AbortSignal): Promise<CurrentUser> {
-  const prefix = rolePrefix(role);
-  if (!prefix) return Promise.reject(new Error(`Unknown role: ${role}`));
-  return api.get<CurrentUser>(`/api/${prefix}/user`, { signal });
+  const endpoint = Object.hasOwn(CURRENT_USER, role) ? CURRENT_USER[role as Role] : undefined;
+  if (!endpoint) return Promise.reject(new Error(`Unknown role: ${role}`));
+  return call(endpoint, undefined, { signal });
 }
 
-/** POST /api/user/auth/login — sent without a token: its 401 means wrong credentials, not an expired session. */
+/** The sign-in, sent without a token: its 401 means wrong credentials, not an expired session. */
 export function loginRequestCall(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/user/auth/login', body, { auth: false });
+  return call(authEndpoints.login, body, { auth: false });
 }
 
-/** POST /api/user/auth/logout {}. */
 export function logoutRequestCall(): Promise<unknown> {
-  return api.post('/api/user/auth/logout', {});
+  return call(authEndpoints.logout);
 }

@@ -1,21 +1,37 @@
-import type { AccountProfile, OwnPasswordAnswer } from '@borlette/shared/contracts/account';
+import { accountEndpoints } from '@borlette/shared/contracts/account';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, rolePrefix } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 
-export const ACCOUNT_KEY = ['account'] as const;
+export const accountKeys = {
+  all: ['account'] as const,
+  of: (role: string) => ['account', role] as const,
+};
 
-/** '/api/companies/user' for the company admin, '/api/supervisors/user' for a supervisor. */
-export function accountUrl(role: string): string {
-  return `/api/${rolePrefix(role) ?? 'companies'}/user`;
-}
+const isRole = <T extends object>(map: T, role: string): role is Extract<keyof T, string> => Object.hasOwn(map, role);
+
+/** The account of each role (the company admin's by default); the superuser's page holds only its password. */
+const PROFILE = {
+  company: accountEndpoints.companyProfile,
+  supervisor: accountEndpoints.supervisorProfile,
+  superuser: accountEndpoints.superuserProfile,
+};
+/** PUT …/user: the company admin's and a supervisor's own account (none for the superuser). */
+const UPDATE = { company: accountEndpoints.companyUpdate, supervisor: accountEndpoints.supervisorUpdate };
+const OWN_PASSWORD = {
+  superuser: accountEndpoints.superuserPassword,
+  company: accountEndpoints.companyPassword,
+  supervisor: accountEndpoints.supervisorPassword,
+  agent: accountEndpoints.agentPassword,
+};
 
 export const accountQuery = (role: string) =>
   queryOptions({
-    queryKey: [...ACCOUNT_KEY, role],
-    queryFn: ({ signal }) => api.get<AccountProfile>(`${accountUrl(role)}/account`, { signal }),
+    queryKey: accountKeys.of(role),
+    queryFn: ({ signal }) =>
+      call(isRole(PROFILE, role) ? PROFILE[role] : accountEndpoints.companyProfile, undefined, { signal }),
     staleTime: 60_000,
   });
 
@@ -34,7 +50,7 @@ export function useUpdateAccount(role: string, part: AccountPart) {
   const client = useQueryClient();
   const { replaceUser } = useSession();
   return useMutationWithToast({
-    mutationFn: (form: FormData) => api.put<AccountProfile>(accountUrl(role), form),
+    mutationFn: (form: FormData) => call(isRole(UPDATE, role) ? UPDATE[role] : accountEndpoints.companyUpdate, form),
     successMessage: t(`toast.${part}`),
     toastErrors: false,
     onSuccess: (profile) => {
@@ -49,7 +65,7 @@ export function useChangeOwnPassword(role: string) {
   const { t } = useTranslation('account');
   return useMutationWithToast({
     mutationFn: (body: { current_password: string; new_password: string }) =>
-      api.post<OwnPasswordAnswer>(`${accountUrl(role)}/password`, body),
+      call(isRole(OWN_PASSWORD, role) ? OWN_PASSWORD[role] : accountEndpoints.companyPassword, body),
     successMessage: t('toast.password'),
     toastErrors: false,
   });

@@ -1,35 +1,27 @@
-import type { Agent, AgentInput, AgentUpdate } from '@borlette/shared/contracts/agents';
+import { type Agent, type AgentInput, type AgentUpdate, agentEndpoints } from '@borlette/shared/contracts/agents';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { AGENTS_KEY } from '../../../lib/query-keys';
 
-export const AGENTS_LIST_URL = '/api/companies/list-agent';
-const BASE = '/api/companies/agent';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const AGENT_SORTS = {
-  name: 'name',
-  username: 'username',
-  surcussale: 'surcussale',
-  supervisor: 'supervisor',
-  commission: 'commission',
-  status: 'status',
-  created: 'created_at',
-} as const;
+/** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
+export const agentKeys = {
+  all: AGENTS_KEY,
+  detail: (id: number) => [...AGENTS_KEY, 'detail', id] as const,
+};
 
 export const agentQuery = (id: number) =>
   queryOptions({
-    queryKey: [...AGENTS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Agent>(BASE, { params: { id }, signal }),
+    queryKey: agentKeys.detail(id),
+    queryFn: ({ signal }) => call(agentEndpoints.get, { id }, { signal }),
   });
 
 export function useAgent(id: number | null) {
   return useQuery({ ...agentQuery(id ?? 0), enabled: id !== null });
 }
 
-const invalidate = [AGENTS_KEY, ['surcussales'], ['supervisors']];
+const invalidate = [agentKeys.all, ['surcussales'], ['supervisors']];
 const fullName = (a: Pick<Agent, 'first_name' | 'last_name' | 'username'>) =>
   `${a.first_name} ${a.last_name}`.trim() || a.username;
 
@@ -37,7 +29,7 @@ const fullName = (a: Pick<Agent, 'first_name' | 'last_name' | 'username'>) =>
 export function useCreateAgent() {
   const { t } = useTranslation('agents');
   return useMutationWithToast({
-    mutationFn: (values: AgentInput) => api.post<Agent>(BASE, values),
+    mutationFn: (values: AgentInput) => call(agentEndpoints.create, values),
     successMessage: (a) => t('toast.created', { name: fullName(a) }),
     toastErrors: false,
     invalidate,
@@ -47,7 +39,7 @@ export function useCreateAgent() {
 export function useUpdateAgent() {
   const { t } = useTranslation('agents');
   return useMutationWithToast({
-    mutationFn: (values: AgentUpdate) => api.put<Agent>(BASE, values),
+    mutationFn: (values: AgentUpdate) => call(agentEndpoints.update, values),
     successMessage: (a) => t('toast.updated', { name: fullName(a) }),
     toastErrors: false,
     invalidate,
@@ -57,7 +49,7 @@ export function useUpdateAgent() {
 export function useBlockAgent() {
   const { t } = useTranslation('agents');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Agent>(`${BASE}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(agentEndpoints.block, v),
     successMessage: (a, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: fullName(a) }),
     invalidate,
   });
@@ -67,7 +59,7 @@ export function useArchiveAgent() {
   const { t } = useTranslation('agents');
   return useMutationWithToast({
     mutationFn: (a: Pick<Agent, 'id' | 'first_name' | 'last_name' | 'username'>) =>
-      api.delete<{ ok: true }>(BASE, { id: a.id }),
+      call(agentEndpoints.archive, { id: a.id }),
     successMessage: (_, a) => t('toast.archived', { name: fullName(a) }),
     invalidate,
   });
@@ -78,7 +70,7 @@ export function useAgentPassword() {
   const { t } = useTranslation('agents');
   return useMutationWithToast({
     mutationFn: (v: { id: number; password: string; name: string }) =>
-      api.post<{ ok: true }>(`${BASE}/password`, { id: v.id, password: v.password }),
+      call(agentEndpoints.password, { id: v.id, password: v.password }),
     successMessage: (_, v) => t('toast.password', { name: v.name }),
     toastErrors: false,
   });

@@ -1,4 +1,5 @@
-import type { Agent } from '@borlette/shared/contracts/agents';
+import type { Agent, agentListQuery } from '@borlette/shared/contracts/agents';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import CheckIcon from '@mui/icons-material/Check';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Box from '@mui/material/Box';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { formatPercent } from '../../../lib/agent-form-schema';
-import { AGENT_SORTS } from '../api/agents';
 
 const dash = (v: string | null) => v || '—';
 
@@ -35,11 +35,11 @@ function CanCancel({ value }: { value: boolean }) {
 }
 
 /** The list's columns (labels are keys of agents.json). */
-export const agentColumns: DataTableColumn<Agent>[] = [
+export const agentColumns: DataTableColumn<Agent, SortKey<typeof agentListQuery>>[] = [
   {
     id: 'name',
     header: 'agents:columns.name',
-    sortKey: AGENT_SORTS.name,
+    sortKey: 'name',
     minWidth: 170,
     render: (a) => (
       <>
@@ -65,20 +65,20 @@ export const agentColumns: DataTableColumn<Agent>[] = [
   {
     id: 'surcussale',
     header: 'agents:columns.surcussale',
-    sortKey: AGENT_SORTS.surcussale,
+    sortKey: 'surcussale',
     render: (a) => dash(a.surcussale_name),
   },
   {
     id: 'supervisor',
     header: 'agents:columns.supervisor',
-    sortKey: AGENT_SORTS.supervisor,
+    sortKey: 'supervisor',
     hideOnPhone: true,
     render: (a) => dash(a.supervisor_name),
   },
   {
     id: 'commission',
     header: 'agents:columns.commission',
-    sortKey: AGENT_SORTS.commission,
+    sortKey: 'commission',
     align: 'right',
     render: (a) => <Rate agent={a} />,
   },
@@ -92,7 +92,7 @@ export const agentColumns: DataTableColumn<Agent>[] = [
   {
     id: 'status',
     header: 'agents:columns.status',
-    sortKey: AGENT_SORTS.status,
+    sortKey: 'status',
     render: (a) => <StatusChip status={a.status} />,
   },
 ];

@@ -1,4 +1,4 @@
-import type { AgentInput } from '@borlette/shared/contracts/agents';
+import { type AgentInput, agentEndpoints } from '@borlette/shared/contracts/agents';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +15,8 @@ import {
   EMPTY_AGENT,
   renameErrorFields,
 } from '../../../lib/agent-form-schema';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { useAgentOptions } from '../../../lib/options';
-import { useUser } from '../../../lib/session/use-session';
 import { useAgent, useCreateAgent, useUpdateAgent } from '../api/agents';
 
 const FIELD_NAMES = [
@@ -41,7 +40,7 @@ export default function AgentFormPage() {
 
 function AgentForm({ agentId }: { agentId: string | undefined }) {
   const { t } = useTranslation(['agents', 'nav']);
-  const user = useUser();
+  const canBlock = useCan(agentEndpoints.block);
   const navigate = useNavigate();
   const editing = agentId !== undefined;
   const id = parseRouteId(agentId);
@@ -105,11 +104,7 @@ function AgentForm({ agentId }: { agentId: string | undefined }) {
       <AgentFormFields
         creating={!editing}
         options={options.data}
-        status={
-          editing && record.data
-            ? { current: record.data.status, canBlock: hasPermission(user, 'block_agent') }
-            : undefined
-        }
+        status={editing && record.data ? { current: record.data.status, canBlock } : undefined}
       />
     </FormPage>
   );

@@ -1,4 +1,4 @@
-import type { Agent } from '@borlette/shared/contracts/agents';
+import { type Agent, agentEndpoints as endpoints } from '@borlette/shared/contracts/agents';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import BlockIcon from '@mui/icons-material/Block';
@@ -18,11 +18,10 @@ import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useAgentOptions } from '../../../lib/options';
-import { AGENTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
-import { AGENT_SORTS, AGENTS_LIST_URL, useAgentPassword, useArchiveAgent, useBlockAgent } from '../api/agents';
+import { agentKeys, useAgentPassword, useArchiveAgent, useBlockAgent } from '../api/agents';
 import { agentColumns } from '../components/agent-columns';
 
 const statusFilter: DataTableFilter = {
@@ -48,17 +47,17 @@ export default function AgentListPage() {
   const block = useBlockAgent();
   const archive = useArchiveAgent();
   const password = useAgentPassword();
-  const unlockAction = useUnlockSignIn('/api/companies/agent/unlock');
+  const unlockAction = useUnlockSignIn(endpoints.unlock);
   const [passwordFor, setPasswordFor] = useState<Agent | null>(null);
 
   // The superuser looking at every company ('all') reads only: writes need one company.
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_agent');
-  const canChange = companyChosen && hasPermission(user, 'change_agent');
-  const canBlock = companyChosen && hasPermission(user, 'block_agent');
-  const canPassword = companyChosen && hasPermission(user, 'change_password_agent');
+  const oneCompany = companyChosen(user);
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
+  const canBlock = useCan(endpoints.block);
+  const canPassword = useCan(endpoints.password);
 
-  const options = useAgentOptions(companyChosen);
+  const options = useAgentOptions(oneCompany);
   const filters = useMemo<DataTableFilter[]>(() => {
     const list = [statusFilter];
     const o = options.data;
@@ -174,21 +173,21 @@ export default function AgentListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:agents') }]}
         action={addButtons}
       />
-      {companyChosen ? null : (
+      {oneCompany ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<Agent>
-        queryKey={AGENTS_KEY}
-        url={AGENTS_LIST_URL}
+        queryKey={agentKeys.all}
+        endpoint={endpoints.list}
         columns={agentColumns}
         rowKey={(a) => a.id}
         rowActions={canChange || canBlock || canPassword ? rowActions : undefined}
         rowLabel={(a) => t('rowActions', { name: nameOf(a) })}
         filters={filters}
         searchPlaceholder="agents:search"
-        defaultSort={AGENT_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="vendeurs.csv"
         ariaLabel={t('nav:agents')}

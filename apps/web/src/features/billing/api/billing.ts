@@ -4,13 +4,12 @@ import {
   type FacturationsPage,
   type Invoice,
 } from '@borlette/shared/contracts/billing';
-import type { Company } from '@borlette/shared/contracts/companies';
-import type { Page } from '@borlette/shared/contracts/list';
+import { companyEndpoints } from '@borlette/shared/contracts/companies';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, call, download } from '../../../lib/api-client';
+import { call, download } from '../../../lib/api-client';
 import { type PayParams, type Provider, paymentUrlOf, payRequestParams } from '../lib/pay-params';
 import type { Period } from '../lib/period';
 
@@ -109,10 +108,9 @@ export function useCompanyChoices() {
   return useQuery({
     queryKey: [...billingKeys.all, 'companies'],
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<Company>>('/api/generals/compagnies', {
-        params: { page_size: 100, sort: 'name', order: 'asc' },
-        signal,
-      });
+      const page = await call(companyEndpoints.list, { page_size: 100, sort: 'name', order: 'asc' }, { signal });
+      // Without `id` the endpoint answers a page.
+      if (!('results' in page)) return [];
       return page.results.map<CompanyChoice>((c) => ({ id: c.id, ref: c.ref_code, name: c.name }));
     },
     staleTime: 60_000,

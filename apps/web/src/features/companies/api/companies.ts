@@ -1,45 +1,39 @@
-import type { Company } from '@borlette/shared/contracts/companies';
+import { type Company, companyEndpoints } from '@borlette/shared/contracts/companies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const COMPANIES_KEY = ['companies'] as const;
+export const companyKeys = {
+  all: ['companies'] as const,
+  detail: (id: number) => ['companies', 'detail', id] as const,
+};
 /** The top bar's company selector (features/shell) lists them too: refreshed after each write. */
 const SELECTOR_KEY = ['generals', 'simple-compagnies'] as const;
-export const COMPANIES_URL = '/api/generals/compagnies';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const COMPANY_SORTS = {
-  name: 'name',
-  refCode: 'ref_code',
-  country: 'country',
-  city: 'city',
-  status: 'status',
-  agents: 'agents_count',
-  admin: 'admin_username',
-  created: 'created_at',
-} as const;
 
 export const companyQuery = (id: number) =>
   queryOptions({
-    queryKey: [...COMPANIES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Company>(COMPANIES_URL, { params: { id }, signal }),
+    queryKey: companyKeys.detail(id),
+    // With `id`, the list endpoint answers the one company (never a page).
+    queryFn: async ({ signal }): Promise<Company> => {
+      const found = await call(companyEndpoints.list, { id }, { signal });
+      if ('results' in found) throw new Error('companies: a page instead of one company');
+      return found;
+    },
   });
 
 export function useCompany(id: number | null) {
   return useQuery({ ...companyQuery(id ?? 0), enabled: id !== null });
 }
 
-const invalidate = [COMPANIES_KEY, SELECTOR_KEY];
+const invalidate = [companyKeys.all, SELECTOR_KEY];
 
 /** Multipart (the logo). Forms show their errors inline (FormPage): no error snackbar. */
 export function useSaveCompany(editing: boolean) {
   const { t } = useTranslation('companies');
   return useMutationWithToast({
-    mutationFn: (form: FormData) =>
-      editing ? api.put<Company>(COMPANIES_URL, form) : api.post<Company>(COMPANIES_URL, form),
+    mutationFn: (form: FormData) => call(editing ? companyEndpoints.update : companyEndpoints.create, form),
     successMessage: (c) => t(editing ? 'toast.updated' : 'toast.created', { name: c.name, ref: c.ref_code }),
     toastErrors: false,
     invalidate,
@@ -49,7 +43,7 @@ export function useSaveCompany(editing: boolean) {
 export function useBlockCompany() {
   const { t } = useTranslation('companies');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Company>(`${COMPANIES_URL}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(companyEndpoints.block, v),
     successMessage: (c, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: c.name }),
     invalidate,
   });
@@ -60,7 +54,7 @@ export function useCompanyAdminPassword() {
   const { t } = useTranslation('companies');
   return useMutationWithToast({
     mutationFn: (v: { id: number; password: string; name: string }) =>
-      api.post<{ ok: true }>(`${COMPANIES_URL}/password`, { id: v.id, password: v.password }),
+      call(companyEndpoints.password, { id: v.id, password: v.password }),
     successMessage: (_, v) => t('toast.password', { name: v.name }),
     toastErrors: false,
   });
@@ -70,8 +64,7 @@ export function useCompanyAdminPassword() {
 export function useDeleteCompany() {
   const { t } = useTranslation('companies');
   return useMutationWithToast({
-    mutationFn: (c: Pick<Company, 'id' | 'name'>) =>
-      api.delete<{ ok: true }>('/api/generals/delete-company', { id: c.id }),
+    mutationFn: (c: Pick<Company, 'id' | 'name'>) => call(companyEndpoints.remove, { id: c.id }),
     successMessage: (_, c) => t('toast.deleted', { name: c.name }),
     invalidate,
   });

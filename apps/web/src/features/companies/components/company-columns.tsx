@@ -1,4 +1,5 @@
-import type { Company } from '@borlette/shared/contracts/companies';
+import type { Company, companyListQuery } from '@borlette/shared/contracts/companies';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -7,7 +8,6 @@ import { CountryFlag } from '../../../components/country-flag';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate } from '../../../lib/format';
-import { COMPANY_SORTS } from '../api/companies';
 
 const dash = (v: string | null | undefined) => v || '—';
 const initials = (name: string) =>
@@ -19,11 +19,11 @@ const initials = (name: string) =>
     .join('');
 
 /** The list's columns (labels are keys of companies.json). */
-export const companyColumns: DataTableColumn<Company>[] = [
+export const companyColumns: DataTableColumn<Company, SortKey<typeof companyListQuery>>[] = [
   {
     id: 'name',
     header: 'companies:columns.name',
-    sortKey: COMPANY_SORTS.name,
+    sortKey: 'name',
     minWidth: 200,
     render: (c) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -48,7 +48,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   {
     id: 'country',
     header: 'companies:columns.country',
-    sortKey: COMPANY_SORTS.country,
+    sortKey: 'country',
     minWidth: 140,
     render: (c) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -101,7 +101,7 @@ export const companyColumns: DataTableColumn<Company>[] = [
   {
     id: 'admin',
     header: 'companies:columns.admin',
-    sortKey: COMPANY_SORTS.admin,
+    sortKey: 'admin_username',
     hideOnPhone: true,
     render: (c) => (
       <>
@@ -123,20 +123,20 @@ export const companyColumns: DataTableColumn<Company>[] = [
   {
     id: 'agents',
     header: 'companies:columns.agents',
-    sortKey: COMPANY_SORTS.agents,
+    sortKey: 'agents_count',
     align: 'right',
     render: (c) => c.agents_count,
   },
   {
     id: 'status',
     header: 'companies:columns.status',
-    sortKey: COMPANY_SORTS.status,
+    sortKey: 'status',
     render: (c) => <StatusChip status={c.status} female />,
   },
   {
     id: 'created',
     header: 'companies:columns.created',
-    sortKey: COMPANY_SORTS.created,
+    sortKey: 'created_at',
     hideOnPhone: true,
     render: (c) => (
       <Box sx={{ whiteSpace: 'nowrap' }}>

@@ -1,4 +1,4 @@
-import type { Company } from '@borlette/shared/contracts/companies';
+import { type Company, companyEndpoints as endpoints } from '@borlette/shared/contracts/companies';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -18,18 +18,11 @@ import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { useCountryOptions } from '../../../lib/options';
 import { useSelectCompany } from '../../../lib/session/selection';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  COMPANIES_KEY,
-  COMPANIES_URL,
-  COMPANY_SORTS,
-  useBlockCompany,
-  useCompanyAdminPassword,
-  useDeleteCompany,
-} from '../api/companies';
+import { companyKeys, useBlockCompany, useCompanyAdminPassword, useDeleteCompany } from '../api/companies';
 import { companyColumns } from '../components/company-columns';
 import { mayActOnCompanyAdmin } from '../lib/admin-rule';
 
@@ -54,12 +47,12 @@ export default function CompanyListPage() {
   const block = useBlockCompany();
   const remove = useDeleteCompany();
   const password = useCompanyAdminPassword();
-  const unlockAction = useUnlockSignIn('/api/generals/compagnies/unlock');
+  const unlockAction = useUnlockSignIn(endpoints.unlock);
   const select = useSelectCompany();
   const [passwordFor, setPasswordFor] = useState<Company | null>(null);
 
-  const canAdd = hasPermission(user, 'add_company');
-  const canChange = hasPermission(user, 'change_company');
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
   // Password, block and delete act on the company's admin account: for whoever holds what it holds.
   const canActOnAdmin = canChange && mayActOnCompanyAdmin(user);
   const list = paths.dashboard.company.list;
@@ -188,15 +181,15 @@ export default function CompanyListPage() {
         </Alert>
       ) : null}
       <DataTable<Company>
-        queryKey={COMPANIES_KEY}
-        url={COMPANIES_URL}
+        queryKey={companyKeys.all}
+        endpoint={endpoints.list}
         columns={companyColumns}
         rowKey={(c) => c.id}
         rowActions={rowActions}
         rowLabel={(c) => t('rowActions', { name: c.name })}
         filters={filters}
         searchPlaceholder="companies:search"
-        defaultSort={COMPANY_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="compagnies.csv"
         ariaLabel={t('nav:companies')}

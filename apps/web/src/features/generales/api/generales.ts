@@ -1,37 +1,40 @@
-import type { Generale, generaleInput, generaleUpdate } from '@borlette/shared/contracts/generales';
+import {
+  type Generale,
+  generaleEndpoints,
+  type generaleInput,
+  type generaleUpdate,
+} from '@borlette/shared/contracts/generales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export type GeneraleValues = z.output<typeof generaleInput>;
 export type GeneraleUpdateValues = z.output<typeof generaleUpdate>;
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const GENERALES_KEY = ['generales'] as const;
-export const GENERALES_URL = '/api/generals/generales';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const GENERALE_SORTS = {
-  name: 'name',
-  username: 'username',
-  status: 'status',
-  lastLogin: 'last_login_at',
-  created: 'created_at',
-} as const;
+export const generaleKeys = {
+  all: ['generales'] as const,
+  detail: (id: number) => ['generales', 'detail', id] as const,
+};
 
 export const generaleQuery = (id: number) =>
   queryOptions({
-    queryKey: [...GENERALES_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Generale>(GENERALES_URL, { params: { id }, signal }),
+    queryKey: generaleKeys.detail(id),
+    // With `id`, the list endpoint answers the one account (never a page).
+    queryFn: async ({ signal }): Promise<Generale> => {
+      const found = await call(generaleEndpoints.list, { id }, { signal });
+      if ('results' in found) throw new Error('generales: a page instead of one account');
+      return found;
+    },
   });
 
 export function useGenerale(id: number | null) {
   return useQuery({ ...generaleQuery(id ?? 0), enabled: id !== null });
 }
 
-const invalidate = [GENERALES_KEY];
+const invalidate = [generaleKeys.all];
 const fullName = (g: Pick<Generale, 'first_name' | 'last_name' | 'username'>) =>
   `${g.first_name} ${g.last_name}`.trim() || g.username;
 
@@ -39,7 +42,7 @@ const fullName = (g: Pick<Generale, 'first_name' | 'last_name' | 'username'>) =>
 export function useCreateGenerale() {
   const { t } = useTranslation('generales');
   return useMutationWithToast({
-    mutationFn: (values: GeneraleValues) => api.post<Generale>(GENERALES_URL, values),
+    mutationFn: (values: GeneraleValues) => call(generaleEndpoints.create, values),
     successMessage: (g) => t('toast.created', { name: fullName(g) }),
     toastErrors: false,
     invalidate,
@@ -49,7 +52,7 @@ export function useCreateGenerale() {
 export function useUpdateGenerale() {
   const { t } = useTranslation('generales');
   return useMutationWithToast({
-    mutationFn: (values: GeneraleUpdateValues) => api.put<Generale>(GENERALES_URL, values),
+    mutationFn: (values: GeneraleUpdateValues) => call(generaleEndpoints.update, values),
     successMessage: (g) => t('toast.updated', { name: fullName(g) }),
     toastErrors: false,
     invalidate,
@@ -59,7 +62,7 @@ export function useUpdateGenerale() {
 export function useBlockGenerale() {
   const { t } = useTranslation('generales');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Generale>(`${GENERALES_URL}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(generaleEndpoints.block, v),
     successMessage: (g, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: fullName(g) }),
     invalidate,
   });
@@ -70,7 +73,7 @@ export function useGeneralePassword() {
   const { t } = useTranslation('generales');
   return useMutationWithToast({
     mutationFn: (v: { id: number; password: string; name: string }) =>
-      api.post<{ ok: true }>(`${GENERALES_URL}/password`, { id: v.id, password: v.password }),
+      call(generaleEndpoints.password, { id: v.id, password: v.password }),
     successMessage: (_, v) => t('toast.password', { name: v.name }),
     toastErrors: false,
   });
@@ -80,7 +83,7 @@ export function useGeneralePassword() {
 export function useArchiveGenerale() {
   const { t } = useTranslation('generales');
   return useMutationWithToast({
-    mutationFn: (g: { id: number; name: string }) => api.delete<{ ok: true }>(GENERALES_URL, { id: g.id }),
+    mutationFn: (g: { id: number; name: string }) => call(generaleEndpoints.archive, { id: g.id }),
     successMessage: (_, g) => t('toast.archived', { name: g.name }),
     invalidate,
   });

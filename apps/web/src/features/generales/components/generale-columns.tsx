@@ -1,4 +1,5 @@
-import type { Generale } from '@borlette/shared/contracts/generales';
+import type { Generale, generaleListQuery } from '@borlette/shared/contracts/generales';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -7,7 +8,6 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDate, fDateTime } from '../../../lib/format';
 import { permissionLabel } from '../../../lib/permission-labels';
-import { GENERALE_SORTS } from '../api/generales';
 
 const dash = (v: string | null | undefined) => v || '—';
 
@@ -25,11 +25,11 @@ function Permissions({ list }: { list: string[] }) {
 }
 
 /** The list's columns (labels are keys of generales.json). */
-export const generaleColumns: DataTableColumn<Generale>[] = [
+export const generaleColumns: DataTableColumn<Generale, SortKey<typeof generaleListQuery>>[] = [
   {
     id: 'name',
     header: 'generales:columns.name',
-    sortKey: GENERALE_SORTS.name,
+    sortKey: 'name',
     minWidth: 180,
     render: (g) => (
       <>
@@ -68,20 +68,20 @@ export const generaleColumns: DataTableColumn<Generale>[] = [
   {
     id: 'status',
     header: 'generales:columns.status',
-    sortKey: GENERALE_SORTS.status,
+    sortKey: 'status',
     render: (g) => <StatusChip status={g.status} />,
   },
   {
     id: 'lastLogin',
     header: 'generales:columns.lastLogin',
-    sortKey: GENERALE_SORTS.lastLogin,
+    sortKey: 'last_login_at',
     hideOnPhone: true,
     render: (g) => <Box sx={{ whiteSpace: 'nowrap' }}>{g.last_login_at ? fDateTime(g.last_login_at) : '—'}</Box>,
   },
   {
     id: 'created',
     header: 'generales:columns.created',
-    sortKey: GENERALE_SORTS.created,
+    sortKey: 'created_at',
     hideOnPhone: true,
     render: (g) => (
       <Box sx={{ whiteSpace: 'nowrap' }}>

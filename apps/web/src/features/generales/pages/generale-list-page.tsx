@@ -1,4 +1,4 @@
-import type { Generale } from '@borlette/shared/contracts/generales';
+import { generaleEndpoints as endpoints, type Generale } from '@borlette/shared/contracts/generales';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import BlockIcon from '@mui/icons-material/Block';
@@ -15,17 +15,9 @@ import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  fullName,
-  GENERALE_SORTS,
-  GENERALES_KEY,
-  GENERALES_URL,
-  useArchiveGenerale,
-  useBlockGenerale,
-  useGeneralePassword,
-} from '../api/generales';
+import { fullName, generaleKeys, useArchiveGenerale, useBlockGenerale, useGeneralePassword } from '../api/generales';
 import { generaleColumns } from '../components/generale-columns';
 
 const statusFilter: DataTableFilter = {
@@ -48,11 +40,11 @@ export default function GeneraleListPage() {
   const block = useBlockGenerale();
   const archive = useArchiveGenerale();
   const password = useGeneralePassword();
-  const unlockAction = useUnlockSignIn('/api/generals/generales/unlock');
+  const unlockAction = useUnlockSignIn(endpoints.unlock);
   const [passwordFor, setPasswordFor] = useState<Generale | null>(null);
 
-  const canAdd = hasPermission(user, 'add_generale');
-  const canChange = hasPermission(user, 'change_generale');
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
   const mine = new Set(user.perms.map((p) => p.codename));
   const list = paths.dashboard.generale.list;
 
@@ -137,15 +129,15 @@ export default function GeneraleListPage() {
         action={addButton}
       />
       <DataTable<Generale>
-        queryKey={GENERALES_KEY}
-        url={GENERALES_URL}
+        queryKey={generaleKeys.all}
+        endpoint={endpoints.list}
         columns={generaleColumns}
         rowKey={(g) => g.id}
         rowActions={canChange ? rowActions : undefined}
         rowLabel={(g) => t('rowActions', { name: fullName(g) })}
         filters={[statusFilter]}
         searchPlaceholder="generales:search"
-        defaultSort={GENERALE_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="generales.csv"
         ariaLabel={t('nav:generales')}

@@ -1,8 +1,14 @@
 /** The agents' API (contracts/pos.ts) with TanStack Query. */
-import type { OwnPasswordAnswer } from '@borlette/shared/contracts/account';
-import type { CurrentUser, LoginRequest, LoginResponse } from '@borlette/shared/contracts/auth';
+import { accountEndpoints, type OwnPasswordAnswer } from '@borlette/shared/contracts/account';
+import {
+  authEndpoints,
+  type CurrentUser,
+  type LoginRequest,
+  type LoginResponse,
+} from '@borlette/shared/contracts/auth';
 import { posEndpoints } from '@borlette/shared/contracts/pos';
 import type { PosConfig, SaleInput } from '@borlette/shared/contracts/sale';
+import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { posCall, posRequest } from './pos-client';
 
@@ -20,27 +26,27 @@ export const posKeys = {
 
 /* ---- session ---- */
 
-/** POST /api/user/auth/login, sent without any token. */
+/** The sign-in, sent without any token (with the POS's own client: its token is not the back office's). */
 export function posLogin(body: LoginRequest): Promise<LoginResponse> {
-  return posRequest<LoginResponse>('/api/user/auth/login', { method: 'POST', body, token: null });
+  return posRequest<LoginResponse>(authEndpoints.login.path, { method: 'POST', body, token: null });
 }
 
-/** GET /api/agents/user: the signed-in agent (403 for any other role). */
+/** The signed-in agent (403 for any other role). */
 export function posMe(token?: string, signal?: AbortSignal): Promise<CurrentUser> {
-  return posRequest<CurrentUser>('/api/agents/user', { token, signal });
+  return posRequest<CurrentUser>(sessionEndpoints.agent.path, { token, signal });
 }
 
-/** POST /api/user/auth/logout with a given token (the POS one, or a refused non-agent one). */
+/** The sign-out with a given token (the POS one, or a refused non-agent one). */
 export function posLogout(token: string): Promise<unknown> {
-  return posRequest('/api/user/auth/logout', { method: 'POST', body: {}, token });
+  return posRequest(authEndpoints.logout.path, { method: 'POST', body: {}, token });
 }
 
 /**
- * POST /api/agents/user/password: the agent's own password. The server signs out its other sessions
+ * The agent's own password. The server signs out its other sessions
  * and keeps this one (the stored token stays valid).
  */
 export function posChangePassword(body: { current_password: string; new_password: string }) {
-  return posRequest<OwnPasswordAnswer>('/api/agents/user/password', { method: 'POST', body });
+  return posRequest<OwnPasswordAnswer>(accountEndpoints.agentPassword.path, { method: 'POST', body });
 }
 
 /* ---- reads ---- */

@@ -1,10 +1,9 @@
-import type { Page } from '@borlette/shared/contracts/list';
-import type { Supervisor } from '@borlette/shared/contracts/supervisors';
+import { supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { IdSelect } from '../../../components/filters';
-import { api } from '../../../lib/api-client';
-import { hasPermission } from '../../../lib/authorization';
+import { call } from '../../../lib/api-client';
+import { can } from '../../../lib/authorization';
 import { REPORTS_KEY } from '../../../lib/query-keys';
 import { useUser } from '../../../lib/session/use-session';
 import { type ReportParams, useSalesReport } from '../api/reports';
@@ -16,16 +15,14 @@ import { type ReportParams, useSalesReport } from '../api/reports';
  */
 export function useSupervisorOptions(params: ReportParams, enabled: boolean) {
   const user = useUser();
-  const canList = enabled && hasPermission(user, 'view_supervisor');
+  const canList = enabled && can(user, supervisorEndpoints.list);
   const list = useQuery({
     queryKey: [...REPORTS_KEY, 'supervisor-options'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<Page<Supervisor>>('/api/companies/list-supervisor', {
-          params: { page_size: 100, sort: 'name' },
-          signal,
-        })
-      ).results.map((s) => ({ id: s.id, name: `${s.first_name} ${s.last_name}`.trim() || s.username })),
+      (await call(supervisorEndpoints.list, { page_size: 100, sort: 'name' }, { signal })).results.map((s) => ({
+        id: s.id,
+        name: `${s.first_name} ${s.last_name}`.trim() || s.username,
+      })),
     enabled: canList,
     staleTime: 60_000,
   });

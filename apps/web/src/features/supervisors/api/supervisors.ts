@@ -1,27 +1,21 @@
-import type { Supervisor, SupervisorOptions } from '@borlette/shared/contracts/supervisors';
+import { type Supervisor, supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toFormData } from '../../../components/form';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Every query of the feature starts with this key: invalidating it refreshes lists and records. */
-export const SUPERVISORS_KEY = ['supervisors'] as const;
-export const SUPERVISORS_LIST_URL = '/api/companies/list-supervisor';
-const BASE = '/api/companies/supervisor';
-
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const SUPERVISOR_SORTS = {
-  name: 'name',
-  username: 'username',
-  status: 'status',
-  created: 'created_at',
-} as const;
+export const supervisorKeys = {
+  all: ['supervisors'] as const,
+  detail: (id: number) => ['supervisors', 'detail', id] as const,
+  formOptions: ['supervisors', 'form-options'] as const,
+};
 
 export const supervisorQuery = (id: number) =>
   queryOptions({
-    queryKey: [...SUPERVISORS_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<Supervisor>(BASE, { params: { id }, signal }),
+    queryKey: supervisorKeys.detail(id),
+    queryFn: ({ signal }) => call(supervisorEndpoints.get, { id }, { signal }),
   });
 
 export function useSupervisor(id: number | null) {
@@ -31,8 +25,8 @@ export function useSupervisor(id: number | null) {
 /** Sub-branches of the company and the codenames this user may grant. */
 export function useSupervisorFormOptions(enabled = true) {
   return useQuery({
-    queryKey: [...SUPERVISORS_KEY, 'form-options'],
-    queryFn: ({ signal }) => api.get<SupervisorOptions>(`${BASE}/options`, { signal }),
+    queryKey: supervisorKeys.formOptions,
+    queryFn: ({ signal }) => call(supervisorEndpoints.options, undefined, { signal }),
     enabled,
     retry: false,
     staleTime: 60_000,
@@ -55,7 +49,7 @@ export interface SupervisorPayload {
   remove_photo?: boolean;
 }
 
-const invalidate = [SUPERVISORS_KEY, ['surcussales'], ['agents']];
+const invalidate = [supervisorKeys.all, ['surcussales'], ['agents']];
 export const supervisorName = (s: Pick<Supervisor, 'first_name' | 'last_name' | 'username'>) =>
   `${s.first_name} ${s.last_name}`.trim() || s.username;
 
@@ -65,7 +59,7 @@ export function useSaveSupervisor() {
   return useMutationWithToast({
     mutationFn: (p: SupervisorPayload) => {
       const body = toFormData({ ...p });
-      return p.id ? api.put<Supervisor>(BASE, body) : api.post<Supervisor>(BASE, body);
+      return call(p.id ? supervisorEndpoints.update : supervisorEndpoints.create, body);
     },
     successMessage: (s, p) => t(p.id ? 'toast.updated' : 'toast.created', { name: supervisorName(s) }),
     toastErrors: false,
@@ -76,7 +70,7 @@ export function useSaveSupervisor() {
 export function useBlockSupervisor() {
   const { t } = useTranslation('supervisors');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<Supervisor>(`${BASE}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(supervisorEndpoints.block, v),
     successMessage: (s, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: supervisorName(s) }),
     invalidate,
   });
@@ -86,7 +80,7 @@ export function useArchiveSupervisor() {
   const { t } = useTranslation('supervisors');
   return useMutationWithToast({
     mutationFn: (s: Pick<Supervisor, 'id' | 'first_name' | 'last_name' | 'username'>) =>
-      api.delete<{ ok: true }>(BASE, { id: s.id }),
+      call(supervisorEndpoints.archive, { id: s.id }),
     successMessage: (_, s) => t('toast.archived', { name: supervisorName(s) }),
     invalidate,
   });
@@ -96,7 +90,7 @@ export function useSupervisorPassword() {
   const { t } = useTranslation('supervisors');
   return useMutationWithToast({
     mutationFn: (v: { id: number; password: string; name: string }) =>
-      api.post<{ ok: true }>(`${BASE}/password`, { id: v.id, password: v.password }),
+      call(supervisorEndpoints.password, { id: v.id, password: v.password }),
     successMessage: (_, v) => t('toast.password', { name: v.name }),
     toastErrors: false,
   });

@@ -1,4 +1,5 @@
-import type { Supervisor } from '@borlette/shared/contracts/supervisors';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import type { Supervisor, supervisorListQuery } from '@borlette/shared/contracts/supervisors';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
-import { SUPERVISOR_SORTS, supervisorName } from '../api/supervisors';
+import { supervisorName } from '../api/supervisors';
 
 function Surcussales({ list }: { list: Supervisor['surcussales'] }) {
   if (!list.length) return <Box sx={{ color: 'text.disabled' }}>—</Box>;
@@ -32,11 +33,11 @@ const initials = (s: Supervisor) =>
   `${s.first_name.charAt(0)}${s.last_name.charAt(0)}`.toUpperCase() || s.username.charAt(0).toUpperCase();
 
 /** The list's columns (labels are keys of supervisors.json). */
-export const supervisorColumns: DataTableColumn<Supervisor>[] = [
+export const supervisorColumns: DataTableColumn<Supervisor, SortKey<typeof supervisorListQuery>>[] = [
   {
     id: 'name',
     header: 'supervisors:columns.name',
-    sortKey: SUPERVISOR_SORTS.name,
+    sortKey: 'name',
     minWidth: 200,
     render: (s) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -89,7 +90,7 @@ export const supervisorColumns: DataTableColumn<Supervisor>[] = [
   {
     id: 'status',
     header: 'supervisors:columns.status',
-    sortKey: SUPERVISOR_SORTS.status,
+    sortKey: 'status',
     render: (s) => <StatusChip status={s.status} />,
   },
 ];

@@ -1,10 +1,11 @@
+import { supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormPage, parseRouteId, recordBlock } from '../../../components/form';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { supervisorName, useSaveSupervisor, useSupervisor, useSupervisorFormOptions } from '../api/supervisors';
 import {
@@ -28,6 +29,7 @@ export default function SupervisorFormPage() {
 function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) {
   const { t } = useTranslation(['supervisors', 'nav']);
   const user = useUser();
+  const canBlock = useCan(supervisorEndpoints.block);
   const navigate = useNavigate();
   const editing = supervisorId !== undefined;
   const id = parseRouteId(supervisorId);
@@ -85,7 +87,7 @@ function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) 
           editing && record.data
             ? {
                 current: record.data.status,
-                canBlock: hasPermission(user, 'block_sup') && record.data.id !== user.id,
+                canBlock: canBlock && record.data.id !== user.id,
               }
             : undefined
         }

@@ -1,4 +1,4 @@
-import type { Supervisor } from '@borlette/shared/contracts/supervisors';
+import { supervisorEndpoints as endpoints, type Supervisor } from '@borlette/shared/contracts/supervisors';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import BlockIcon from '@mui/icons-material/Block';
@@ -16,12 +16,10 @@ import { PageHeader } from '../../../components/page-header';
 import { PasswordDialog } from '../../../components/password-dialog';
 import { useUnlockSignIn } from '../../../components/unlock-sign-in';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import {
-  SUPERVISOR_SORTS,
-  SUPERVISORS_KEY,
-  SUPERVISORS_LIST_URL,
+  supervisorKeys,
   supervisorName,
   useArchiveSupervisor,
   useBlockSupervisor,
@@ -50,16 +48,16 @@ export default function SupervisorListPage() {
   const block = useBlockSupervisor();
   const archive = useArchiveSupervisor();
   const password = useSupervisorPassword();
-  const unlockAction = useUnlockSignIn('/api/companies/supervisor/unlock');
+  const unlockAction = useUnlockSignIn(endpoints.unlock);
   const [passwordFor, setPasswordFor] = useState<Supervisor | null>(null);
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_supervisor');
-  const canChange = companyChosen && hasPermission(user, 'change_supervisor');
-  const canBlock = companyChosen && hasPermission(user, 'block_sup');
-  const canPassword = companyChosen && hasPermission(user, 'change_password_sup');
+  const oneCompany = companyChosen(user);
+  const canAdd = useCan(endpoints.create);
+  const canChange = useCan(endpoints.update);
+  const canBlock = useCan(endpoints.block);
+  const canPassword = useCan(endpoints.password);
 
-  const options = useSupervisorFormOptions(companyChosen && user.role !== 'supervisor');
+  const options = useSupervisorFormOptions(oneCompany && user.role !== 'supervisor');
   const filters = useMemo<DataTableFilter[]>(
     () =>
       options.data?.surcussales.length
@@ -160,7 +158,7 @@ export default function SupervisorListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:supervisors') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {oneCompany ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
@@ -171,15 +169,15 @@ export default function SupervisorListPage() {
         </Alert>
       ) : null}
       <DataTable<Supervisor>
-        queryKey={SUPERVISORS_KEY}
-        url={SUPERVISORS_LIST_URL}
+        queryKey={supervisorKeys.all}
+        endpoint={endpoints.list}
         columns={supervisorColumns}
         rowKey={(s) => s.id}
         rowActions={canChange || canBlock || canPassword ? rowActions : undefined}
         rowLabel={(s) => t('rowActions', { name: supervisorName(s) })}
         filters={filters}
         searchPlaceholder="supervisors:search"
-        defaultSort={SUPERVISOR_SORTS.name}
+        defaultSort="name"
         csv
         csvFilename="superviseurs.csv"
         ariaLabel={t('nav:supervisors')}

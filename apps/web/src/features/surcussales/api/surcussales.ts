@@ -1,12 +1,12 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import { countryEndpoints } from '@borlette/shared/contracts/countries';
-import type { Page } from '@borlette/shared/contracts/list';
+import { supervisorEndpoints } from '@borlette/shared/contracts/supervisors';
 import { type Surcussale, surcussaleEndpoints, type surcussaleInput } from '@borlette/shared/contracts/surcussales';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, call } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export type SurcussaleValues = z.output<typeof surcussaleInput>;
 
@@ -67,10 +67,7 @@ export function useSupervisorOptions(enabled = true) {
   return useQuery({
     queryKey: ['supervisors', 'options'],
     queryFn: async ({ signal }) => {
-      const page = await api.get<Page<SupervisorRow>>('/api/companies/list-supervisor', {
-        params: { page_size: 100 },
-        signal,
-      });
+      const page = await call(supervisorEndpoints.list, { page_size: 100 }, { signal });
       return page.results.map((s) => ({ id: Number(s.id), name: supervisorLabel(s) }));
     },
     enabled,

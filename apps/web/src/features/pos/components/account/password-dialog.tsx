@@ -22,7 +22,7 @@ import { posChangePassword } from '../../api/pos-api';
 
 /**
  * « Changer mon mot de passe » of the POS: the same inputs as the back office's « Mon compte », posted to
- * /api/agents/user/password. The server's French messages land on their input (wrong current password)
+ * the agent’s own password endpoint. The server's French messages land on their input (wrong current password)
  * or above them (too many tries); this session stays signed in, the agent's other ones are closed.
  */
 export function PosPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
