@@ -1,16 +1,10 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
-import {
-  type AgentChoice,
-  CHOICE_STAFF_CODENAMES,
-  type ChoiceList,
-  type SurcussaleChoice,
-  type TirageChoice,
-} from '@borlette/shared/contracts/choices';
+import { CHOICE_STAFF_CODENAMES, type ChoiceList, choiceEndpoints } from '@borlette/shared/contracts/choices';
 import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { ApiError, api, isApiError } from './api-client';
-import { hasPermission } from './authorization';
+import { ApiError, call, isApiError } from './api-client';
+import { can } from './authorization';
 import { SessionContext } from './session/session-context';
 
 /**
@@ -33,9 +27,9 @@ export const CHOICES_KEY = ['choices'] as const;
 const refused = (error: unknown) => isApiError(error) && [401, 403, 404].includes(error.statusCode);
 export const pickerHidden = (q: { isError: boolean; error: unknown }) => q.isError && refused(q.error);
 
-/** Whether the server would give this user the list (the rule of the server's choices routes). */
+/** Whether the server would give this user the list (the access its endpoint declares). */
 export function pickerAllowed(user: CurrentUser | null | undefined, list: ChoiceList): boolean {
-  return user?.role !== 'superuser' || hasPermission(user, CHOICE_STAFF_CODENAMES[list]);
+  return user?.role !== 'superuser' || can(user, choiceEndpoints[list]);
 }
 
 /**
@@ -55,7 +49,7 @@ export function useTirageChoices(enabled = true) {
     queryKey: [...CHOICES_KEY, 'tirages'],
     queryFn: async ({ signal }) => {
       if (refusal) throw refusal;
-      return (await api.get<TirageChoice[]>('/api/companies/choices/tirages', { signal })).map<Choice>((t) => ({
+      return (await call(choiceEndpoints.tirages, undefined, { signal })).map<Choice>((t) => ({
         id: t.id,
         name: t.name,
         blocked: t.status === 'blocked',
@@ -74,10 +68,11 @@ export function useAgentChoices(search: string, enabled = true, surcussaleId?: n
     queryFn: async ({ signal }) => {
       if (refusal) throw refusal;
       return (
-        await api.get<AgentChoice[]>('/api/companies/choices/agents', {
-          params: { search: search || undefined, surcussale_id: surcussaleId || undefined },
-          signal,
-        })
+        await call(
+          choiceEndpoints.agents,
+          { search: search || undefined, surcussale_id: surcussaleId || undefined },
+          { signal },
+        )
       ).map<Choice>((a) => ({
         id: a.id,
         name: a.name,
@@ -99,7 +94,7 @@ export function useSurcussaleChoices(search = '', enabled = true) {
     queryKey: [...CHOICES_KEY, 'surcussales'],
     queryFn: async ({ signal }) => {
       if (refusal) throw refusal;
-      return (await api.get<SurcussaleChoice[]>('/api/companies/choices/surcussales', { signal })).map<Choice>((s) => ({
+      return (await call(choiceEndpoints.surcussales, undefined, { signal })).map<Choice>((s) => ({
         id: s.id,
         name: s.name,
         blocked: s.status !== 'active',

@@ -1,6 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import type { Codename } from '../permissions';
+import { errorBody } from './common';
 
 /**
  * What the back office's pickers and filters offer (draws, sub-branches, agents of the acting
@@ -44,3 +46,40 @@ export const agentChoiceQuery = z.object({
   /** 50 by default, 200 at most. */
   limit: z.coerce.number({ error: 'Limite invalide' }).int().min(1).max(200).default(50),
 });
+
+const tag = 'choix';
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+/**
+ * The names a picker needs, for any user of the company (a supervisor allowed to set a limit per agent
+ * must choose the agent without holding view_agent); staff need CHOICE_STAFF_CODENAMES.
+ */
+export const choiceEndpoints = {
+  tirages: endpoint({
+    method: 'GET',
+    path: '/api/companies/choices/tirages',
+    tag,
+    summary: 'Tirages de la compagnie (pour les listes de choix)',
+    access: allow.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.tirages]),
+    response: z.array(tirageChoice),
+    errors,
+  }),
+  surcussales: endpoint({
+    method: 'GET',
+    path: '/api/companies/choices/surcussales',
+    tag,
+    summary: 'Succursales visibles (pour les listes de choix)',
+    access: allow.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.surcussales]),
+    response: z.array(surcussaleChoice),
+    errors,
+  }),
+  agents: endpoint({
+    method: 'GET',
+    path: '/api/companies/choices/agents',
+    tag,
+    summary: 'Vendeurs visibles, par nom ou identifiant (pour les listes de choix)',
+    access: allow.companyUsersAndStaffWith([CHOICE_STAFF_CODENAMES.agents]),
+    query: agentChoiceQuery,
+    response: z.array(agentChoice),
+    errors,
+  }),
+};

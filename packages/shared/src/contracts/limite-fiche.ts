@@ -1,6 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { listQuery } from './list';
+import { allow, endpoint } from '../endpoint';
+import { okBody } from './common';
+import { blockBody, deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { centimesInput, money } from './money';
 
 /**
@@ -47,6 +49,8 @@ export const limiteFicheUpdate = limiteFicheInput.extend({
 });
 
 export const limiteFicheListQuery = listQuery.extend({
+  /** The company-wide limit (no agent) first. */
+  sort: sortKeys(['agent', 'max_amount', 'status', 'updated_at']),
   /** `?id=` answers that one limit instead of a page. */
   id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
   scope: z.enum(['company', 'agent'], { error: 'Portée invalide (« company » ou « agent »)' }).optional(),
@@ -66,3 +70,65 @@ export const limiteFicheAgentChoice = z.object({
   has_limit: z.boolean(),
 });
 export type LimiteFicheAgentChoice = z.infer<typeof limiteFicheAgentChoice>;
+
+const tag = 'limite-fiche';
+/**
+ * The spec gives no codename: view_typegame / add_typegame / change_typegame (game limits),
+ * block_limite_game for the block toggle.
+ */
+export const limiteFicheEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/games/limite-fiche',
+    tag,
+    summary: 'Limites par fiche (page, tri, recherche, filtres, CSV) ; ?id= répond cette limite seule',
+    access: allow.permission('view_typegame'),
+    query: limiteFicheListQuery,
+    response: z.union([pageOf(limiteFiche), limiteFiche]),
+  }),
+  agents: endpoint({
+    method: 'GET',
+    path: '/api/games/limite-fiche/agents',
+    tag,
+    summary: 'Vendeurs à qui donner une limite (recherche ; un superviseur : ceux qu’il surveille)',
+    access: allow.permission('view_typegame'),
+    query: limiteFicheAgentsQuery,
+    response: z.array(limiteFicheAgentChoice),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/games/add-limite-fiche',
+    tag,
+    summary: 'Créer une limite par fiche (agent_id absent : celle de la compagnie ; max_amount en centimes)',
+    access: allow.permission('add_typegame'),
+    body: limiteFicheInput,
+    response: limiteFiche,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/games/update-limite-fiche',
+    tag,
+    summary: 'Modifier une limite par fiche (id dans le corps)',
+    access: allow.permission('change_typegame'),
+    body: limiteFicheUpdate,
+    response: limiteFiche,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: '/api/games/limite-fiche/block',
+    tag,
+    summary: 'Suspendre / réactiver une limite par fiche',
+    access: allow.permission('block_limite_game'),
+    body: blockBody,
+    response: limiteFiche,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/games/limite-fiche',
+    tag,
+    summary: 'Supprimer une limite par fiche',
+    access: allow.permission('change_typegame'),
+    ...deleteTarget,
+    response: okBody,
+  }),
+};

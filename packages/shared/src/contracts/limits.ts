@@ -1,9 +1,11 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import { normaliseNumber } from '../game/bets';
 import { GameError } from '../game/errors';
+import { okBody } from './common';
 import { activeStatus, amountField, optionalId, requiredId, soldBetCode } from './engine-common';
-import { listQuery } from './list';
+import { blockBody, deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
@@ -102,7 +104,7 @@ export type TypeGameAgentInput = z.input<typeof typeGameAgentInput>;
 export type TypeBouleInput = z.input<typeof typeBouleInput>;
 export type TypeBouleAgentInput = z.input<typeof typeBouleAgentInput>;
 
-export const saleLimitListQuery = listQuery.extend({
+const limitFilters = listQuery.extend({
   id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
   // A bet code (20-53); bounded: the column is a smallint, and an out-of-range filter is the sender's mistake.
   code: z.coerce
@@ -116,101 +118,116 @@ export const saleLimitListQuery = listQuery.extend({
   status: activeStatus.optional(),
 });
 
-/* ---- Blocked balls (blocage-boule) ---- */
+/** The sort keys of a kind's list (first = default): number for ball kinds, agent for per-agent ones. */
+const listOf = <const K extends readonly [string, ...string[]]>(sort: K) =>
+  limitFilters.extend({ sort: sortKeys(sort) });
+export const saleLimitListQueries = {
+  game: listOf(['code', 'tirage', 'max_amount', 'status', 'created_at', 'updated_at']),
+  'game-agent': listOf(['code', 'agent', 'tirage', 'max_amount', 'status', 'created_at', 'updated_at']),
+  boule: listOf(['code', 'number', 'tirage', 'max_amount', 'status', 'created_at', 'updated_at']),
+  'boule-agent': listOf(['code', 'number', 'agent', 'tirage', 'max_amount', 'status', 'created_at', 'updated_at']),
+};
 
 /**
- * GET /api/companies/boules-block (page; `?id=` one) · POST {number, tirage_id?, note?} (add_bouleblock) ·
- * PUT {id, …} (change_bouleblock) · DELETE ?id= (change_bouleblock) · POST /boules-block/block
- * {id, blocked} (block_boule: false lifts the block, kept in the list). A ball '12' blocks bolet 12 and
- * every mariage with 12; '12*34' one mariage; 3, 4 or 5 digits a loto number.
+ * The table of kinds: each kind's path, the entity of its codenames (view_ / add_ / change_ + entity,
+ * spec §6), its block codename, and the French name of its list (OpenAPI summaries).
  */
-export const bouleBlock = z.object({
-  id: z.number().int(),
-  number: z.string(),
-  /** What the number covers: bolet + mariages (2 digits), mariage, loto3, loto4, loto5. */
-  kind: z.enum(['boule', 'mariage', 'loto3', 'loto4', 'loto5']),
-  tirage_id: z.number().int().nullable(),
-  tirage_name: z.string().nullable(),
-  blocked: z.boolean(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type BouleBlock = z.infer<typeof bouleBlock>;
+const KIND_TABLE = {
+  game: {
+    path: '/api/companies/type-games',
+    entity: 'typegame',
+    block: 'block_limite_game',
+    label: 'Limites par jeu',
+    input: typeGameInput,
+    update: typeGameUpdate,
+  },
+  'game-agent': {
+    path: '/api/companies/type-games-agent',
+    entity: 'typegameagent',
+    block: 'block_limite_game_agent',
+    label: 'Limites par jeu et par vendeur',
+    input: typeGameAgentInput,
+    update: typeGameAgentUpdate,
+  },
+  boule: {
+    path: '/api/companies/type-boules',
+    entity: 'typeboule',
+    block: 'block_limite_boule',
+    label: 'Limites par boule',
+    input: typeBouleInput,
+    update: typeBouleUpdate,
+  },
+  'boule-agent': {
+    path: '/api/companies/type-boules-agent',
+    entity: 'typebouleagent',
+    block: 'block_limite_boule_agent',
+    label: 'Limites par boule et par vendeur',
+    input: typeBouleAgentInput,
+    update: typeBouleAgentUpdate,
+  },
+} as const;
 
-/** '12', '12*34' (any order, normalised), '123', '1234', '12345'. */
-export const blockNumber = z
-  .string({ error: 'Le numéro est requis' })
-  .trim()
-  .transform((v) => v.replace(/\s+/g, ''))
-  .refine(
-    (v) => /^\d{2}$|^\d{2}\*\d{2}$|^\d{3,5}$/.test(v),
-    'Numéro invalide : 2 chiffres (boule), 12*34 (mariage) ou 3 à 5 chiffres (loto)',
-  )
-  .refine((v) => !/^(\d{2})\*\1$/.test(v), 'Un mariage ne peut pas avoir deux fois la même boule')
-  .transform((v) => (v.includes('*') ? v.split('*').sort().join('*') : v));
-
-const blockFields = {
-  number: blockNumber,
-  tirage_id: optionalId('Le tirage'),
-  note: z
-    .string()
-    .trim()
-    .max(200, 'La note est trop longue (200 caractères au plus)')
-    .optional()
-    .nullable()
-    .transform((v) => v || null),
-};
-export const bouleBlockInput = z.object(blockFields);
-export type BouleBlockInput = z.input<typeof bouleBlockInput>;
-export const bouleBlockUpdate = z.object({ ...id, ...blockFields });
-export type BouleBlockUpdate = z.input<typeof bouleBlockUpdate>;
-
-export const bouleBlockListQuery = listQuery.extend({
-  id: z.coerce.number({ error: 'Identifiant invalide' }).int().positive('Identifiant invalide').optional(),
-  tirage_id: z.coerce.number({ error: 'Tirage invalide' }).int().positive('Tirage invalide').optional(),
-  blocked: z.enum(['true', 'false'], { error: 'Filtre invalide' }).optional(),
-});
-
-/* ---- Free mariage intervals (interval-ma) ---- */
-
-/**
- * GET /api/companies/list-interval-ma (page) · POST /api/companies/add-interval-ma (add_typegame) ·
- * PUT /api/companies/edit-interval-ma (change_typegame) · DELETE /api/companies/interval-ma?id=
- * (change_typegame) · POST /api/companies/interval-ma/block {id, blocked} (mariage_free).
- * A ticket whose amount per draw is in [min, max] gets `count` free mariages per draw (the largest
- * count when intervals overlap); max null = no upper bound.
- */
-export const intervalMa = z.object({
-  id: z.number().int(),
-  min_amount: money,
-  max_amount: money.nullable(),
-  count: z.number().int(),
-  status: activeStatus,
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type IntervalMa = z.infer<typeof intervalMa>;
-
-const intervalFields = {
-  min_amount: amountField('Le montant minimum', { allowZero: true }),
-  max_amount: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    amountField('Le montant maximum', { allowZero: true }).nullable(),
-  ),
-  count: z.coerce
-    .number({ error: 'Le nombre de mariages gratuits est requis' })
-    .int('Le nombre de mariages gratuits doit être entier')
-    .min(1, 'Au moins 1 mariage gratuit')
-    .max(10, '10 mariages gratuits au plus'),
-};
-function checkInterval(v: { min_amount: number; max_amount: number | null }, ctx: z.RefinementCtx) {
-  if (v.max_amount !== null && v.max_amount < v.min_amount)
-    ctx.addIssue({ code: 'custom', path: ['max_amount'], message: 'Le maximum doit être au moins égal au minimum' });
+/** The endpoints of one kind, generated from its row of the table (same shapes, one service). */
+function kindEndpoints<const K extends LimitKind>(kind: K) {
+  const k = KIND_TABLE[kind];
+  const tag = `limits-${kind}` as const;
+  return {
+    list: endpoint({
+      method: 'GET',
+      path: k.path,
+      tag,
+      summary: `${k.label} (page, tri, recherche, filtres, CSV) ; ?id= répond cette limite seule`,
+      access: allow.permission(`view_${k.entity}`),
+      query: saleLimitListQueries[kind],
+      response: z.union([pageOf(saleLimit), saleLimit]),
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: k.path,
+      tag,
+      summary: `${k.label} : créer (max_amount en centimes ; tirage_id absent = tous les tirages)`,
+      access: allow.permission(`add_${k.entity}`),
+      body: k.input,
+      response: saleLimit,
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: k.path,
+      tag,
+      summary: `${k.label} : modifier (id dans le corps)`,
+      access: allow.permission(`change_${k.entity}`),
+      body: k.update,
+      response: saleLimit,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: k.path,
+      tag,
+      summary: `${k.label} : supprimer`,
+      access: allow.permission(`change_${k.entity}`),
+      ...deleteTarget,
+      response: okBody,
+    }),
+    block: endpoint({
+      method: 'POST',
+      path: `${k.path}/block`,
+      tag,
+      summary: `${k.label} : suspendre (blocked true) / réactiver`,
+      access: allow.permission(k.block),
+      body: blockBody,
+      response: saleLimit,
+    }),
+  };
 }
-export const intervalMaInput = z.object(intervalFields).superRefine(checkInterval);
-export type IntervalMaInput = z.input<typeof intervalMaInput>;
-export const intervalMaUpdate = z.object({ ...id, ...intervalFields }).superRefine(checkInterval);
-export type IntervalMaUpdate = z.input<typeof intervalMaUpdate>;
 
-export const intervalMaListQuery = listQuery.extend({ status: activeStatus.optional() });
+/**
+ * The four kinds' endpoints: GET <path> (page, or `?id=` one) · POST · PUT (id in the body) ·
+ * DELETE (?id= or body) · POST <path>/block {id, blocked}.
+ */
+export const limitEndpoints = {
+  game: kindEndpoints('game'),
+  'game-agent': kindEndpoints('game-agent'),
+  boule: kindEndpoints('boule'),
+  'boule-agent': kindEndpoints('boule-agent'),
+};
+export type LimitKindEndpoints = (typeof limitEndpoints)[LimitKind];

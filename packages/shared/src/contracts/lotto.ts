@@ -1,8 +1,10 @@
 import '../zod-setup';
 import { z } from 'zod';
+import { allow, endpoint } from '../endpoint';
 import type { LotPart } from '../game/lots';
+import { okBody } from './common';
 import { activeStatus, requiredId } from './engine-common';
-import { listQuery } from './list';
+import { blockBody, deleteTarget, idBody, listQuery, pageOf, sortKeys } from './list';
 
 /**
  * Loto 4 / loto 5 options of a company (domain.md): each option number is built from the lots by a
@@ -72,6 +74,66 @@ export const lottoUpdate = z.object({
 export type LottoUpdate = z.input<typeof lottoUpdate>;
 
 export const lottoListQuery = listQuery.extend({
+  sort: sortKeys(['code', 'label', 'status', 'updated_at']),
   game: z.enum(['loto4', 'loto5'], { error: 'Jeu invalide (loto4 ou loto5)' }).optional(),
   status: activeStatus.optional(),
 });
+
+const tag = 'lotto';
+const path = '/api/companies/lotto';
+export const lottoEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/companies/list-lotto',
+    tag,
+    summary: 'Options de loto 4 / loto 5 (page, tri, recherche, filtres, CSV)',
+    access: allow.permission('view_lotto'),
+    query: lottoListQuery,
+    response: pageOf(lottoOption),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path,
+    tag,
+    summary: 'Une option de loto',
+    access: allow.permission('view_lotto'),
+    query: idBody,
+    response: lottoOption,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path,
+    tag,
+    summary: 'Créer une option (41-43, 51-53) absente ; une composition autre que celle par défaut demande option_plus',
+    access: allow.permission('add_lotto'),
+    body: lottoInput,
+    response: lottoOption,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path,
+    tag,
+    summary: 'Modifier une option (changer sa composition demande aussi option_plus)',
+    access: allow.permission('change_lotto'),
+    body: lottoUpdate,
+    response: lottoOption,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path,
+    tag,
+    summary: 'Supprimer une option (elle ne se vend plus ; les fiches vendues gardent leur composition)',
+    access: allow.permission('change_lotto'),
+    ...deleteTarget,
+    response: okBody,
+  }),
+  block: endpoint({
+    method: 'POST',
+    path: `${path}/block`,
+    tag,
+    summary: 'Bloquer / débloquer une option (elle ne se vend plus)',
+    access: allow.permission('block_option'),
+    body: blockBody,
+    response: lottoOption,
+  }),
+};

@@ -1,32 +1,14 @@
-import { errorBody, okBody } from '@borlette/shared/contracts/common';
-import {
-  type IntervalMa,
-  intervalMa,
-  intervalMaInput,
-  intervalMaListQuery,
-  intervalMaUpdate,
-} from '@borlette/shared/contracts/limits';
-import { blockBody, pageOf } from '@borlette/shared/contracts/list';
+import { intervalMaEndpoints as api, type IntervalMa } from '@borlette/shared/contracts/interval-ma';
 import { centimesCell } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
 import { companyForWrite } from '../../http/auth';
-import { deleteIdOf, deleteTarget } from '../_lib/delete-target';
-import { type CsvColumn, listAll, listPage, sendCsv } from '../_lib/list';
-import { companyCondition } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
-import {
-  blockInterval,
-  createInterval,
-  deleteInterval,
-  INTERVAL_COLUMNS,
-  INTERVAL_FROM,
-  updateInterval,
-} from './interval-ma.service';
-
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const tags = ['interval-ma'];
+import { contextOf } from '../../http/context';
+import { route } from '../../http/route';
+import { deleteIdOf } from '../_lib/delete-target';
+import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
+import { blockInterval, createInterval, deleteInterval, updateInterval } from './interval-ma.service';
+import { intervalList, withoutCompany } from './interval-ma-query';
 
 /** French spreadsheets: decimal comma. */
 const money = centimesCell; // exact past 2^53 (contracts/money.ts)
@@ -49,102 +31,30 @@ export const intervalMaRoutes =
   async (app) => {
     const { raw } = database;
 
-    app.get(
-      '/api/companies/list-interval-ma',
-      {
-        config: access.permission('add_typegame'),
-        schema: {
-          tags,
-          summary: 'Intervalles de mariages gratuits (page, tri, filtre status, CSV)',
-          querystring: intervalMaListQuery,
-          response: { 200: pageOf(intervalMa), ...errors },
-        },
-      },
-      async (request, reply) => {
-        const q = request.query;
-        const params = new SqlParams();
-        const where = companyCondition(request, params, 'i.company_id');
-        if (q.status) where.push(`i.status = ${params.p(q.status)}`);
-        const spec = {
-          select: INTERVAL_COLUMNS,
-          from: INTERVAL_FROM,
-          where,
-          params,
-          sortable: {
-            min_amount: 'i.min_amount',
-            max_amount: 'i.max_amount',
-            count: 'i.count',
-            status: 'i.status',
-            created_at: 'i.created_at',
-            updated_at: 'i.updated_at',
-          },
-          search: [],
-          tieBreaker: 'i.id',
-        };
-        if (q.format === 'csv')
-          return sendCsv(reply, 'mariages-gratuits', csvColumns, await listAll<IntervalMa>(raw, spec, q));
-        const page = await listPage<IntervalMa & { company_id?: number }>(raw, spec, q);
-        return { ...page, results: page.results.map(({ company_id, ...r }) => r) };
-      },
+    route(app, api.list, async (request, reply) => {
+      const q = request.query;
+      const list = intervalList(request, q);
+      if (q.format === 'csv') return sendCsv(reply, 'mariages-gratuits', csvColumns, await queryAll(raw, list, q));
+      const page = await queryPage(raw, list, q);
+      return { ...page, results: page.results.map(withoutCompany) };
+    });
+
+    route(app, api.create, async (request) =>
+      createInterval(database, contextOf(request), companyForWrite(request), request.body),
     );
 
-    app.post(
-      '/api/companies/add-interval-ma',
-      {
-        config: access.permission('add_typegame'),
-        schema: {
-          tags,
-          summary:
-            'Créer un intervalle [min_amount, max_amount] (centimes par tirage ; max null = sans maximum) -> count',
-          body: intervalMaInput,
-          response: { 200: intervalMa, ...errors },
-        },
-      },
-      async (request) => createInterval(database, request, companyForWrite(request), request.body),
-    );
+    route(app, api.update, async (request) => {
+      const { id, ...values } = request.body;
+      return updateInterval(database, contextOf(request), companyForWrite(request), id, values);
+    });
 
-    app.put(
-      '/api/companies/edit-interval-ma',
-      {
-        config: access.permission('change_typegame'),
-        schema: {
-          tags,
-          summary: 'Modifier un intervalle (id dans le corps)',
-          body: intervalMaUpdate,
-          response: { 200: intervalMa, ...errors },
-        },
-      },
-      async (request) => {
-        const { id, ...values } = request.body;
-        return updateInterval(database, request, companyForWrite(request), id, values);
-      },
-    );
+    route(app, api.remove, async (request) => {
+      const id = deleteIdOf(request);
+      await deleteInterval(database, contextOf(request), companyForWrite(request), id);
+      return { ok: true as const };
+    });
 
-    app.delete(
-      '/api/companies/interval-ma',
-      {
-        config: access.permission('change_typegame'),
-        schema: { tags, summary: 'Supprimer un intervalle', ...deleteTarget, response: { 200: okBody, ...errors } },
-      },
-      async (request) => {
-        const id = deleteIdOf(request);
-        await deleteInterval(database, request, companyForWrite(request), id);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      '/api/companies/interval-ma/block',
-      {
-        config: access.permission('mariage_free'),
-        schema: {
-          tags,
-          summary: 'Suspendre (blocked true) / réactiver un intervalle',
-          body: blockBody,
-          response: { 200: intervalMa, ...errors },
-        },
-      },
-      async (request) =>
-        blockInterval(database, request, companyForWrite(request), request.body.id, request.body.blocked),
+    route(app, api.block, async (request) =>
+      blockInterval(database, contextOf(request), companyForWrite(request), request.body.id, request.body.blocked),
     );
   };

@@ -1,11 +1,11 @@
-import type { IntervalMa, intervalMaInput } from '@borlette/shared/contracts/limits';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Database, RawClient } from '../../db/client';
+import type { IntervalMa, intervalMaInput } from '@borlette/shared/contracts/interval-ma';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { execute, oneRow, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
 import { setRecordBlocked } from '../_lib/block';
-import { orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
+import { getInterval } from './interval-ma-query';
 
 /**
  * Free mariage intervals (interval-ma): a ticket whose amount per draw lies in [min_amount, max_amount]
@@ -16,28 +16,9 @@ import { SqlParams } from '../_lib/sql';
  * a company can, say, add a « promotion » interval over its usual ones without editing them.
  */
 
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
-export const INTERVAL_COLUMNS = `
-  i.id, i.company_id, i.min_amount, i.max_amount, i.count, i.status,
-  ${iso('i.created_at')} AS created_at, ${iso('i.updated_at')} AS updated_at`;
-export const INTERVAL_FROM = 'FROM interval_mas i';
-
-type Row = IntervalMa & { company_id: number };
-export const strip = ({ company_id, ...r }: Row): IntervalMa => r;
-
 export type IntervalValues = z.output<typeof intervalMaInput>;
 
-export async function getInterval(raw: RawClient, companyId: number | null, id: number): Promise<IntervalMa> {
-  const params = new SqlParams();
-  const conds = [`i.id = ${params.p(id)}`];
-  if (companyId !== null) conds.push(`i.company_id = ${params.p(companyId)}`);
-  const [row] = await raw.query<Row>(
-    `SELECT ${INTERVAL_COLUMNS} ${INTERVAL_FROM} WHERE ${conds.join(' AND ')}`,
-    params.values,
-  );
-  return strip(orNotFound(row, 'Intervalle introuvable.'));
-}
+const idRow = z.object({ id: z.number() });
 
 const values = (v: IntervalValues | IntervalMa) => ({
   min_amount: v.min_amount,
@@ -47,16 +28,18 @@ const values = (v: IntervalValues | IntervalMa) => ({
 
 export async function createInterval(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   v: IntervalValues,
 ): Promise<IntervalMa> {
   const id = await database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, $2, $3, $4) RETURNING id',
-      [companyId, v.min_amount, v.max_amount, v.count],
+    const row = await oneRow(
+      tx,
+      idRow,
+      sql`INSERT INTO interval_mas (company_id, min_amount, max_amount, count)
+          VALUES (${companyId}, ${v.min_amount}, ${v.max_amount}, ${v.count}) RETURNING id`,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'create',
       entity: 'interval_ma',
       entityId: row.id,
@@ -70,19 +53,20 @@ export async function createInterval(
 
 export async function updateInterval(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   v: IntervalValues,
 ): Promise<IntervalMa> {
   const before = await getInterval(database.raw, companyId, id);
   await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE interval_mas SET min_amount = $3, max_amount = $4, count = $5, updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [companyId, id, v.min_amount, v.max_amount, v.count],
+    await execute(
+      tx,
+      sql`UPDATE interval_mas SET min_amount = ${v.min_amount}, max_amount = ${v.max_amount}, count = ${v.count},
+             updated_at = now()
+        WHERE company_id = ${companyId} AND id = ${id}`,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'update',
       entity: 'interval_ma',
       entityId: id,
@@ -97,12 +81,12 @@ export async function updateInterval(
 /** blocked = suspended: the sale ignores the interval (mariage_free). */
 export async function blockInterval(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   blocked: boolean,
 ): Promise<IntervalMa> {
-  return setRecordBlocked(database, request, {
+  return setRecordBlocked(database, ctx, {
     table: 'interval_mas',
     entity: 'interval_ma',
     companyId,
@@ -112,10 +96,10 @@ export async function blockInterval(
   });
 }
 
-export async function deleteInterval(database: Database, request: FastifyRequest, companyId: number, id: number) {
+export async function deleteInterval(database: Database, ctx: RequestContext, companyId: number, id: number) {
   const before = await getInterval(database.raw, companyId, id);
   await database.transaction(async (tx) => {
-    await tx.query('DELETE FROM interval_mas WHERE company_id = $1 AND id = $2', [companyId, id]);
-    await audit(tx, request, { action: 'delete', entity: 'interval_ma', entityId: id, companyId, before });
+    await execute(tx, sql`DELETE FROM interval_mas WHERE company_id = ${companyId} AND id = ${id}`);
+    await audit(tx, ctx, { action: 'delete', entity: 'interval_ma', entityId: id, companyId, before });
   });
 }

@@ -9,7 +9,7 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
-import { ticketLimitFor } from './limite-fiche.service';
+import { ticketLimitFor } from './limite-fiche-query';
 
 describeApi('limit per ticket (limite fiche)', () => {
   let t: TestContext;

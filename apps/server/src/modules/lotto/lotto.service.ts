@@ -1,4 +1,4 @@
-import type { LottoOption, lottoInput, lottoUpdate } from '@borlette/shared/contracts/lotto';
+import type { lottoInput, lottoUpdate } from '@borlette/shared/contracts/lotto';
 import { GameError } from '@borlette/shared/game/errors';
 import {
   assertMapping,
@@ -6,60 +6,21 @@ import {
   DEFAULT_LOTO5_OPTIONS,
   type LotoOption,
   type LotPart,
-  lotPart,
-  lotsFromResult,
 } from '@borlette/shared/game/lots';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import type { Database, RawClient } from '../../db/client';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { execute, oneRow, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { authOf } from '../../http/auth';
+import { authOf, type HasAuth } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { setRecordBlocked } from '../_lib/block';
-import { orNotFound } from '../_lib/scope';
-import { SqlParams } from '../_lib/sql';
 import { isUniqueViolation } from '../_lib/validate';
+import { EXAMPLE, gameOf, getLotto, optionNumber } from './lotto-query';
 
-const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
-export const LOTTO_COLUMNS = `
-  o.id, o.company_id, o.code::int AS code, o.label, o.mapping, o.enabled, o.status,
-  ${iso('o.created_at')} AS created_at, ${iso('o.updated_at')} AS updated_at`;
-export const LOTTO_FROM = 'FROM lotto_options o';
-
-export type LottoRow = Omit<LottoOption, 'game' | 'option' | 'example'> & { company_id: number };
-
-/** The results of domain.md's worked example: the `example` shows what a mapping builds. */
-const EXAMPLE = lotsFromResult({ pick3: '123', pick4: '4567' });
-
-const gameOf = (code: number) => (code < 50 ? 'loto4' : 'loto5');
 const digitsOf = (code: number) => (code < 50 ? 4 : 5);
 
-/** The option number a mapping builds from the lots of a result. */
-export function optionNumber(lots: Parameters<typeof lotPart>[0], mapping: readonly string[]): string {
-  return mapping.map((p) => lotPart(lots, p as LotPart)).join('');
-}
-
-export function toLotto({ company_id, ...r }: LottoRow): LottoOption {
-  return {
-    ...r,
-    game: gameOf(r.code),
-    option: r.code % 10,
-    mapping: r.mapping as LottoOption['mapping'],
-    example: optionNumber(EXAMPLE, r.mapping),
-  };
-}
-
-export async function getLotto(raw: RawClient, companyId: number | null, id: number): Promise<LottoOption> {
-  const params = new SqlParams();
-  const conds = [`o.id = ${params.p(id)}`];
-  if (companyId !== null) conds.push(`o.company_id = ${params.p(companyId)}`);
-  const [row] = await raw.query<LottoRow>(
-    `SELECT ${LOTTO_COLUMNS} ${LOTTO_FROM} WHERE ${conds.join(' AND ')}`,
-    params.values,
-  );
-  return toLotto(orNotFound(row, 'Option de loto introuvable.'));
-}
+const idRow = z.object({ id: z.number() });
 
 /** 400 on `mapping` unless it builds exactly 4 digits (loto 4) or 5 (loto 5). */
 function checkMapping(code: number, mapping: readonly string[]) {
@@ -83,8 +44,8 @@ const sameMapping = (x: readonly string[], y: readonly string[]) =>
   x.length === y.length && x.every((p, i) => p === y[i]);
 
 /** Changing how an option number is built is a sensitive setting: `option_plus` besides the route's codename. */
-function requireOptionPlus(request: FastifyRequest) {
-  if (!authOf(request).permissions.has('option_plus')) {
+function requireOptionPlus(ctx: HasAuth) {
+  if (!authOf(ctx).permissions.has('option_plus')) {
     throw forbidden(
       'Modifier la composition d’une option demande la permission « option_plus » (vous pouvez changer le libellé et l’activation).',
     );
@@ -94,16 +55,18 @@ function requireOptionPlus(request: FastifyRequest) {
 export type LottoValues = z.output<typeof lottoInput>;
 export type LottoUpdateValues = Omit<z.output<typeof lottoUpdate>, 'id'>;
 
-export async function createLotto(database: Database, request: FastifyRequest, companyId: number, v: LottoValues) {
+export async function createLotto(database: Database, ctx: RequestContext, companyId: number, v: LottoValues) {
   checkMapping(v.code, v.mapping);
-  if (!sameMapping(v.mapping, defaultMapping(v.code))) requireOptionPlus(request);
+  if (!sameMapping(v.mapping, defaultMapping(v.code))) requireOptionPlus(ctx);
   try {
     const id = await database.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO lotto_options (company_id, code, label, mapping, enabled) VALUES ($1, $2, $3, $4::text[], $5) RETURNING id',
-        [companyId, v.code, v.label, v.mapping, v.enabled],
+      const row = await oneRow(
+        tx,
+        idRow,
+        sql`INSERT INTO lotto_options (company_id, code, label, mapping, enabled)
+            VALUES (${companyId}, ${v.code}, ${v.label}, ${v.mapping}::text[], ${v.enabled}) RETURNING id`,
       );
-      await audit(tx, request, { action: 'create', entity: 'lotto_option', entityId: row.id, companyId, after: v });
+      await audit(tx, ctx, { action: 'create', entity: 'lotto_option', entityId: row.id, companyId, after: v });
       return row.id;
     });
     return getLotto(database.raw, companyId, id);
@@ -118,21 +81,21 @@ export async function createLotto(database: Database, request: FastifyRequest, c
 
 export async function updateLotto(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   v: LottoUpdateValues,
 ) {
   const before = await getLotto(database.raw, companyId, id);
   checkMapping(before.code, v.mapping);
-  if (!sameMapping(v.mapping, before.mapping)) requireOptionPlus(request);
+  if (!sameMapping(v.mapping, before.mapping)) requireOptionPlus(ctx);
   await database.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE lotto_options SET label = $3, mapping = $4::text[], enabled = $5, updated_at = now()
-        WHERE company_id = $1 AND id = $2`,
-      [companyId, id, v.label, v.mapping, v.enabled],
+    await execute(
+      tx,
+      sql`UPDATE lotto_options SET label = ${v.label}, mapping = ${v.mapping}::text[], enabled = ${v.enabled}, updated_at = now()
+        WHERE company_id = ${companyId} AND id = ${id}`,
     );
-    await audit(tx, request, {
+    await audit(tx, ctx, {
       action: 'update',
       entity: 'lotto_option',
       entityId: id,
@@ -146,12 +109,12 @@ export async function updateLotto(
 
 export async function blockLotto(
   database: Database,
-  request: FastifyRequest,
+  ctx: RequestContext,
   companyId: number,
   id: number,
   blocked: boolean,
 ) {
-  return setRecordBlocked(database, request, {
+  return setRecordBlocked(database, ctx, {
     table: 'lotto_options',
     entity: 'lotto_option',
     companyId,
@@ -162,10 +125,10 @@ export async function blockLotto(
 }
 
 /** Sold tickets keep their own copy of the mapping: removing an option only stops its sale. */
-export async function deleteLotto(database: Database, request: FastifyRequest, companyId: number, id: number) {
+export async function deleteLotto(database: Database, ctx: RequestContext, companyId: number, id: number) {
   const before = await getLotto(database.raw, companyId, id);
   await database.transaction(async (tx) => {
-    await tx.query('DELETE FROM lotto_options WHERE company_id = $1 AND id = $2', [companyId, id]);
-    await audit(tx, request, { action: 'delete', entity: 'lotto_option', entityId: id, companyId, before });
+    await execute(tx, sql`DELETE FROM lotto_options WHERE company_id = ${companyId} AND id = ${id}`);
+    await audit(tx, ctx, { action: 'delete', entity: 'lotto_option', entityId: id, companyId, before });
   });
 }

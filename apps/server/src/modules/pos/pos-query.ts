@@ -9,7 +9,7 @@ import { firstRow, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
 import { notFound } from '../../http/errors';
 import { ficheJson } from '../fiches/fiches-query';
 import { type PayProof, provenFicheId } from '../fiches/pay-proof';
-import { ticketLimitFor } from '../limite-fiche/limite-fiche.service';
+import { ticketLimitFor } from '../limite-fiche/limite-fiche-query';
 import { ficheSummaries } from './fiche-summaries';
 
 const ISO = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -1,4 +1,4 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import type { BouleBlock } from '@borlette/shared/contracts/boules-block';
 
 export type BlockKind = BouleBlock['kind'];
 export type BlockProblem = 'format' | 'sameBall' | 'duplicate';

@@ -1,5 +1,4 @@
-import type { LimitKind } from '@borlette/shared/contracts/limits';
-import type { Codename } from '@borlette/shared/permissions';
+import { type LimitKind, type LimitKindEndpoints, limitEndpoints } from '@borlette/shared/contracts/limits';
 
 /**
  * The four sale-limit kinds of the spec (routes under /dashboard/borlette-configuration, endpoints of
@@ -9,12 +8,8 @@ export interface LimitKindDef {
   kind: LimitKind;
   /** The list path (DASHBOARD_SCREENS). */
   path: string;
-  /** The API endpoint (GET page / ?id=, POST, PUT, DELETE, POST /block). */
-  url: string;
-  view: Codename;
-  add: Codename;
-  change: Codename;
-  block: Codename;
+  /** The kind's endpoints (GET page / ?id=, POST, PUT, DELETE, POST /block) and their codenames. */
+  endpoints: LimitKindEndpoints;
   /** Per agent. */
   agent: boolean;
   /** One number of a game (a ball limit). */
@@ -26,22 +21,10 @@ export interface LimitKindDef {
 
 const BASE = '/dashboard/borlette-configuration';
 
-const def = (
-  kind: LimitKind,
-  slug: string,
-  url: string,
-  entity: 'typegame' | 'typegameagent' | 'typeboule' | 'typebouleagent',
-  block: Codename,
-  title: LimitKindDef['title'],
-  csv: string,
-): LimitKindDef => ({
+const def = (kind: LimitKind, slug: string, title: LimitKindDef['title'], csv: string): LimitKindDef => ({
   kind,
   path: `${BASE}/${slug}`,
-  url: `/api/companies/${url}`,
-  view: `view_${entity}`,
-  add: `add_${entity}`,
-  change: `change_${entity}`,
-  block,
+  endpoints: limitEndpoints[kind],
   agent: kind.endsWith('-agent'),
   ball: kind.startsWith('boule'),
   title,
@@ -49,34 +32,10 @@ const def = (
 });
 
 export const LIMIT_KINDS: Record<LimitKind, LimitKindDef> = {
-  game: def('game', 'limite-game', 'type-games', 'typegame', 'block_limite_game', 'limite_game', 'limites-jeu.csv'),
-  'game-agent': def(
-    'game-agent',
-    'limite-game-per-agent',
-    'type-games-agent',
-    'typegameagent',
-    'block_limite_game_agent',
-    'limite_game_agent',
-    'limites-jeu-vendeur.csv',
-  ),
-  boule: def(
-    'boule',
-    'limite-boule',
-    'type-boules',
-    'typeboule',
-    'block_limite_boule',
-    'limite_boule',
-    'limites-boule.csv',
-  ),
-  'boule-agent': def(
-    'boule-agent',
-    'limite-boule-per-agent',
-    'type-boules-agent',
-    'typebouleagent',
-    'block_limite_boule_agent',
-    'limite_boule_agent',
-    'limites-boule-vendeur.csv',
-  ),
+  game: def('game', 'limite-game', 'limite_game', 'limites-jeu.csv'),
+  'game-agent': def('game-agent', 'limite-game-per-agent', 'limite_game_agent', 'limites-jeu-vendeur.csv'),
+  boule: def('boule', 'limite-boule', 'limite_boule', 'limites-boule.csv'),
+  'boule-agent': def('boule-agent', 'limite-boule-per-agent', 'limite_boule_agent', 'limites-boule-vendeur.csv'),
 };
 
 /** The kind of a concrete path ('/dashboard/borlette-configuration/limite-boule/3/edit' -> 'boule'). */

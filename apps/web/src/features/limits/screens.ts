@@ -5,8 +5,6 @@ import type { Screens } from '../../lib/screens';
  * limit kinds share one list page and one form page, which read the kind from the path. */
 const LimitList = lazy(() => import('./pages/limit-list-page'));
 const LimitForm = lazy(() => import('./pages/limit-form-page'));
-const IntervalList = lazy(() => import('./pages/interval-ma-list-page'));
-const IntervalForm = lazy(() => import('./pages/interval-ma-form-page'));
 
 const BASE = '/dashboard/borlette-configuration';
 const limits = (slug: string, param: string) => ({
@@ -20,6 +18,4 @@ export const screens = {
   ...limits('limite-game-per-agent', 'typeGameAgentId'),
   ...limits('limite-boule', 'typeBouleId'),
   ...limits('limite-boule-per-agent', 'typeBouleAgentId'),
-  [`${BASE}/interval-ma`]: IntervalList,
-  [`${BASE}/interval-ma/new`]: IntervalForm,
 } satisfies Screens;

@@ -1,14 +1,17 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import {
+  type BouleBlock,
+  bouleBlockEndpoints,
+  type bouleBlockListQuery,
+} from '@borlette/shared/contracts/boules-block';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
-/** Blocked numbers (contracts/limits.ts « blocage-boule »). */
+/** Blocked numbers (contracts/boules-block.ts « blocage-boule »). */
 export const BLOCKS_KEY = ['boules-block'] as const;
-export const BLOCKS_URL = '/api/companies/boules-block';
 
-/** Sort keys of the list (server whitelist). */
-export const BLOCK_SORTS = { number: 'number', tirage: 'tirage', state: 'blocked', created: 'created_at' } as const;
+export type BlockSortKey = SortKey<typeof bouleBlockListQuery>;
 
 export interface BlockValues {
   number: string;
@@ -19,7 +22,7 @@ export interface BlockValues {
 /** One number per call; the new page sends several in a row and reports each. No toast of its own. */
 export function useCreateBlock() {
   return useMutationWithToast({
-    mutationFn: (v: BlockValues) => api.post<BouleBlock>(BLOCKS_URL, v),
+    mutationFn: (v: BlockValues) => call(bouleBlockEndpoints.create, v),
     toastErrors: false,
   });
 }
@@ -27,7 +30,7 @@ export function useCreateBlock() {
 export function useUpdateBlock() {
   const { t } = useTranslation('boulesBlock');
   return useMutationWithToast({
-    mutationFn: (v: BlockValues & { id: number }) => api.put<BouleBlock>(BLOCKS_URL, v),
+    mutationFn: (v: BlockValues & { id: number }) => call(bouleBlockEndpoints.update, v),
     successMessage: (b) => t('toast.updated', { number: b.number }),
     toastErrors: false,
     invalidate: [BLOCKS_KEY],
@@ -38,7 +41,7 @@ export function useUpdateBlock() {
 export function useSetBlocked() {
   const { t } = useTranslation('boulesBlock');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<BouleBlock>(`${BLOCKS_URL}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(bouleBlockEndpoints.block, v),
     successMessage: (b, v) => t(v.blocked ? 'toast.reapplied' : 'toast.lifted', { number: b.number }),
     invalidate: [BLOCKS_KEY],
   });
@@ -47,7 +50,7 @@ export function useSetBlocked() {
 export function useDeleteBlock() {
   const { t } = useTranslation('boulesBlock');
   return useMutationWithToast({
-    mutationFn: (b: BouleBlock) => api.delete<{ ok: true }>(BLOCKS_URL, undefined, { params: { id: b.id } }),
+    mutationFn: (b: BouleBlock) => call(bouleBlockEndpoints.remove, { id: b.id }),
     successMessage: (_, b) => t('toast.deleted', { number: b.number }),
     invalidate: [BLOCKS_KEY],
   });

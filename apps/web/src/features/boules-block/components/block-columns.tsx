@@ -1,11 +1,11 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import type { BouleBlock } from '@borlette/shared/contracts/boules-block';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { fDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { BLOCK_SORTS } from '../api/boules-block';
+import type { BlockSortKey } from '../api/boules-block';
 import { BlockKindChip, BlockStateChip } from './block-chips';
 
 function Tirage({ name }: { name: string | null }) {
@@ -24,11 +24,11 @@ function When({ at }: { at: string }) {
   );
 }
 
-export const blockColumns: DataTableColumn<BouleBlock>[] = [
+export const blockColumns: DataTableColumn<BouleBlock, BlockSortKey>[] = [
   {
     id: 'number',
     header: 'boulesBlock:columns.number',
-    sortKey: BLOCK_SORTS.number,
+    sortKey: 'number',
     render: (b) => (
       <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '1rem', fontWeight: 700, letterSpacing: 1 }}>
         {b.number}
@@ -39,7 +39,7 @@ export const blockColumns: DataTableColumn<BouleBlock>[] = [
   {
     id: 'tirage',
     header: 'boulesBlock:columns.tirage',
-    sortKey: BLOCK_SORTS.tirage,
+    sortKey: 'tirage',
     render: (b) => <Tirage name={b.tirage_name} />,
   },
   {
@@ -52,13 +52,13 @@ export const blockColumns: DataTableColumn<BouleBlock>[] = [
   {
     id: 'state',
     header: 'boulesBlock:columns.state',
-    sortKey: BLOCK_SORTS.state,
+    sortKey: 'blocked',
     render: (b) => <BlockStateChip blocked={b.blocked} />,
   },
   {
     id: 'created',
     header: 'boulesBlock:columns.created',
-    sortKey: BLOCK_SORTS.created,
+    sortKey: 'created_at',
     hideOnPhone: true,
     render: (b) => <When at={b.created_at} />,
   },

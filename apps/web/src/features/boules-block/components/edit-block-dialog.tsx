@@ -1,4 +1,4 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import type { BouleBlock } from '@borlette/shared/contracts/boules-block';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

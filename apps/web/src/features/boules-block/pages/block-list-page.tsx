@@ -1,4 +1,4 @@
-import type { BouleBlock } from '@borlette/shared/contracts/limits';
+import { type BouleBlock, bouleBlockEndpoints } from '@borlette/shared/contracts/boules-block';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -13,10 +13,10 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useTirageChoices } from '../../../lib/choices';
 import { useUser } from '../../../lib/session/use-session';
-import { BLOCK_SORTS, BLOCKS_KEY, BLOCKS_URL, useDeleteBlock, useSetBlocked } from '../api/boules-block';
+import { BLOCKS_KEY, useDeleteBlock, useSetBlocked } from '../api/boules-block';
 import { blockColumns } from '../components/block-columns';
 import { EditBlockDialog } from '../components/edit-block-dialog';
 
@@ -39,10 +39,9 @@ export default function BlockListPage() {
   const tirages = useTirageChoices();
   const [editing, setEditing] = useState<BouleBlock | null>(null);
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_bouleblock');
-  const canChange = companyChosen && hasPermission(user, 'change_bouleblock');
-  const canBlock = companyChosen && hasPermission(user, 'block_boule');
+  const canAdd = useCan(bouleBlockEndpoints.create);
+  const canChange = useCan(bouleBlockEndpoints.update);
+  const canBlock = useCan(bouleBlockEndpoints.block);
 
   // The draw filter needs the draws: dropped if they cannot be read.
   const filters = useMemo<DataTableFilter[]>(
@@ -138,21 +137,21 @@ export default function BlockListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:blocage_boule') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<BouleBlock>
         queryKey={BLOCKS_KEY}
-        url={BLOCKS_URL}
+        endpoint={bouleBlockEndpoints.list}
         columns={blockColumns}
         rowKey={(b) => b.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
         rowLabel={(b) => t('rowActions', { number: b.number })}
         filters={filters}
         searchPlaceholder="boulesBlock:search"
-        defaultSort={BLOCK_SORTS.created}
+        defaultSort="created_at"
         defaultOrder="desc"
         csv
         csvFilename="boules-bloquees.csv"

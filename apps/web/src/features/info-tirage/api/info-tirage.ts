@@ -5,14 +5,13 @@ import {
   infoTirageEndpoints,
   type Settlement,
 } from '@borlette/shared/contracts/info-tirage';
-import type { Page } from '@borlette/shared/contracts/list';
-import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import { lottoEndpoints } from '@borlette/shared/contracts/lotto';
 import type { EndpointOutput } from '@borlette/shared/endpoint';
 import { ERROR_CODE } from '@borlette/shared/error-codes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api, call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
+import { call, GENERIC_ERROR_MESSAGE, isApiError } from '../../../lib/api-client';
 import { fBusinessDay, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
 
@@ -72,8 +71,7 @@ export function useInfoTirage(id: number | null) {
 export function useLottoMappings(enabled = true) {
   return useQuery({
     queryKey: ['lotto', 'mappings'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<LottoOption>>('/api/companies/list-lotto', { params: { page_size: 100 }, signal })).results,
+    queryFn: async ({ signal }) => (await call(lottoEndpoints.list, { page_size: 100 }, { signal })).results,
     enabled,
     retry: false,
     staleTime: 5 * 60_000,

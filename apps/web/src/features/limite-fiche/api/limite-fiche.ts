@@ -1,21 +1,34 @@
-import type { LimiteFiche, LimiteFicheAgentChoice } from '@borlette/shared/contracts/limite-fiche';
+import {
+  type LimiteFiche,
+  limiteFicheEndpoints,
+  type limiteFicheListQuery,
+} from '@borlette/shared/contracts/limite-fiche';
+import type { Page, SortKey } from '@borlette/shared/contracts/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const LIMITE_FICHE_KEY = ['limite-fiche'] as const;
-export const LIMITE_FICHE_URL = '/api/games/limite-fiche';
+export type LimiteSortKey = SortKey<typeof limiteFicheListQuery>;
 
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const LIMITE_SORTS = { agent: 'agent', amount: 'max_amount', status: 'status', updated: 'updated_at' } as const;
+/** Whether the company-wide limit exists already (then only per-agent limits can be added). */
+export function useCompanyLimitExists() {
+  return useQuery({
+    queryKey: [...LIMITE_FICHE_KEY, 'company-exists'],
+    queryFn: async ({ signal }) => {
+      // Without `id` the list answers a page (with `id`, the one limit).
+      const page = await call(limiteFicheEndpoints.list, { scope: 'company', page_size: 1 }, { signal });
+      return (page as Page<LimiteFiche>).count > 0;
+    },
+  });
+}
 
 /** Agents the user may give a limit to, searched on the server (50 at most). */
 export function useLimiteAgents(search: string, enabled = true) {
   return useQuery({
     queryKey: [...LIMITE_FICHE_KEY, 'agents', search],
-    queryFn: ({ signal }) =>
-      api.get<LimiteFicheAgentChoice[]>(`${LIMITE_FICHE_URL}/agents`, { params: { search }, signal }),
+    queryFn: ({ signal }) => call(limiteFicheEndpoints.agents, { search }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     enabled,
@@ -32,8 +45,7 @@ export const limiteTarget = (t: T, l: Pick<LimiteFiche, 'agent_name'>) =>
 export function useCreateLimite() {
   const { t } = useTranslation('limiteFiche');
   return useMutationWithToast({
-    mutationFn: (v: { agent_id: number | null; max_amount: number }) =>
-      api.post<LimiteFiche>('/api/games/add-limite-fiche', v),
+    mutationFn: (v: { agent_id: number | null; max_amount: number }) => call(limiteFicheEndpoints.create, v),
     successMessage: (l) => t('toast.created', { target: limiteTarget(t, l) }),
     toastErrors: false,
     invalidate,
@@ -43,7 +55,7 @@ export function useCreateLimite() {
 export function useUpdateLimite() {
   const { t } = useTranslation('limiteFiche');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; max_amount: number }) => api.put<LimiteFiche>('/api/games/update-limite-fiche', v),
+    mutationFn: (v: { id: number; max_amount: number }) => call(limiteFicheEndpoints.update, v),
     successMessage: (l) => t('toast.updated', { target: limiteTarget(t, l) }),
     toastErrors: false,
     invalidate,
@@ -53,7 +65,7 @@ export function useUpdateLimite() {
 export function useBlockLimite() {
   const { t } = useTranslation('limiteFiche');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<LimiteFiche>(`${LIMITE_FICHE_URL}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(limiteFicheEndpoints.block, v),
     successMessage: (l, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { target: limiteTarget(t, l) }),
     invalidate,
   });
@@ -62,7 +74,7 @@ export function useBlockLimite() {
 export function useDeleteLimite() {
   const { t } = useTranslation('limiteFiche');
   return useMutationWithToast({
-    mutationFn: (l: LimiteFiche) => api.delete<{ ok: true }>(LIMITE_FICHE_URL, { id: l.id }),
+    mutationFn: (l: LimiteFiche) => call(limiteFicheEndpoints.remove, { id: l.id }),
     successMessage: (_, l) => t('toast.deleted', { target: limiteTarget(t, l) }),
     invalidate,
   });

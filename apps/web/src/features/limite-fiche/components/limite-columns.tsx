@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { fDateTime, formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { LIMITE_SORTS } from '../api/limite-fiche';
+import type { LimiteSortKey } from '../api/limite-fiche';
 
 function Scope({ l }: { l: LimiteFiche }) {
   const { t } = useTranslation('limiteFiche');
@@ -55,31 +55,31 @@ function Updated({ at }: { at: string }) {
   );
 }
 
-export const limiteColumns: DataTableColumn<LimiteFiche>[] = [
+export const limiteColumns: DataTableColumn<LimiteFiche, LimiteSortKey>[] = [
   {
     id: 'agent',
     header: 'limiteFiche:columns.scope',
-    sortKey: LIMITE_SORTS.agent,
+    sortKey: 'agent',
     minWidth: 200,
     render: (l) => <Scope l={l} />,
   },
   {
     id: 'max_amount',
     header: 'limiteFiche:columns.amount',
-    sortKey: LIMITE_SORTS.amount,
+    sortKey: 'max_amount',
     align: 'right',
     render: (l) => <Amount centimes={l.max_amount} />,
   },
   {
     id: 'status',
     header: 'limiteFiche:columns.status',
-    sortKey: LIMITE_SORTS.status,
+    sortKey: 'status',
     render: (l) => <StatusChip status={l.status} female />,
   },
   {
     id: 'updated_at',
     header: 'limiteFiche:columns.updated',
-    sortKey: LIMITE_SORTS.updated,
+    sortKey: 'updated_at',
     hideOnPhone: true,
     render: (l) => <Updated at={l.updated_at} />,
   },

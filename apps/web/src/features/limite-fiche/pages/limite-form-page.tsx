@@ -1,5 +1,4 @@
-import type { LimiteFiche, LimiteFicheAgentChoice } from '@borlette/shared/contracts/limite-fiche';
-import type { Page } from '@borlette/shared/contracts/list';
+import type { LimiteFicheAgentChoice } from '@borlette/shared/contracts/limite-fiche';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -11,7 +10,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Controller, useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +19,8 @@ import { FormPage } from '../../../components/form';
 import { AmountInput } from '../../../components/form/amount-input';
 import { amountField } from '../../../components/form/amount-schema';
 import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
 import { useUser } from '../../../lib/session/use-session';
-import { LIMITE_FICHE_KEY, LIMITE_FICHE_URL, useCreateLimite, useLimiteAgents } from '../api/limite-fiche';
+import { useCompanyLimitExists, useCreateLimite, useLimiteAgents } from '../api/limite-fiche';
 
 const makeSchema = (m: Record<'required' | 'invalid' | 'positive' | 'tooLarge' | 'agent', string>) =>
   z
@@ -38,16 +35,6 @@ const makeSchema = (m: Record<'required' | 'invalid' | 'positive' | 'tooLarge' |
 type Schema = ReturnType<typeof makeSchema>;
 type FormInput = z.input<Schema>;
 type FormValues = z.output<Schema>;
-
-/** Whether the company-wide limit exists already (then only per-agent limits can be added). */
-function useCompanyLimitExists() {
-  return useQuery({
-    queryKey: [...LIMITE_FICHE_KEY, 'company-exists'],
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<LimiteFiche>>(LIMITE_FICHE_URL, { params: { scope: 'company', page_size: 1 }, signal }))
-        .count > 0,
-  });
-}
 
 function AgentPicker() {
   const { t } = useTranslation('limiteFiche');

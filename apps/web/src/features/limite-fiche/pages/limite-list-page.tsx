@@ -1,4 +1,4 @@
-import type { LimiteFiche } from '@borlette/shared/contracts/limite-fiche';
+import { type LimiteFiche, limiteFicheEndpoints } from '@borlette/shared/contracts/limite-fiche';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -13,16 +13,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  LIMITE_FICHE_KEY,
-  LIMITE_FICHE_URL,
-  LIMITE_SORTS,
-  limiteTarget,
-  useBlockLimite,
-  useDeleteLimite,
-} from '../api/limite-fiche';
+import { LIMITE_FICHE_KEY, limiteTarget, useBlockLimite, useDeleteLimite } from '../api/limite-fiche';
 import { EditLimiteDialog } from '../components/edit-limite-dialog';
 import { limiteColumns } from '../components/limite-columns';
 
@@ -56,10 +49,9 @@ export default function LimiteListPage() {
   const remove = useDeleteLimite();
   const [editing, setEditing] = useState<LimiteFiche | null>(null);
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_typegame');
-  const canChange = companyChosen && hasPermission(user, 'change_typegame');
-  const canBlock = companyChosen && hasPermission(user, 'block_limite_game');
+  const canAdd = useCan(limiteFicheEndpoints.create);
+  const canChange = useCan(limiteFicheEndpoints.update);
+  const canBlock = useCan(limiteFicheEndpoints.block);
   const currency = user.company?.currency ?? 'HTG';
   const nameOf = (l: LimiteFiche) => l.agent_name ?? t('companyWide');
 
@@ -145,21 +137,21 @@ export default function LimiteListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:limite_fiche') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<LimiteFiche>
         queryKey={LIMITE_FICHE_KEY}
-        url={LIMITE_FICHE_URL}
+        endpoint={limiteFicheEndpoints.list}
         columns={limiteColumns}
         rowKey={(l) => l.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
         rowLabel={(l) => t('rowActions', { name: nameOf(l) })}
         filters={filters}
         searchPlaceholder="limiteFiche:search"
-        defaultSort={LIMITE_SORTS.agent}
+        defaultSort="agent"
         csv
         csvFilename="limites-fiche.csv"
         ariaLabel={t('nav:limite_fiche')}

@@ -1,24 +1,17 @@
-import type { SaleLimit } from '@borlette/shared/contracts/limits';
+import type { SaleLimit, saleLimitListQueries } from '@borlette/shared/contracts/limits';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { LimitKindDef } from '../kinds';
 
 /** Every query of the feature starts with this key (one sub-key per kind). */
 export const LIMITS_KEY = ['limits'] as const;
 export const limitsKey = (k: LimitKindDef) => [...LIMITS_KEY, k.kind] as const;
 
-/** Sort keys the list endpoints accept (server whitelist; number / agent only for their kinds). */
-export const LIMIT_SORTS = {
-  code: 'code',
-  number: 'number',
-  agent: 'agent',
-  tirage: 'tirage',
-  amount: 'max_amount',
-  status: 'status',
-  updated: 'updated_at',
-} as const;
+/** Sort keys of any kind's list (number / agent only for their kinds: contracts/limits.ts). */
+export type LimitSortKey = SortKey<(typeof saleLimitListQueries)[keyof typeof saleLimitListQueries]>;
 
 /** The body of POST / PUT: amounts in centimes, tirage_id null = every draw. */
 export interface LimitValues {
@@ -32,7 +25,8 @@ export interface LimitValues {
 export const limitQuery = (k: LimitKindDef, id: number) =>
   queryOptions({
     queryKey: [...limitsKey(k), 'detail', id],
-    queryFn: ({ signal }) => api.get<SaleLimit>(k.url, { params: { id }, signal }),
+    // `?id=` answers the one limit (the endpoint's union: a page or a limit).
+    queryFn: async ({ signal }) => (await call(k.endpoints.list, { id }, { signal })) as SaleLimit,
   });
 
 export function useLimit(k: LimitKindDef, id: number | null) {
@@ -55,7 +49,7 @@ export function useSaveLimit(k: LimitKindDef) {
   const target = useLimitTarget();
   return useMutationWithToast({
     mutationFn: (v: LimitValues & { id?: number }) =>
-      v.id ? api.put<SaleLimit>(k.url, v) : api.post<SaleLimit>(k.url, v),
+      v.id ? call(k.endpoints.update, { ...v, id: v.id }) : call(k.endpoints.create, v),
     successMessage: (l, v) => t(v.id ? 'toast.updated' : 'toast.created', { target: target(l) }),
     toastErrors: false,
     invalidate: [limitsKey(k)],
@@ -66,7 +60,7 @@ export function useBlockLimit(k: LimitKindDef) {
   const { t } = useTranslation('limits');
   const target = useLimitTarget();
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<SaleLimit>(`${k.url}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(k.endpoints.block, v),
     successMessage: (l, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { target: target(l) }),
     invalidate: [limitsKey(k)],
   });
@@ -76,7 +70,7 @@ export function useDeleteLimit(k: LimitKindDef) {
   const { t } = useTranslation('limits');
   const target = useLimitTarget();
   return useMutationWithToast({
-    mutationFn: (l: SaleLimit) => api.delete<{ ok: true }>(k.url, { id: l.id }),
+    mutationFn: (l: SaleLimit) => call(k.endpoints.remove, { id: l.id }),
     successMessage: (_, l) => t('toast.deleted', { target: target(l) }),
     invalidate: [limitsKey(k)],
   });

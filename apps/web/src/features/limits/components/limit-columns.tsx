@@ -6,7 +6,7 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { StatusChip } from '../../../components/status-chip';
 import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import { LIMIT_SORTS } from '../api/limits';
+import type { LimitSortKey } from '../api/limits';
 import type { LimitKindDef } from '../kinds';
 import { SoldProgress } from './sold-progress';
 
@@ -53,23 +53,23 @@ function Sold({ l }: { l: SaleLimit }) {
 }
 
 /** The columns of one kind: number only for ball limits, agent only for per-agent ones. */
-export function limitColumns(k: LimitKindDef): DataTableColumn<SaleLimit>[] {
-  const game: DataTableColumn<SaleLimit> = {
+export function limitColumns(k: LimitKindDef): DataTableColumn<SaleLimit, LimitSortKey>[] {
+  const game: DataTableColumn<SaleLimit, LimitSortKey> = {
     id: 'code',
     header: 'limits:columns.game',
-    sortKey: LIMIT_SORTS.code,
+    sortKey: 'code',
     render: (l) => <Game code={l.code} />,
   };
-  const number: DataTableColumn<SaleLimit> = {
+  const number: DataTableColumn<SaleLimit, LimitSortKey> = {
     id: 'number',
     header: 'limits:columns.number',
-    sortKey: LIMIT_SORTS.number,
+    sortKey: 'number',
     render: (l) => <NumberCell value={l.number} />,
   };
-  const agent: DataTableColumn<SaleLimit> = {
+  const agent: DataTableColumn<SaleLimit, LimitSortKey> = {
     id: 'agent',
     header: 'limits:columns.agent',
-    sortKey: LIMIT_SORTS.agent,
+    sortKey: 'agent',
     minWidth: 160,
     render: (l) => l.agent_name ?? '—',
   };
@@ -79,14 +79,14 @@ export function limitColumns(k: LimitKindDef): DataTableColumn<SaleLimit>[] {
     {
       id: 'tirage',
       header: 'limits:columns.tirage',
-      sortKey: LIMIT_SORTS.tirage,
+      sortKey: 'tirage',
       hideOnPhone: true,
       render: (l) => <Tirage name={l.tirage_name} />,
     },
     {
       id: 'max_amount',
       header: 'limits:columns.max',
-      sortKey: LIMIT_SORTS.amount,
+      sortKey: 'max_amount',
       align: 'right',
       render: (l) => <Amount centimes={l.max_amount} />,
     },
@@ -100,7 +100,7 @@ export function limitColumns(k: LimitKindDef): DataTableColumn<SaleLimit>[] {
     {
       id: 'status',
       header: 'limits:columns.status',
-      sortKey: LIMIT_SORTS.status,
+      sortKey: 'status',
       render: (l) => <StatusChip status={l.status} female />,
     },
   ];

@@ -3,8 +3,8 @@ import type { DataTableFilter } from '../../../components/data-table';
 import { useTirageChoices } from '../../../lib/choices';
 import { GAME_CODES } from '../games';
 
-/** The status filter of suspendable configuration (limits, intervals). */
-export const statusFilter: DataTableFilter = {
+/** The status filter of suspendable limits. */
+const statusFilter: DataTableFilter = {
   key: 'status',
   label: 'limits:filters.status',
   allLabel: 'components:table.all_female',

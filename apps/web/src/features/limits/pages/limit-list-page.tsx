@@ -13,9 +13,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import { LIMIT_SORTS, limitsKey, useBlockLimit, useDeleteLimit, useLimitTarget } from '../api/limits';
+import { limitsKey, useBlockLimit, useDeleteLimit, useLimitTarget } from '../api/limits';
 import { limitColumns } from '../components/limit-columns';
 import { useLimitFilters } from '../components/limit-filters';
 import { kindOfPath, type LimitKindDef } from '../kinds';
@@ -39,11 +39,10 @@ function LimitList({ k }: { k: LimitKindDef }) {
   const columns = useMemo(() => limitColumns(k), [k]);
   const filters = useLimitFilters();
 
-  // The superuser looking at every company ('all') reads only: writes need one company.
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, k.add);
-  const canChange = companyChosen && hasPermission(user, k.change);
-  const canBlock = companyChosen && hasPermission(user, k.block);
+  // The superuser looking at every company ('all') reads only: writes need one company (useCan says so).
+  const canAdd = useCan(k.endpoints.create);
+  const canChange = useCan(k.endpoints.update);
+  const canBlock = useCan(k.endpoints.block);
 
   const onBlock = async (l: SaleLimit) => {
     const blocked = l.status !== 'blocked';
@@ -122,14 +121,14 @@ function LimitList({ k }: { k: LimitKindDef }) {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t(`nav:${k.title}`) }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<SaleLimit>
         queryKey={limitsKey(k)}
-        url={k.url}
+        endpoint={k.endpoints.list}
         columns={columns}
         rowKey={(l) => l.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
@@ -137,7 +136,7 @@ function LimitList({ k }: { k: LimitKindDef }) {
         filters={filters}
         searchPlaceholder={k.agent ? 'limits:searchAgent' : k.ball ? 'limits:searchNumber' : undefined}
         searchable={k.agent || k.ball}
-        defaultSort={k.ball ? LIMIT_SORTS.number : LIMIT_SORTS.code}
+        defaultSort={k.ball ? 'number' : 'code'}
         csv
         csvFilename={k.csv}
         ariaLabel={t(`nav:${k.title}`)}

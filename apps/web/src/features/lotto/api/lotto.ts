@@ -1,17 +1,20 @@
-import type { Page } from '@borlette/shared/contracts/list';
-import type { LottoInput, LottoOption, LottoUpdate } from '@borlette/shared/contracts/lotto';
+import type { SortKey } from '@borlette/shared/contracts/list';
+import {
+  type LottoInput,
+  type LottoOption,
+  type LottoUpdate,
+  lottoEndpoints,
+  type lottoListQuery,
+} from '@borlette/shared/contracts/lotto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 /** Every query of the feature starts with this key (info-tirage's option preview reads it too). */
 export const LOTTO_KEY = ['lotto'] as const;
-export const LOTTO_LIST_URL = '/api/companies/list-lotto';
-const BASE = '/api/companies/lotto';
 
-/** Sort keys the list endpoint accepts (server whitelist). */
-export const LOTTO_SORTS = { code: 'code', label: 'label', status: 'status', updated: 'updated_at' } as const;
+export type LottoSortKey = SortKey<typeof lottoListQuery>;
 
 /** Screens of the feature (DASHBOARD_SCREENS). */
 export const LOTTO_PATHS = {
@@ -23,7 +26,7 @@ export const LOTTO_PATHS = {
 export const lottoQuery = (id: number) =>
   queryOptions({
     queryKey: [...LOTTO_KEY, 'detail', id],
-    queryFn: ({ signal }) => api.get<LottoOption>(BASE, { params: { id }, signal }),
+    queryFn: ({ signal }) => call(lottoEndpoints.get, { id }, { signal }),
   });
 
 export function useLottoOption(id: number | null) {
@@ -35,9 +38,7 @@ export function useTakenCodes(enabled = true) {
   return useQuery({
     queryKey: [...LOTTO_KEY, 'codes'],
     queryFn: async ({ signal }) =>
-      (await api.get<Page<LottoOption>>(LOTTO_LIST_URL, { params: { page_size: 100 }, signal })).results.map(
-        (o) => o.code,
-      ),
+      (await call(lottoEndpoints.list, { page_size: 100 }, { signal })).results.map((o) => o.code),
     enabled,
   });
 }
@@ -50,7 +51,7 @@ const invalidate = [LOTTO_KEY];
 export function useCreateLotto() {
   const { t } = useTranslation('lotto');
   return useMutationWithToast({
-    mutationFn: (v: LottoInput) => api.post<LottoOption>(BASE, v),
+    mutationFn: (v: LottoInput) => call(lottoEndpoints.create, v),
     successMessage: (o) => t('toast.created', { name: o.label }),
     toastErrors: false,
     invalidate,
@@ -60,7 +61,7 @@ export function useCreateLotto() {
 export function useUpdateLotto() {
   const { t } = useTranslation('lotto');
   return useMutationWithToast({
-    mutationFn: (v: LottoUpdate) => api.put<LottoOption>(BASE, v),
+    mutationFn: (v: LottoUpdate) => call(lottoEndpoints.update, v),
     successMessage: (o) => t('toast.updated', { name: o.label }),
     toastErrors: false,
     invalidate,
@@ -70,7 +71,7 @@ export function useUpdateLotto() {
 export function useBlockLotto() {
   const { t } = useTranslation('lotto');
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<LottoOption>(`${BASE}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(lottoEndpoints.block, v),
     successMessage: (o, v) => t(v.blocked ? 'toast.blocked' : 'toast.unblocked', { name: o.label }),
     invalidate,
   });
@@ -79,7 +80,7 @@ export function useBlockLotto() {
 export function useDeleteLotto() {
   const { t } = useTranslation('lotto');
   return useMutationWithToast({
-    mutationFn: (o: Pick<LottoOption, 'id' | 'label'>) => api.delete<{ ok: true }>(BASE, { id: o.id }),
+    mutationFn: (o: Pick<LottoOption, 'id' | 'label'>) => call(lottoEndpoints.remove, { id: o.id }),
     successMessage: (_, o) => t('toast.deleted', { name: o.label }),
     invalidate,
   });

@@ -6,7 +6,7 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { Ball } from '../../../components/lot-balls';
 import { StatusChip } from '../../../components/status-chip';
 import { ToneChip } from '../../../components/tone-chip';
-import { LOTTO_SORTS } from '../api/lotto';
+import type { LottoSortKey } from '../api/lotto';
 
 function Option({ o }: { o: LottoOption }) {
   const { t } = useTranslation('lotto');
@@ -52,11 +52,11 @@ function Enabled({ on }: { on: boolean }) {
 }
 
 /** The list's columns (labels are keys of lotto.json). */
-export const lottoColumns: DataTableColumn<LottoOption>[] = [
+export const lottoColumns: DataTableColumn<LottoOption, LottoSortKey>[] = [
   {
     id: 'label',
     header: 'lotto:columns.option',
-    sortKey: LOTTO_SORTS.code,
+    sortKey: 'code',
     minWidth: 160,
     render: (o) => <Option o={o} />,
   },
@@ -71,7 +71,7 @@ export const lottoColumns: DataTableColumn<LottoOption>[] = [
   {
     id: 'status',
     header: 'lotto:columns.status',
-    sortKey: LOTTO_SORTS.status,
+    sortKey: 'status',
     render: (o) => <StatusChip status={o.status} female />,
   },
 ];

@@ -1,4 +1,4 @@
-import type { LottoOption } from '@borlette/shared/contracts/lotto';
+import { type LottoOption, lottoEndpoints } from '@borlette/shared/contracts/lotto';
 import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
@@ -12,17 +12,9 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  LOTTO_KEY,
-  LOTTO_LIST_URL,
-  LOTTO_PATHS,
-  LOTTO_SORTS,
-  useBlockLotto,
-  useDeleteLotto,
-  useTakenCodes,
-} from '../api/lotto';
+import { LOTTO_KEY, LOTTO_PATHS, useBlockLotto, useDeleteLotto, useTakenCodes } from '../api/lotto';
 import { lottoColumns } from '../components/lotto-columns';
 import { allCodesTaken } from '../components/mapping-rules';
 
@@ -56,13 +48,12 @@ export default function LottoListPage() {
   const block = useBlockLotto();
   const remove = useDeleteLotto();
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const mayAdd = companyChosen && hasPermission(user, 'add_lotto');
+  const mayAdd = useCan(lottoEndpoints.create);
   // Each code exists once: with the six options there, "Nouvelle option" would lead to an empty choice.
   const taken = useTakenCodes(mayAdd);
   const canAdd = mayAdd && !(taken.data && allCodesTaken(taken.data));
-  const canChange = companyChosen && hasPermission(user, 'change_lotto');
-  const canBlock = companyChosen && hasPermission(user, 'block_option');
+  const canChange = useCan(lottoEndpoints.update);
+  const canBlock = useCan(lottoEndpoints.block);
 
   const onBlock = async (o: LottoOption) => {
     const blocked = o.status !== 'blocked';
@@ -141,21 +132,21 @@ export default function LottoListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:lotto') }]}
         action={addButton}
       />
-      {companyChosen ? null : (
+      {companyChosen(user) ? null : (
         <Alert severity="info" sx={{ mb: 3 }}>
           {t('companyRequired')}
         </Alert>
       )}
       <DataTable<LottoOption>
         queryKey={LOTTO_KEY}
-        url={LOTTO_LIST_URL}
+        endpoint={lottoEndpoints.list}
         columns={lottoColumns}
         rowKey={(o) => o.id}
         rowActions={canChange || canBlock ? rowActions : undefined}
         rowLabel={(o) => t('rowActions', { name: o.label })}
         filters={filters}
         searchPlaceholder="lotto:search"
-        defaultSort={LOTTO_SORTS.code}
+        defaultSort="code"
         csv
         csvFilename="lotto.csv"
         ariaLabel={t('nav:lotto')}

@@ -1,17 +1,12 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
-import type { Page } from '@borlette/shared/contracts/list';
+import { type IntervalMa, intervalMaEndpoints } from '@borlette/shared/contracts/interval-ma';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
 
-/** Free mariage intervals (contracts/limits.ts « interval-ma »): the spec's endpoint names. */
+/** Free mariage intervals (contracts/interval-ma.ts). */
 export const INTERVAL_KEY = ['interval-ma'] as const;
-export const INTERVAL_LIST_URL = '/api/companies/list-interval-ma';
-const ADD_URL = '/api/companies/add-interval-ma';
-const EDIT_URL = '/api/companies/edit-interval-ma';
-const URL = '/api/companies/interval-ma';
 
 export interface IntervalValues {
   min_amount: number;
@@ -24,12 +19,7 @@ export function useActiveIntervals() {
   return useQuery({
     queryKey: [...INTERVAL_KEY, 'active'],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<Page<IntervalMa>>(INTERVAL_LIST_URL, {
-          params: { status: 'active', page_size: 100 },
-          signal,
-        })
-      ).results,
+      (await call(intervalMaEndpoints.list, { status: 'active', page_size: 100 }, { signal })).results,
   });
 }
 
@@ -51,7 +41,7 @@ export function useSaveInterval(currency: string) {
   const label = useIntervalLabel(currency);
   return useMutationWithToast({
     mutationFn: (v: IntervalValues & { id?: number }) =>
-      v.id ? api.put<IntervalMa>(EDIT_URL, v) : api.post<IntervalMa>(ADD_URL, v),
+      v.id ? call(intervalMaEndpoints.update, { ...v, id: v.id }) : call(intervalMaEndpoints.create, v),
     successMessage: (i, v) => t(v.id ? 'intervalMa.toast.updated' : 'intervalMa.toast.created', { range: label(i) }),
     toastErrors: false,
     invalidate,
@@ -62,7 +52,7 @@ export function useBlockInterval(currency: string) {
   const { t } = useTranslation('limits');
   const label = useIntervalLabel(currency);
   return useMutationWithToast({
-    mutationFn: (v: { id: number; blocked: boolean }) => api.post<IntervalMa>(`${URL}/block`, v),
+    mutationFn: (v: { id: number; blocked: boolean }) => call(intervalMaEndpoints.block, v),
     successMessage: (i, v) =>
       t(v.blocked ? 'intervalMa.toast.blocked' : 'intervalMa.toast.unblocked', { range: label(i) }),
     invalidate,
@@ -73,7 +63,7 @@ export function useDeleteInterval(currency: string) {
   const { t } = useTranslation('limits');
   const label = useIntervalLabel(currency);
   return useMutationWithToast({
-    mutationFn: (i: IntervalMa) => api.delete<{ ok: true }>(URL, undefined, { params: { id: i.id } }),
+    mutationFn: (i: IntervalMa) => call(intervalMaEndpoints.remove, { id: i.id }),
     successMessage: (_, i) => t('intervalMa.toast.deleted', { range: label(i) }),
     invalidate,
   });

@@ -1,4 +1,4 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import type { IntervalMa } from '@borlette/shared/contracts/interval-ma';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -1,4 +1,5 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import { type IntervalMa, intervalMaEndpoints, type intervalMaListQuery } from '@borlette/shared/contracts/interval-ma';
+import type { SortKey } from '@borlette/shared/contracts/list';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -11,23 +12,27 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn, type RowAction } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusChip } from '../../../components/status-chip';
 import { paths } from '../../../config/paths';
-import { hasPermission } from '../../../lib/authorization';
+import { companyChosen, useCan } from '../../../lib/authorization';
 import { formatMoney } from '../../../lib/format';
 import { useUser } from '../../../lib/session/use-session';
-import {
-  INTERVAL_KEY,
-  INTERVAL_LIST_URL,
-  useBlockInterval,
-  useDeleteInterval,
-  useIntervalLabel,
-} from '../api/interval-ma';
+import { INTERVAL_KEY, useBlockInterval, useDeleteInterval, useIntervalLabel } from '../api/interval-ma';
 import { IntervalExample } from '../components/interval-example';
 import { IntervalMaDialog } from '../components/interval-ma-dialog';
-import { statusFilter } from '../components/limit-filters';
+
+/** Active or suspended (the texts of the limits namespace, like the rest of the page). */
+const statusFilter: DataTableFilter = {
+  key: 'status',
+  label: 'limits:filters.status',
+  allLabel: 'components:table.all_female',
+  options: [
+    { value: 'active', label: 'limits:status.active' },
+    { value: 'blocked', label: 'limits:status.blocked' },
+  ],
+};
 
 function Money({ centimes }: { centimes: number | null }) {
   const { t, i18n } = useTranslation('limits');
@@ -45,7 +50,7 @@ function Count({ count }: { count: number }) {
   return <Box sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{t('intervalMa.countLabel', { count })}</Box>;
 }
 
-const columns: DataTableColumn<IntervalMa>[] = [
+const columns: DataTableColumn<IntervalMa, SortKey<typeof intervalMaListQuery>>[] = [
   {
     id: 'min_amount',
     header: 'limits:intervalMa.columns.min',
@@ -85,10 +90,9 @@ export default function IntervalMaListPage() {
   const label = useIntervalLabel(currency);
   const [editing, setEditing] = useState<IntervalMa | null>(null);
 
-  const companyChosen = user.role !== 'superuser' || !!user.company;
-  const canAdd = companyChosen && hasPermission(user, 'add_typegame');
-  const canChange = companyChosen && hasPermission(user, 'change_typegame');
-  const canBlock = companyChosen && hasPermission(user, 'mariage_free');
+  const canAdd = useCan(intervalMaEndpoints.create);
+  const canChange = useCan(intervalMaEndpoints.update);
+  const canBlock = useCan(intervalMaEndpoints.block);
 
   const onBlock = async (i: IntervalMa) => {
     const blocked = i.status !== 'blocked';
@@ -172,7 +176,7 @@ export default function IntervalMaListPage() {
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:interval_ma') }]}
         action={addButton}
       />
-      {companyChosen ? (
+      {companyChosen(user) ? (
         <IntervalExample currency={currency} />
       ) : (
         <Alert severity="info" sx={{ mb: 3 }}>
@@ -181,7 +185,7 @@ export default function IntervalMaListPage() {
       )}
       <DataTable<IntervalMa>
         queryKey={INTERVAL_KEY}
-        url={INTERVAL_LIST_URL}
+        endpoint={intervalMaEndpoints.list}
         columns={columns}
         rowKey={(i) => i.id}
         rowActions={canChange || canBlock ? rowActions : undefined}

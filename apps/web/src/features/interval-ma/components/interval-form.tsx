@@ -1,5 +1,5 @@
 import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import type { IntervalMa } from '@borlette/shared/contracts/interval-ma';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import type { TFunction } from 'i18next';

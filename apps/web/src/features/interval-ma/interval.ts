@@ -1,4 +1,4 @@
-import type { IntervalMa } from '@borlette/shared/contracts/limits';
+import type { IntervalMa } from '@borlette/shared/contracts/interval-ma';
 
 /**
  * How many free mariages a ticket of `amount` centimes per draw gets: the active intervals
