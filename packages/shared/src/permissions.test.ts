@@ -10,7 +10,7 @@ import {
 } from './permissions';
 import { DASHBOARD_SCREENS } from './routes';
 
-// Spec §6, copied as written: the contract the codenames must match.
+// docs/spec.md §6, copied as written: the contract the codenames must match.
 const SPEC_CRUD =
   'agent, supervisor, company, generale, surcussale, lotto, tirage, infotirage, tauxtirage, agenttauxtirage, tiragetauxtirage, typegame, typegameagent, typeboule, typebouleagent, bouleblock, apppromote, country, payment, wallettransaction';
 const SPEC_OTHER =
@@ -52,7 +52,7 @@ describe('permission codenames', () => {
   });
 });
 
-describe('the screen table of spec §2', () => {
+describe('the screen table of docs/spec.md §2', () => {
   it('gates every screen with a known codename or none, and lists each path once', () => {
     const paths = DASHBOARD_SCREENS.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
@@ -77,7 +77,7 @@ describe('the screen table of spec §2', () => {
     ['/dashboard/user/tracabilite-supervisor', 'view_tracesupervisoraction'],
     ['/dashboard/user/account', null],
     ['/dashboard/app', null],
-  ])('%s needs %s (spec §2)', (path, permission) => {
+  ])('%s needs %s (docs/spec.md §2)', (path, permission) => {
     expect(DASHBOARD_SCREENS.find((s) => s.path === path)?.permission).toBe(permission);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * Every permission codename of the product, in one place (spec §6), with the roles and the
+ * Every permission codename of the product, in one place (docs/spec.md §6), with the roles and the
  * permissions each role holds by default. The server enforces these; the web app only mirrors them.
  */
 
 export const ROLES = ['superuser', 'company', 'supervisor', 'agent'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Labels shown to people (spec §6). The agent role has no back-office sign-in screen of its own. */
+/** Labels shown to people (docs/spec.md §6). The agent role has no back-office sign-in screen of its own. */
 export const ROLE_LABELS: Record<Role, string> = {
   superuser: 'Super Admin',
   company: 'Admin',
@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   agent: 'Vendeur',
 };
 
-/** The API prefix of each role (spec §7: "supervisor uses supervisors, company uses companies, ..."). */
+/** The API prefix of each role (docs/spec.md §7: "supervisor uses supervisors, company uses companies, ..."). */
 export const ROLE_PREFIX: Record<Role, string> = {
   superuser: 'generals',
   company: 'companies',
@@ -22,7 +22,7 @@ export const ROLE_PREFIX: Record<Role, string> = {
   agent: 'agents',
 };
 
-/** Entities that have view/add/change codenames (spec §6). */
+/** Entities that have view/add/change codenames (docs/spec.md §6). */
 const CRUD_ENTITIES = [
   'agent',
   'supervisor',

@@ -1,7 +1,7 @@
 import type { Codename, Role } from './permissions';
 
 /**
- * The back-office screens of spec §2: every path with the permission that gates it.
+ * The back-office screens of docs/spec.md §2: every path with the permission that gates it.
  * `null` = no permission needed. Paths use `:param` segments (react-router syntax).
  * Where the spec says "not spelled out", the choice is ours and is written beside it.
  */
@@ -10,9 +10,9 @@ export interface ScreenDef {
   permission: Codename | null;
   /** i18n key of the page title (namespace "nav"). */
   title: string;
-  /** Only the superuser sees it (spec §6: Compagnie group, traces of companies...). */
+  /** Only the superuser sees it (docs/spec.md §6: Compagnie group, traces of companies...). */
   superuserOnly?: boolean;
-  /** Hidden for the superuser (spec §6: 'mon compte'). */
+  /** Hidden for the superuser (docs/spec.md §6: 'mon compte'). */
   hideForSuperuser?: boolean;
   /** Only these roles see it (the company settings: never a supervisor, whatever it holds). */
   roles?: readonly Role[];
@@ -69,7 +69,7 @@ export const DASHBOARD_SCREENS = [
     path: '/dashboard/tirage/configuration/generale/list',
     permission: 'view_tauxtirage',
     title: 'prime_generale_list',
-    superuserOnly: true, // every company's general primes (spec §6: the superuser's Prime Generale)
+    superuserOnly: true, // every company's general primes (docs/spec.md §6: the superuser's Prime Generale)
   },
   { path: '/dashboard/tirage/configuration/:type', permission: 'view_agenttauxtirage', title: 'prime_type' },
   { path: '/dashboard/tirage/configuration/:type/new', permission: 'add_agenttauxtirage', title: 'prime_type_new' },
@@ -80,7 +80,7 @@ export const DASHBOARD_SCREENS = [
   },
   ...crud('/dashboard/tirage/infotirage', 'infotirage', 'infotirage', 'infoTirageId'),
   // User area
-  // Hidden from the superuser's menus (spec §6: config/nav.ts), but open to it: its page holds only its
+  // Hidden from the superuser's menus (docs/spec.md §6: config/nav.ts), but open to it: its page holds only its
   // own password, which every person may change (issue 16), reached from its profile menu.
   { path: '/dashboard/user/account', permission: null, title: 'account' },
   { path: '/dashboard/user/tracabilite-agent', permission: 'view_traceagentaction', title: 'trace_agent' },

@@ -90,3 +90,8 @@ export async function oneRow<S extends z.ZodType>(raw: RawClient, row: S, query:
   if (found === undefined) throw new Error(`expected one row from: ${query.render().text.slice(0, 120)}`);
   return found;
 }
+
+/** A LIKE pattern matching `term` anywhere, with %, _ and \ escaped (case-insensitive with `lower()`). */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

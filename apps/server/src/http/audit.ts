@@ -1,8 +1,7 @@
 import type { AuditAction } from '@borlette/shared/contracts/audit-actions';
 import { centimesJson } from '@borlette/shared/contracts/money';
-import type { FastifyRequest } from 'fastify';
 import type { RawClient } from '../db/client';
-import { contextOf, type RequestContext } from './context';
+import type { RequestContext } from './context';
 
 export interface AuditEntry {
   /** One of the catalogue (contracts/audit-actions.ts): a new word needs its French label there. */
@@ -35,9 +34,7 @@ function scrub(value: unknown): unknown {
 }
 
 /** Records who did what, when and from where. Pass the transaction's client so the entry commits with the change. */
-export async function audit(raw: RawClient, from: RequestContext | FastifyRequest, entry: AuditEntry): Promise<void> {
-  // TODO(issue 17): services not yet on RequestContext still pass their request.
-  const ctx = 'requestId' in from ? from : contextOf(from);
+export async function audit(raw: RawClient, ctx: RequestContext, entry: AuditEntry): Promise<void> {
   const a = ctx.auth;
   const v = {
     companyId: entry.companyId !== undefined ? entry.companyId : (a?.companyId ?? a?.ownCompanyId ?? null),

@@ -5,6 +5,7 @@ import {
   ROLE_DEFAULT_PERMISSIONS,
   type Role,
 } from '@borlette/shared';
+import type { Endpoint } from '@borlette/shared/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { hashToken } from '../lib/tokens';
@@ -44,6 +45,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The declaration it was registered from. */
+  endpoint: Endpoint;
 }
 
 interface SessionRow {
@@ -129,12 +132,16 @@ export function registerAuth(app: FastifyInstance, database: Database) {
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    // An /api route exists only as a declaration of packages/shared, registered by http/route.ts.
+    const endpoint = route.config?.endpoint;
+    if (!endpoint)
+      throw new Error(`Route ${route.method} ${route.url} is not registered from a declaration (http/route.ts).`);
     const declared = route.config?.access;
     if (!isAccess(declared)) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (public or a permission).`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: declared });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access: declared, endpoint });
     }
   });
 

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
+import { healthEndpoints } from '@borlette/shared/contracts/health';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { access } from './access';
 import { AppError } from './errors';
+import { route } from './route';
 
 /** Process metrics (memory, CPU, event loop, GC): one set per process, however many apps it builds. */
 let processRegistry: Registry | undefined;
@@ -62,17 +63,13 @@ export function registerMetrics(app: FastifyInstance, token: string | null) {
   });
 
   const expected = token ? Buffer.from(`Bearer ${token}`) : null;
-  app.get(
-    '/api/metrics',
-    { config: access.public(), schema: { tags: ['ops'], summary: 'Métriques (Prometheus)', hide: true } },
-    async (request, reply) => {
-      if (!expected) throw new AppError(404, 'NOT_FOUND', 'Métriques désactivées (METRICS_TOKEN non défini).');
-      const given = Buffer.from(String(request.headers.authorization ?? ''));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw new AppError(401, 'UNAUTHORIZED', 'Jeton des métriques manquant ou invalide.');
-      }
-      const text = `${await processMetrics().metrics()}\n${await registry.metrics()}`;
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
-    },
-  );
+  route(app, healthEndpoints.metrics, async (request, reply) => {
+    if (!expected) throw new AppError(404, 'NOT_FOUND', 'Métriques désactivées (METRICS_TOKEN non défini).');
+    const given = Buffer.from(String(request.headers.authorization ?? ''));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(401, 'UNAUTHORIZED', 'Jeton des métriques manquant ou invalide.');
+    }
+    const text = `${await processMetrics().metrics()}\n${await registry.metrics()}`;
+    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+  });
 }

@@ -8,7 +8,7 @@ const ENGLISH =
   /\b(the|is|are|was|were|must|should|expected|received|required|unexpected|cannot|can't|not found|failed|unknown|unsupported|missing|invalid|error|too (big|small|long|large|many)|request|body|route|allowed|greater|less|than|please)\b/i;
 
 /**
- * Messages the specification itself dictates word for word (docs: spec §5 « Validation rules »: the login's
+ * Messages the specification itself dictates word for word (docs/spec.md §5 « Validation rules »: the login's
  * password message is 'Password is required'; the web shows it as is).
  */
 export const SPEC_MESSAGES = new Set(['Password is required']);

@@ -4,7 +4,7 @@ import { useSession } from '../lib/session/use-session';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
-/** Nothing is routed before the session is known (spec §2: loading animation until initialised). */
+/** Nothing is routed before the session is known (docs/spec.md §2: loading animation until initialised). */
 function SessionGate() {
   const { status } = useSession();
   if (status === 'loading') return <SplashScreen />;

@@ -5,7 +5,7 @@ import { SettingsProvider } from '../components/settings/settings-context';
 import { SessionProvider } from '../lib/session/session-context';
 import { ThemeProvider } from '../theme/theme-provider';
 
-/** Spec §9: at most 5 notifications, auto-hidden after 3000 ms, top right. */
+/** docs/spec.md §9: at most 5 notifications, auto-hidden after 3000 ms, top right. */
 export const SNACKBAR_OPTIONS = {
   maxSnack: 5,
   autoHideDuration: 3000,

@@ -69,7 +69,7 @@ function Root() {
   );
 }
 
-/** The one route table of the app (spec §2). */
+/** The one route table of the app (docs/spec.md §2). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

@@ -18,7 +18,7 @@ export interface ImageUploadProps {
   /** An error to show (e.g. the server's field message). */
   error?: string;
   helperText?: ReactNode;
-  /** CSS aspect ratio of the box (spec §9 ratios: '1/1', '4/3', '16/9', '21/9'). */
+  /** CSS aspect ratio of the box (docs/spec.md §9 ratios: '1/1', '4/3', '16/9', '21/9'). */
   aspectRatio?: string;
   /** Width of the box (default 160 px). */
   width?: number | string;

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../config/paths';
 import { LockIllustration } from './illustrations';
 
-/** Spec §2/§8: the page shown instead of a screen whose permission the user lacks. */
+/** docs/spec.md §2/§8: the page shown instead of a screen whose permission the user lacks. */
 export function PermissionDenied({ name }: { name: string }) {
   const { t } = useTranslation('common');
   return (

@@ -19,7 +19,7 @@ export function ReportActions({
   canPrint?: boolean;
 }) {
   const { t } = useTranslation('reports');
-  const { exporting, exportCsv } = useCsvExport(csv?.endpoint ?? '', csv?.params ?? {}, csv?.filename);
+  const { exporting, exportCsv } = useCsvExport(csv?.endpoint ?? null, csv?.params ?? {}, csv?.filename);
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', width: { xs: '100%', sm: 'auto' } }}>
       {canPrint !== undefined ? (

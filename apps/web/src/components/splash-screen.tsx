@@ -40,7 +40,7 @@ function LoadingBar({ width }: { width: number | string }) {
   );
 }
 
-/** Spec §2: a loading animation shows until the session initialisation ends. */
+/** docs/spec.md §2: a loading animation shows until the session initialisation ends. */
 export function SplashScreen() {
   return (
     <Box

@@ -1,7 +1,7 @@
 import { paths } from './paths';
 
 /**
- * The sidebar as data (spec §2 "Sidebar groups"). Every item points at a DASHBOARD_SCREENS path
+ * The sidebar as data (docs/spec.md §2 "Sidebar groups"). Every item points at a DASHBOARD_SCREENS path
  * and takes its permission from there; labels are keys of the "nav" namespace (`groups.*`, `items.*`).
  */
 export type NavIcon =
@@ -37,7 +37,7 @@ export interface NavItem {
   /** Label key: `nav:items.<key>`. */
   key: string;
   path: string;
-  /** Where the superuser goes instead (spec §6: Prime Generale goes to the list version). */
+  /** Where the superuser goes instead (docs/spec.md §6: Prime Generale goes to the list version). */
   superuserPath?: string;
   icon: NavIcon;
 }

@@ -1,7 +1,7 @@
 import { screenPath } from '@borlette/shared/routes';
 
 /**
- * Every path the app links to, in one place (spec §2). Dashboard paths are checked against
+ * Every path the app links to, in one place (docs/spec.md §2). Dashboard paths are checked against
  * DASHBOARD_SCREENS by `screenPath` (a typo fails to compile).
  */
 export const paths = {

@@ -3,12 +3,12 @@ import type { ErrorCode } from '@borlette/shared/error-codes';
 import { ROLE_PREFIX, type Role } from '@borlette/shared/permissions';
 import { clearStoredSession, getStoredSession } from './storage';
 
-/** Spec §8: the message of a failed call when the server gave no usable body. */
+/** docs/spec.md §8: the message of a failed call when the server gave no usable body. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong';
 
 /**
  * A failed call. It carries the fields of the server's error body (`statusCode`, `code`, French
- * `message`, `fields`) so that callers can read it exactly as the body itself (spec §8: "rejection
+ * `message`, `fields`) so that callers can read it exactly as the body itself (docs/spec.md §8: "rejection
  * with the server response body, or 'Something went wrong'").
  */
 /**
@@ -50,7 +50,7 @@ export function onUnauthorized(listener: Listener): () => void {
 
 let reloading = false;
 
-/** Spec §4: on a 401 the token is dropped, the session reset and the page reloaded. */
+/** docs/spec.md §4: on a 401 the token is dropped, the session reset and the page reloaded. */
 function handleUnauthorized(): void {
   clearStoredSession();
   for (const listener of unauthorizedListeners) listener();
@@ -259,7 +259,7 @@ export const api = {
   file: requestFile,
 };
 
-/** The API prefix of a role (spec §7), e.g. `/api/generals` for the superuser. */
+/** The API prefix of a role (docs/spec.md §7), e.g. `/api/generals` for the superuser. */
 export function rolePrefix(role: string): string | null {
   return Object.hasOwn(ROLE_PREFIX, role) ? ROLE_PREFIX[role as Role] : null;
 }

@@ -23,7 +23,7 @@ const screen = (path: string) => {
   return found;
 };
 
-describe('authorization (spec §6)', () => {
+describe('authorization (docs/spec.md §6)', () => {
   it('allows an entry without permission and checks codenames otherwise', () => {
     const u = user('company', ['view_agent']);
     expect(hasPermission(u, null)).toBe(true);

@@ -5,7 +5,7 @@ import { DASHBOARD_SCREENS, type ScreenDef } from '@borlette/shared/routes';
 import { matchPath } from 'react-router';
 import { useUser } from './session/use-session';
 
-/** Spec §6: access depends on the codename list; an entry without permission is always allowed. */
+/** docs/spec.md §6: access depends on the codename list; an entry without permission is always allowed. */
 export function hasPermission(user: CurrentUser | null | undefined, permission: Codename | null | undefined): boolean {
   if (!permission) return true;
   return !!user?.perms.some((p) => p.codename === permission);

@@ -1,7 +1,7 @@
 import { readJson, removeItem, STORAGE_KEYS, writeJson } from './storage';
 
 /**
- * A notification that survives one page load: login and logout end with a reload (spec §4), so the
+ * A notification that survives one page load: login and logout end with a reload (docs/spec.md §4), so the
  * 'Login success' / 'Impossible de se déconnecter' snackbars are shown by the next page.
  */
 export interface Flash {

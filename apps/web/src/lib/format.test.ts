@@ -21,7 +21,7 @@ import {
 // 2026-03-14 23:30:05 UTC = 19:30:05 in Port-au-Prince (UTC-4, daylight time) = 00:30:05 (+1 day) in Paris.
 const instant = new Date(Date.UTC(2026, 2, 14, 23, 30, 5));
 
-describe('format-time (spec §9 formats, company time zone)', () => {
+describe('format-time (docs/spec.md §9 formats, company time zone)', () => {
   it('exposes the spec formats', () => {
     expect(DATE_FORMATS).toEqual({
       date: 'yyyy-MM-dd',

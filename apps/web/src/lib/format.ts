@@ -4,7 +4,7 @@ import { centimesDecimal } from './money';
 
 /**
  * The one home of display formats: amounts and counts in the interface's language, business days and
- * instants on the company's clock (spec §9). Pure functions, unit-tested.
+ * instants on the company's clock (docs/spec.md §9). Pure functions, unit-tested.
  */
 
 /** The Intl locale of an interface language: Haitian Creole reads numbers and dates the French way. */
@@ -57,7 +57,7 @@ export function formatNumber(n: number, language = 'fr', options?: Intl.NumberFo
 /** A count of tickets, players…: 1234 -> « 1 234 ». */
 export const formatCount = (n: number, language = 'fr') => formatNumber(n, language);
 
-/** Spec §9 date formats. */
+/** docs/spec.md §9 date formats. */
 export const DATE_FORMATS = {
   date: 'yyyy-MM-dd',
   dateTime: 'dd MMM yyyy HH:mm',

@@ -3,17 +3,17 @@
  * full quota must never break the app.
  */
 export const STORAGE_KEYS = {
-  /** The opaque session token (spec §4). */
+  /** The opaque session token (docs/spec.md §4). */
   accessToken: 'accessToken',
-  /** The role of the signed-in user, picks the API prefix (spec §7). */
+  /** The role of the signed-in user, picks the API prefix (docs/spec.md §7). */
   role: 'role',
   /** The point of sale's own token (features/pos), apart from the back office's. */
   posToken: 'pos.accessToken',
-  /** Theme settings (spec §4: they persist in local storage). */
+  /** Theme settings (docs/spec.md §4: they persist in local storage). */
   settings: 'settings',
   /** The chosen language (fr, en, de, ht). */
   language: 'lang',
-  /** sessionStorage: the dashboard path wanted before signing in (spec §2). */
+  /** sessionStorage: the dashboard path wanted before signing in (docs/spec.md §2). */
   redirectPath: 'redirectPath',
   /** sessionStorage: a notification to show after the next page load (login / logout reloads). */
   flash: 'flash',

@@ -3,7 +3,7 @@ import type { DrawSource } from '@borlette/shared/contracts/tirages';
 /** Monday first, as a French week is shown (values: 0 = Sunday … 6 = Saturday). */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-/** Minutes sales close before the official draw when the company's own setting is unknown (domain.md: 5). */
+/** Minutes sales close before the official draw when the company's own setting is unknown (docs/domain.md: 5). */
 export const SALES_CLOSE_MINUTES = 5;
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -4,7 +4,7 @@ import { createPalette, type Mode, PRESETS, type PresetName } from './palette';
 import { createCustomShadows, createShadows } from './shadows';
 import { typography } from './typography';
 
-/** Spec §9 breakpoints. */
+/** docs/spec.md §9 breakpoints. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 
 export function createAppTheme(mode: Mode, preset: PresetName): Theme {

@@ -1,6 +1,6 @@
 import { alpha } from '@mui/material/styles';
 
-/** Colour presets of the settings drawer (spec §1, §9: primary #3366FF by default). */
+/** Colour presets of the settings drawer (docs/spec.md §1, §9: primary #3366FF by default). */
 export const PRESET_NAMES = ['default', 'purple', 'cyan', 'blue', 'orange', 'red'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 

@@ -3,7 +3,7 @@ import { allow, endpoint } from '../endpoint';
 import { ROLES } from '../permissions';
 import { errorBody, okBody } from './common';
 
-/** Spec §5: 'Le téléphone est requis' / 'Password is required'. */
+/** docs/spec.md §5: 'Le téléphone est requis' / 'Password is required'. */
 export const loginRequest = z.object({
   username: z
     .string({ error: 'Le téléphone est requis' })
@@ -20,7 +20,7 @@ export type LoginRequest = z.input<typeof loginRequest>;
 
 export const role = z.enum(ROLES);
 
-/** Spec §3 User, plus the identifiers the UI needs. */
+/** docs/spec.md §3 User, plus the identifiers the UI needs. */
 export const currentUser = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -7,7 +7,7 @@ import { deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
- * Platform billing (domain.md « Platform billing »), the superuser's:
+ * Platform billing (docs/domain.md « Platform billing »), the superuser's:
  *
  * GET /api/generals/facturations?start_date&end_date&company&which (view_payment): for the period
  *   (default: the current month), one invoice per company in scope (`company`: a ref_code; otherwise

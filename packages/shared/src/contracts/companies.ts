@@ -131,7 +131,7 @@ export const companyListQuery = listQuery.extend({
   country: countryCode.optional(),
 });
 
-/** GET /api/generals/simple-compagnies entry (spec §3 "Company list entry"). */
+/** GET /api/generals/simple-compagnies entry (docs/spec.md §3 "Company list entry"). */
 export const simpleCompany = z.object({
   ref_code: z.string(),
   companyname: z.string(),

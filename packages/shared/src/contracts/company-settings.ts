@@ -18,7 +18,7 @@ export const PLATFORM_CEILINGS = {
   ticketPayout: 1_000_000_000_000,
 } as const;
 
-/** domain.md's defaults for a new company. */
+/** docs/domain.md's defaults for a new company. */
 export const TICKET_SETTING_DEFAULTS = {
   ticket_max_lines: 100,
   ticket_max_draws: 20,
@@ -27,7 +27,7 @@ export const TICKET_SETTING_DEFAULTS = {
 } as const;
 
 /**
- * The company settings an admin changes (issue 15: domain.md's "default" values and the ticket
+ * The company settings an admin changes (issue 15: docs/domain.md's "default" values and the ticket
  * ceilings). The API speaks centimes for money and basis points for the commission rate; bounds
  * below are the contract's (a company never goes past the platform ceilings above).
  */
@@ -130,7 +130,7 @@ export type CompanySettingsInput = z.infer<typeof companySettingsInput>;
 const ROLES = ['company', 'superuser'] as const;
 const tag = 'company-settings';
 
-/** GET/PUT /api/companies/settings: the company's settings (domain.md's "defaults" and ticket ceilings). */
+/** GET/PUT /api/companies/settings: the company's settings (docs/domain.md's "defaults" and ticket ceilings). */
 export const companySettingsEndpoints = {
   get: endpoint({
     method: 'GET',

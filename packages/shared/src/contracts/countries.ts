@@ -52,7 +52,7 @@ export const currencyCode = z
   .transform((s) => s.toUpperCase())
   .pipe(z.string().refine(isCurrency, 'Code de devise ISO 4217 inconnu (ex. HTG, USD)'));
 
-/** The switcher's entry (GET /api/generals/countries without list parameters; spec §3 "Country"). */
+/** The switcher's entry (GET /api/generals/countries without list parameters; docs/spec.md §3 "Country"). */
 export const countrySummary = z.object({
   name_code: z.string(),
   name: z.string(),

@@ -50,7 +50,7 @@ export const amountField = (
   opts: { allowZero?: boolean; max?: number; tooLarge?: string; positive?: string; feminine?: boolean } = {},
 ) => centimesInput(label, { ...opts, max: opts.max ?? MAX_AMOUNT });
 
-/** A bet code of domain.md (20 bolet, 30 loto 3, 40 mariage, 41-43 loto 4, 51-53 loto 5); 44 is never sold. */
+/** A bet code of docs/domain.md (20 bolet, 30 loto 3, 40 mariage, 41-43 loto 4, 51-53 loto 5); 44 is never sold. */
 export const SOLD_BET_CODES = BET_CODES.filter((c) => c !== 44) as Exclude<BetCode, 44>[];
 export const soldBetCode = z.coerce
   .number({ error: 'Le jeu est requis' })

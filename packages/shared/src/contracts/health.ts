@@ -32,4 +32,15 @@ export const healthEndpoints = {
     response: z.object({ status: z.literal('ready'), database: z.string() }),
     errors: { 503: notReady },
   }),
+  /** Prometheus text, to `Authorization: Bearer <METRICS_TOKEN>` only (404 while no token is set). */
+  metrics: endpoint({
+    method: 'GET',
+    path: '/api/metrics',
+    tag: 'health',
+    summary: 'Métriques (Prometheus)',
+    access: allow.public(),
+    response: null,
+    errors: {},
+    hidden: true,
+  }),
 };

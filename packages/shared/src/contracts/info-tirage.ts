@@ -27,7 +27,7 @@ export const pick4Field = z
   .trim()
   .regex(/^\d{4}$/, 'Le Pick 4 doit avoir exactement 4 chiffres');
 
-/** The lots of a result, derived (domain.md) and the option numbers of the company's mapping. */
+/** The lots of a result, derived (docs/domain.md) and the option numbers of the company's mapping. */
 export const lotsView = z.object({
   lot1: z.string(),
   lot2: z.string(),

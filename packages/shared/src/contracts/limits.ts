@@ -9,7 +9,7 @@ import { blockBody, deleteTarget, listQuery, pageOf, sortKeys } from './list';
 import { money } from './money';
 
 /**
- * Sale limits (domain.md « Limits and blocking »): the maximum total stake per number per draw-date,
+ * Sale limits (docs/domain.md « Limits and blocking »): the maximum total stake per number per draw-date,
  * cumulative over every ticket, checked at sale under concurrency.
  *
  * Four kinds, each with the spec's endpoints (GET page with `?id=` for one; POST; PUT; DELETE ?id=;
@@ -130,7 +130,7 @@ export const saleLimitListQueries = {
 
 /**
  * The table of kinds: each kind's path, the entity of its codenames (view_ / add_ / change_ + entity,
- * spec §6), its block codename, and the French name of its list (OpenAPI summaries).
+ * docs/spec.md §6), its block codename, and the French name of its list (OpenAPI summaries).
  */
 const KIND_TABLE = {
   game: {

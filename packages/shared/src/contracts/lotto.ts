@@ -6,12 +6,15 @@ import { okBody } from './common';
 import { activeStatus, requiredId } from './engine-common';
 import { blockBody, deleteTarget, idBody, listQuery, pageOf, sortKeys } from './list';
 
+/** Changing how an option number is built needs this codename besides the endpoint's (the service checks it). */
+export const LOTTO_MAPPING_CODENAME = 'option_plus' as const;
+
 /**
- * Loto 4 / loto 5 options of a company (domain.md): each option number is built from the lots by a
+ * Loto 4 / loto 5 options of a company (docs/domain.md): each option number is built from the lots by a
  * mapping (a company setting). GET /api/companies/list-lotto (page) · GET /api/companies/lotto?id= ·
  * POST/PUT/DELETE /api/companies/lotto · POST /api/companies/lotto/block (block_option).
  * Changing a mapping needs `option_plus` besides `change_lotto`; tickets keep the mapping of their sale.
- * Every company starts with the six options of domain.md.
+ * Every company starts with the six options of docs/domain.md.
  */
 
 export const LOT_PARTS = [

@@ -5,7 +5,7 @@ import { checkDateRange, dateRangeFields } from './engine-common';
 import { money } from './money';
 
 /**
- * Reports (domain.md « Money »). Figures come from the summaries maintained
+ * Reports (docs/domain.md « Money »). Figures come from the summaries maintained
  * in the sale, void, settlement and payment transactions (never from the bet lines): the same figure
  * everywhere (report, dashboard, the agent's POS day report). Periods are business days of the
  * company (start_date / end_date, default today); money in centimes.

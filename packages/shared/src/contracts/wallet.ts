@@ -6,7 +6,7 @@ import { listQuery, sortKeys } from './list';
 import { money } from './money';
 
 /**
- * The agents' wallet (domain.md « Money »): an append-only ledger; a balance is the sum of entries.
+ * The agents' wallet (docs/domain.md « Money »): an append-only ledger; a balance is the sum of entries.
  * `amount` is an entry's effect on what the agent owes the company: positive = owes more.
  * Tickets and payouts write their entries themselves (sale, cancel, reactivate, payout,
  * payout_reversal); the back office writes deposits, withdrawals, adjustments and transactions zero.

@@ -6,7 +6,7 @@ import { GameError } from './errors';
 const ball = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0'));
 
 describe('bet types', () => {
-  it('has the codes of domain.md', () => {
+  it('has the codes of docs/domain.md', () => {
     expect([...BET_CODES].sort()).toEqual([20, 30, 40, 41, 42, 43, 44, 51, 52, 53]);
     expect(BET_TYPES[20].game).toBe('bolet');
     expect(BET_TYPES[40].game).toBe('mariage');

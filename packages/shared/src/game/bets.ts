@@ -1,5 +1,5 @@
 /**
- * Bet types by code (domain.md « Bet types ») and the normalisation of a bet line.
+ * Bet types by code (docs/domain.md « Bet types ») and the normalisation of a bet line.
  * Stakes are integer centimes.
  */
 import { GameError } from './errors';

@@ -1,5 +1,5 @@
 /**
- * Free mariages (domain.md « Free mariage »): how many a ticket earns, and drawing them at random.
+ * Free mariages (docs/domain.md « Free mariage »): how many a ticket earns, and drawing them at random.
  * The random source is injectable so tests are deterministic; the default is crypto-based.
  */
 import { normaliseMariage } from './bets';

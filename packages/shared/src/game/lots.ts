@@ -1,5 +1,5 @@
 /**
- * Lots derived from the official results of a session (domain.md « Results and lots »), and the
+ * Lots derived from the official results of a session (docs/domain.md « Results and lots »), and the
  * loto 4 / loto 5 option numbers. Every number is a string: leading zeros matter.
  */
 import { GameError } from './errors';

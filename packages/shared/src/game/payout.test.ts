@@ -18,7 +18,7 @@ const primes: Primes = { 20: { 1: 50, 2: 20, 3: 10 }, 40: 1000, 30: 500, 41: 500
 const lots = lotsFromResult({ pick3: '123', pick4: '4567' });
 const opts = { primes };
 
-describe('worked ticket of domain.md (primes 50/20/10, 1000, 500, 5000; results 123 / 4567)', () => {
+describe('worked ticket of docs/domain.md (primes 50/20/10, 1000, 500, 5000; results 123 / 4567)', () => {
   const lines: [PayoutLine, number][] = [
     [{ code: 20, number: '23', stake: 1000 }, 50_000],
     [{ code: 20, number: '45', stake: 500 }, 10_000],

@@ -1,5 +1,5 @@
 /**
- * Winnings of a bet line against the lots of its draw (domain.md « Bet types »). Money is integer
+ * Winnings of a bet line against the lots of its draw (docs/domain.md « Bet types »). Money is integer
  * centimes; stake × prime is computed with BigInt and must stay a safe integer.
  */
 import { type BetCode, betType, mariageBalls, normaliseNumber } from './bets';
@@ -31,7 +31,7 @@ export interface Primes {
   readonly 53?: number;
 }
 
-/** Official / common defaults (domain.md). Company settings: never rely on them for a sold line. */
+/** Official / common defaults (docs/domain.md). Company settings: never rely on them for a sold line. */
 export const DEFAULT_PRIMES: Required<Primes> = Object.freeze({
   20: Object.freeze({ 1: 50, 2: 20, 3: 10 }),
   30: 500,

@@ -3,7 +3,7 @@ import { absAmount, amountSign, balanceState, balanceTone, signedText, signPrefi
 
 const plain = (v: number | bigint | string) => String(v);
 
-describe('the balance convention (domain.md: positive, the agent owes; negative, « défisi »)', () => {
+describe('the balance convention (docs/domain.md: positive, the agent owes; negative, « défisi »)', () => {
   it('reads the state from the sign', () => {
     expect(balanceState(767610)).toBe('owes');
     expect(balanceState(-767610)).toBe('deficit');

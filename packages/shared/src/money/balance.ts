@@ -1,5 +1,5 @@
 /**
- * The one reading of an agent's balance on every screen (domain.md « Money »): balance = sales −
+ * The one reading of an agent's balance on every screen (docs/domain.md « Money »): balance = sales −
  * commission − payouts (or a wallet's sum of entries, which follows the same sign). Positive: the
  * agent owes the company (« Doit »); negative: « Défisi » (the company owes the agent); zero: « À jour ».
  * A ledger entry follows the same sign: one that raises what the agent owes is +, one that lowers it −,

@@ -1,4 +1,4 @@
--- A company's defaults (domain.md): settings, general primes, the six loto options and the usual draws
+-- A company's defaults (docs/domain.md): settings, general primes, the six loto options and the usual draws
 -- closing the company's `sales_close_minutes` before the official time. Idempotent.
 CREATE OR REPLACE FUNCTION borlette_init_company(p_company bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

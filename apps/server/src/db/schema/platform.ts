@@ -108,7 +108,7 @@ export const surcussales = pgTable(
   ],
 );
 
-/** A company's business settings; defaults are those of domain.md. Money in centimes, rates in basis points. */
+/** A company's business settings; defaults are those of docs/domain.md. Money in centimes, rates in basis points. */
 export const companySettings = pgTable('company_settings', {
   companyId: bigint('company_id', { mode: 'number' })
     .primaryKey()
@@ -129,7 +129,7 @@ export const companySettings = pgTable('company_settings', {
   agentsPayOtherBranches: boolean('agents_pay_other_branches').notNull().default(true),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
-   * (minor units of the platform's currency): domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.
+   * (minor units of the platform's currency): docs/domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.
    */
   billingPrices: jsonb('billing_prices')
     .notNull()

@@ -71,7 +71,7 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
        RETURNING id`,
       [DEMO_REF_CODE],
     );
-    // Settings, general primes, loto options and the usual draws (domain.md defaults).
+    // Settings, general primes, loto options and the usual draws (docs/domain.md defaults).
     await raw.query('SELECT borlette_init_company($1)', [company.id]);
     await user({
       username: 'demo',

@@ -1,5 +1,6 @@
 import type { Database, RawClient } from '../../db/client';
 import { audit } from '../../http/audit';
+import type { RequestContext } from '../../http/context';
 
 /**
  * Suspends (blocked) or resumes (active) one record of a company table whose `status` column holds
@@ -9,7 +10,7 @@ import { audit } from '../../http/audit';
  */
 export async function setRecordBlocked<T extends { status: string }>(
   database: Database,
-  ctx: Parameters<typeof audit>[1],
+  ctx: RequestContext,
   o: {
     table: string;
     entity: string;

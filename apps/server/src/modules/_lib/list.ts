@@ -1,111 +1,22 @@
 import { Readable } from 'node:stream';
 import type { ListQuery, Page } from '@borlette/shared';
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { joinSql, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
+import { containsPattern, joinSql, oneRow, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import { badRequest } from '../../http/errors';
-import { containsPattern, type SqlParams } from './sql';
 
 export const CSV_MAX_ROWS = 50_000;
 
-export interface ListSpec {
-  /** Columns of the SELECT (may use window functions or subqueries). */
-  select: string;
-  /** FROM and JOINs. */
-  from: string;
-  /** WHERE conditions, already parameterised with `params`. */
-  where: string[];
-  params: SqlParams;
-  /** API sort key -> SQL expression; the first is the default. */
-  sortable: Record<string, string>;
-  /** SQL expressions searched with the `search` term (case-insensitive, anywhere). */
-  search: string[];
-  /** A unique tie-breaker so that pages never overlap (e.g. "u.id"). */
-  tieBreaker: string;
+/** An unknown sort key is a 400 naming the possible ones (never Object.prototype's members). */
+function unknownSort(keys: string[], key: string): never {
+  throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${keys.join(', ')}.`, {
+    sort: 'Colonne de tri inconnue',
+  });
 }
 
 /**
- * The SQL expression of an API sort key, from the map's OWN keys only: `sort=constructor`,
- * `__proto__` or `toString` would otherwise find Object.prototype's members and put
- * « function Object() … » into the SQL (a 500). Unknown keys are a 400 naming the possible ones.
- */
-export function sortColumn(sortable: Record<string, string>, key: string): string {
-  const expr = Object.hasOwn(sortable, key) ? sortable[key] : undefined;
-  if (typeof expr !== 'string' || !expr) {
-    throw badRequest(`Tri impossible sur « ${key} ». Colonnes possibles : ${Object.keys(sortable).join(', ')}.`, {
-      sort: 'Colonne de tri inconnue',
-    });
-  }
-  return expr;
-}
-
-function orderBy(spec: ListSpec, q: ListQuery): string {
-  const key = q.sort ?? Object.keys(spec.sortable)[0];
-  const expr = sortColumn(spec.sortable, key);
-  const dir = q.order === 'desc' ? 'DESC' : 'ASC';
-  return `ORDER BY ${expr} ${dir} NULLS LAST, ${spec.tieBreaker} ${dir}`;
-}
-
-function whereClause(spec: ListSpec, q: ListQuery): string {
-  const conds = [...spec.where];
-  if (q.search && spec.search.length) {
-    const p = spec.params.p(containsPattern(q.search));
-    conds.push(`(${spec.search.map((e) => `lower(coalesce(${e}::text, '')) LIKE ${p}`).join(' OR ')})`);
-  }
-  return conds.length ? `WHERE ${conds.join(' AND ')}` : '';
-}
-
-/**
- * One page of a list, with the total count of matching rows.
- * The page's ids are chosen first (filter, sort, count: cheap columns only); the display columns
- * (often correlated subqueries) are then computed for those rows alone, not for every match.
- * `count`: the number of matching rows when the caller knows it already (from maintained figures): the
- * page is then only its rows, and a sort an index serves stops after them instead of counting them all.
- */
-export async function listPage<T>(
-  raw: RawClient,
-  spec: ListSpec,
-  q: ListQuery,
-  opts: { count?: number } = {},
-): Promise<Page<T>> {
-  const where = whereClause(spec, q);
-  const order = orderBy(spec, q);
-  const limit = spec.params.p(q.page_size);
-  const offset = spec.params.p((q.page - 1) * q.page_size);
-  const values = spec.params.values;
-  const known = opts.count !== undefined;
-  const rows = await raw.query<T & { __total: number }>(
-    `WITH page AS (
-       SELECT ${spec.tieBreaker} AS __id${known ? '' : ', count(*) OVER ()::int AS __total'}
-       ${spec.from} ${where} ${order} LIMIT ${limit} OFFSET ${offset})
-     SELECT ${spec.select}${known ? '' : ', page.__total'} ${spec.from} JOIN page ON page.__id = ${spec.tieBreaker} ${order}`,
-    values,
-  );
-  let count = known ? opts.count : rows[0]?.__total;
-  if (count === undefined) {
-    // A page past the end (or no match): count separately, without the LIMIT/OFFSET parameters. The
-    // display columns stay in a subquery: parameters only they use (a period) must keep a type, and
-    // the planner drops the columns the count does not read.
-    const [c] = await raw.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT ${spec.select} ${spec.from} ${where}) AS matching`,
-      values.slice(0, -2),
-    );
-    count = c.n;
-  }
-  const results = rows.map(({ __total, ...r }) => r as unknown as T);
-  return { results, count: count as number, page: q.page, page_size: q.page_size };
-}
-
-/** Every matching row (capped), for exports. */
-export async function listAll<T>(raw: RawClient, spec: ListSpec, q: ListQuery): Promise<T[]> {
-  const where = whereClause(spec, q);
-  const order = orderBy(spec, q);
-  return raw.query<T>(`SELECT ${spec.select} ${spec.from} ${where} ${order} LIMIT ${CSV_MAX_ROWS}`, spec.params.values);
-}
-
-/**
- * A list as typed SQL (db/sql.ts): what `queryPage` and `queryAll` page, sort, search and export.
+ * A list as SQL (db/sql.ts): what `queryPage` and `queryAll` page, sort, search and export.
  * `sortable` maps each sort key of the endpoint's `sortKeys` enum to its SQL (the first is the
  * default), so the contract's enum and the server's whitelist cannot drift apart.
  */
@@ -141,13 +52,20 @@ export function sourceWhere(src: ListSource<z.ZodType>, q: ListQuery): Sql {
 function sourceOrder(src: ListSource<z.ZodType>, q: ListQuery): Sql {
   const keys = Object.keys(src.sortable);
   const key = q.sort ?? keys[0];
-  // Own keys only: the query's enum already refuses others; this guards a spec used without one.
-  if (!Object.hasOwn(src.sortable, key)) sortColumn({}, key);
+  // Own keys only: the query's enum already refuses others; `sort=constructor` must never find
+  // Object.prototype's member and put « function Object() … » into the SQL.
+  if (!Object.hasOwn(src.sortable, key)) unknownSort(keys, key);
   const dir = rawSql(q.order === 'desc' ? 'DESC' : 'ASC');
   return sql`ORDER BY ${(src.sortable as Record<string, Sql>)[key]} ${dir} NULLS LAST, ${src.tieBreaker} ${dir}`;
 }
 
-/** One page of a typed list (same plan as `listPage`: ids first, display columns for the page only). */
+/**
+ * One page of a list, with the total count of matching rows.
+ * The page's ids are chosen first (filter, sort, count: cheap columns only); the display columns
+ * (often correlated subqueries) are then computed for those rows alone, not for every match.
+ * `count`: the number of matching rows when the caller knows it already (from maintained figures): the
+ * page is then only its rows, and a sort an index serves stops after them instead of counting them all.
+ */
 export async function queryPage<S extends z.ZodType>(
   raw: RawClient,
   src: ListSource<S>,
@@ -162,20 +80,22 @@ export async function queryPage<S extends z.ZodType>(
        SELECT ${src.tieBreaker} AS __id${total} ${src.from} ${where} ${order}
         LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size})
      SELECT ${src.select}${rawSql(known ? '' : ', page.__total')} ${src.from} JOIN page ON page.__id = ${src.tieBreaker} ${order}`.render();
-  const found = await raw.query<Record<string, unknown>>(text, values);
+  // Rows are checked by `src.row` below; `__total` rides along on each of them.
+  const found = await raw.query(text, values);
   let count = known ? opts.count : (found[0]?.__total as number | undefined);
   if (count === undefined) {
     // A page past the end (or no match): count separately. The display columns stay in a subquery:
     // parameters only they use (a period) must keep a type; the planner drops what the count skips.
-    const c = sql`SELECT count(*)::int AS n FROM (SELECT ${src.select} ${src.from} ${where}) AS matching`.render();
-    const [n] = await raw.query<{ n: number }>(c.text, c.values);
-    count = n.n;
+    const matching = sql`SELECT count(*)::int AS n FROM (SELECT ${src.select} ${src.from} ${where}) AS matching`;
+    count = (await oneRow(raw, countRow, matching)).n;
   }
   const results = found.map((r) => src.row.parse(r));
   return { results, count: count as number, page: q.page, page_size: q.page_size };
 }
 
-/** Every matching row of a typed list (capped), for exports. */
+const countRow = z.object({ n: z.number() });
+
+/** Every matching row of a list (capped), for exports. */
 export async function queryAll<S extends z.ZodType>(raw: RawClient, src: ListSource<S>, q: ListQuery) {
   return rows(
     raw,

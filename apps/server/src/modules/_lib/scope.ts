@@ -1,7 +1,6 @@
 import { type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
-import type { SqlParams } from './sql';
 
 /**
  * The company a read is limited to: the user's own (or the superuser's selection); null only for
@@ -46,28 +45,4 @@ export function surcussalesWatched(ctx: HasAuth, column: Sql): Sql[] {
 export function orNotFound<T>(row: T | undefined, message = 'Enregistrement introuvable.'): T {
   if (!row) throw notFound(message);
   return row;
-}
-
-/* ---- String-built forms (SqlParams), until every module queries through db/sql.ts (issue 17) ---- */
-
-/** `alias.company_id = $n` for the caller's company, or nothing for the superuser with 'all'. */
-export function companyCondition(ctx: HasAuth, params: SqlParams, column: string): string[] {
-  const companyId = companyScope(ctx);
-  return companyId === null ? [] : [`${column} = ${params.p(companyId)}`];
-}
-
-export function agentVisibility(ctx: HasAuth, params: SqlParams, alias: string): string[] {
-  if (seesEveryAgent(ctx)) return [];
-  const me = params.p(authOf(ctx).userId);
-  return [
-    `(${alias}.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${me})
-      OR ${alias}.supervisor_id = ${me})`,
-  ];
-}
-
-export function surcussaleVisibility(ctx: HasAuth, params: SqlParams, column: string): string[] {
-  if (seesEveryAgent(ctx)) return [];
-  return [
-    `${column} IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = ${params.p(authOf(ctx).userId)})`,
-  ];
 }

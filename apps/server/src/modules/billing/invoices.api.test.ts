@@ -72,7 +72,7 @@ describeApi('billing: invoices (facturations), ladder, PDF', () => {
       expect(again.results.find((r) => r.company_id === A.company.id)).toEqual(a);
     });
 
-    it('applies the ladder of domain.md at every tier; an agent active several days counts once; idle agents do not count', async () => {
+    it('applies the ladder of docs/domain.md at every tier; an agent active several days counts once; idle agents do not count', async () => {
       const cases = [
         { active: 9, price: 1000 },
         { active: 10, price: 900 },

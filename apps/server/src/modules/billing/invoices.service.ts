@@ -15,7 +15,7 @@ import {
 } from './invoices-query';
 
 /**
- * Invoices of the platform to its companies (domain.md « Platform billing »).
+ * Invoices of the platform to its companies (docs/domain.md « Platform billing »).
  *
  * - A billing period is one calendar month (the ladder is a price per active agent and per month):
  *   a date range selects every month it touches; the default is the current month (UTC).

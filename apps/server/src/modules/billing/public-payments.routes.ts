@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { billingEndpoints as api, checkoutForm } from '@borlette/shared/contracts/billing';
+import { allow } from '@borlette/shared/endpoint';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { access } from '../../http/access';
 import { contextOf } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -70,7 +70,7 @@ export const publicPaymentsRoutes =
     app.get(
       '/pay/sandbox/:checkoutId',
       {
-        config: access.public(),
+        config: { access: allow.public() },
         schema: { hide: true, params: z.object({ checkoutId: z.string().max(100) }) },
       },
       async (request, reply) => {

@@ -1,10 +1,9 @@
 import { agentChoice, type agentChoiceQuery, surcussaleChoice, tirageChoice } from '@borlette/shared/contracts/choices';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { joinSql, rows, sql } from '../../db/sql';
+import { containsPattern, joinSql, rows, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { agentsWatched, companyScope, surcussalesWatched } from '../_lib/scope';
-import { containsPattern } from '../_lib/sql';
 
 /* What the pickers offer, scoped like every read; nothing for the superuser on « Toutes ». */
 

@@ -33,7 +33,7 @@ type Filters = z.output<typeof companyListQuery>;
 export function companyList(ctx: HasAuth, q: Filters): ListSource<typeof company, SortKey<typeof companyListQuery>> {
   const auth = authOf(ctx);
   const where: Sql[] = [];
-  // The top bar's country filter (spec §2) applies to this list like to the company selector.
+  // The top bar's country filter (docs/spec.md §2) applies to this list like to the company selector.
   if (auth.selectCountryCode) where.push(sql`k.name_code = ${auth.selectCountryCode}`);
   if (q.country) where.push(sql`k.name_code = ${q.country}`);
   if (q.status) where.push(sql`c.status = ${q.status}`);

@@ -107,7 +107,7 @@ export async function createCompany(
         logo = await storeImage(raw, { companyId: row.id, data: logoFile, field: 'logo' });
         await execute(raw, sql`UPDATE companies SET logo = ${logo} WHERE id = ${row.id}`);
       }
-      // Settings, general primes, loto options and the usual draws (domain.md defaults).
+      // Settings, general primes, loto options and the usual draws (docs/domain.md defaults).
       await execute(raw, sql`SELECT borlette_init_company(${row.id})`);
       const admin = await oneRow(
         raw,

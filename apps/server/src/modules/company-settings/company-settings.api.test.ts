@@ -17,7 +17,7 @@ import {
 
 const URL = '/api/companies/settings';
 
-/** domain.md's defaults and the ticket ceilings of a new company. */
+/** docs/domain.md's defaults and the ticket ceilings of a new company. */
 const DEFAULTS = {
   cancel_window_minutes: 10,
   sales_close_minutes: 5,

@@ -6,7 +6,7 @@ import { contextOf } from '../../http/context';
 import { route } from '../../http/route';
 import { getSettings, settingsCompany, updateSettings } from './company-settings.service';
 
-/** GET/PUT /api/companies/settings: the company's settings (domain.md's "defaults" and ticket ceilings). */
+/** GET/PUT /api/companies/settings: the company's settings (docs/domain.md's "defaults" and ticket ceilings). */
 export const companySettingsRoutes =
   ({ database }: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -53,7 +53,7 @@ describeApi('countries and cities (platform)', () => {
     expect(list.map((c: { name_code: string }) => c.name_code).sort()).toEqual(
       ['BR', 'CA', 'CL', 'DO', 'FR', 'HT', 'US'].sort(),
     );
-    // The switcher's shape (spec §3 "Country") stays as it was.
+    // The switcher's shape (docs/spec.md §3 "Country") stays as it was.
     expect(list.find((c: { name_code: string }) => c.name_code === 'HT')).toEqual({
       name_code: 'HT',
       name: 'Haïti',

@@ -12,12 +12,11 @@ import {
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, companyWhere } from '../_lib/scope';
-import { containsPattern } from '../_lib/sql';
 
 export type FicheListKind = 'sold' | 'winning' | 'paid' | 'deleted';
 type Query = z.output<typeof ficheListQuery>;

@@ -10,7 +10,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { ficheJson } from './fiches-query';
 
 /**
- * The ticket's lifecycle after its sale (domain.md « Ticket lifecycle »): cancellation by its agent,
+ * The ticket's lifecycle after its sale (docs/domain.md « Ticket lifecycle »): cancellation by its agent,
  * deletion / reactivation / blocking by the back office, payment. Each runs in one transaction that
  * holds the shared lock of the ticket's draws (a result cannot be settled in between), re-checks
  * every condition under that lock, and records an audit entry (the ticket's events).

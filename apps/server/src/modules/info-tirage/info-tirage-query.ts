@@ -92,7 +92,7 @@ export async function loadMappings(raw: RawClient, companyIds: number[]): Promis
   return map;
 }
 
-/** The lots of a result (domain.md) and the option numbers of the company's mappings ('41': '4567', …). */
+/** The lots of a result (docs/domain.md) and the option numbers of the company's mappings ('41': '4567', …). */
 export function lotsView(pick3: string, pick4: string, options: { code: number; mapping: string[] }[]) {
   const lots = lotsFromResult({ pick3, pick4 });
   return {

@@ -11,7 +11,7 @@ import {
   type UserOptions,
 } from '../../../test/helpers';
 
-/** domain.md's worked ticket: stake 25 HTG, with results 123 / 4567 it wins 8100 HTG. */
+/** docs/domain.md's worked ticket: stake 25 HTG, with results 123 / 4567 it wins 8100 HTG. */
 const WORKED = [
   { code: 20, number: '23', stake: 1000 },
   { code: 20, number: '45', stake: 500 },
@@ -73,7 +73,7 @@ describeApi('results of a company draw (info-tirage)', () => {
   });
   afterAll(() => t?.close());
 
-  it('enters a result, derives the lots and settles the worked ticket of domain.md (8100 HTG)', async () => {
+  it('enters a result, derives the lots and settles the worked ticket of docs/domain.md (8100 HTG)', async () => {
     expect((await ficheStatus(ficheId)).status).toBe('en_attente');
     const res = await callAs(t, 'POST', '/api/companies/info-tirage', admin, {
       tirage_id: c.tirages[0].id,

@@ -28,7 +28,7 @@ describeApi('free mariage intervals at sale', () => {
       return res.json();
     };
     const [t1, t2] = c.tirages;
-    // domain.md: 50-99 HTG -> 1, 100-249 -> 2, 250+ -> 3 (centimes, per draw).
+    // docs/domain.md: 50-99 HTG -> 1, 100-249 -> 2, 250+ -> 3 (centimes, per draw).
     await api('add-interval-ma', { min_amount: 5000, max_amount: 9999, count: 1 });
     await api('add-interval-ma', { min_amount: 10_000, max_amount: 24_999, count: 2 });
     await api('add-interval-ma', { min_amount: 25_000, max_amount: null, count: 3 });

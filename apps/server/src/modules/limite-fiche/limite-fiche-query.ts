@@ -8,11 +8,10 @@ import {
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, companyWhere, orNotFound } from '../_lib/scope';
-import { containsPattern } from '../_lib/sql';
 
 /** A limit as the API answers it, plus its company (stripped before answering). */
 export const limiteRow = limiteFiche.extend({ company_id: z.number() });

@@ -1,7 +1,7 @@
 import { type LimitKind, type LimitKindEndpoints, limitEndpoints } from '@borlette/shared/contracts/limits';
 
 /**
- * The four sale limit kinds (domain.md « Limits and blocking ») over the one table `sale_limits`:
+ * The four sale limit kinds (docs/domain.md « Limits and blocking ») over the one table `sale_limits`:
  * which columns are set says the kind (agent_id: per agent; number: one ball). The sale applies them
  * in borlette_count (migration 0004); this module only keeps them. Paths, codenames and summaries are
  * the contract's (contracts/limits.ts `limitEndpoints`, generated from its table of kinds).

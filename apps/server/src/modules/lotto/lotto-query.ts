@@ -21,7 +21,7 @@ const LOTTO_COLUMNS = sql`
   ${iso(sql`o.created_at`)} AS created_at, ${iso(sql`o.updated_at`)} AS updated_at`;
 const LOTTO_FROM = sql`FROM lotto_options o`;
 
-/** The results of domain.md's worked example: the `example` shows what a mapping builds. */
+/** The results of docs/domain.md's worked example: the `example` shows what a mapping builds. */
 export const EXAMPLE = lotsFromResult({ pick3: '123', pick4: '4567' });
 
 export const gameOf = (code: number) => (code < 50 ? 'loto4' : 'loto5');

@@ -1,4 +1,4 @@
-import type { lottoInput, lottoUpdate } from '@borlette/shared/contracts/lotto';
+import { LOTTO_MAPPING_CODENAME, type lottoInput, type lottoUpdate } from '@borlette/shared/contracts/lotto';
 import { GameError } from '@borlette/shared/game/errors';
 import {
   assertMapping,
@@ -34,7 +34,7 @@ function checkMapping(code: number, mapping: readonly string[]) {
   }
 }
 
-/** domain.md's mapping of an option (the one every company starts with). */
+/** docs/domain.md's mapping of an option (the one every company starts with). */
 function defaultMapping(code: number): readonly string[] {
   const table = code < 50 ? DEFAULT_LOTO4_OPTIONS : DEFAULT_LOTO5_OPTIONS;
   return table[(code % 10) as LotoOption];
@@ -45,7 +45,7 @@ const sameMapping = (x: readonly string[], y: readonly string[]) =>
 
 /** Changing how an option number is built is a sensitive setting: `option_plus` besides the route's codename. */
 function requireOptionPlus(ctx: HasAuth) {
-  if (!authOf(ctx).permissions.has('option_plus')) {
+  if (!authOf(ctx).permissions.has(LOTTO_MAPPING_CODENAME)) {
     throw forbidden(
       'Modifier la composition d’une option demande la permission « option_plus » (vous pouvez changer le libellé et l’activation).',
     );

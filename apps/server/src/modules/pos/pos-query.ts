@@ -164,7 +164,7 @@ export async function lookupFiche(
 /**
  * The agent's day, read from its day summary (stats_agent_day, as every report): its tickets of that
  * sale date, and what it paid out that day (any ticket, at its point of sale, net of reversals).
- * Balance = sales - payouts - commission (domain.md « Money »).
+ * Balance = sales - payouts - commission (docs/domain.md « Money »).
  */
 export async function agentReport(
   raw: RawClient,

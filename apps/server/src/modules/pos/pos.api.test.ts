@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from '../../../test/helpers';
 
-/** The worked ticket of domain.md (stake 25 HTG; with results 123 / 4567 it wins 8100 HTG). */
+/** The worked ticket of docs/domain.md (stake 25 HTG; with results 123 / 4567 it wins 8100 HTG). */
 const WORKED = [
   { code: 20, number: '23', stake: 1000 },
   { code: 20, number: '45', stake: 500 },

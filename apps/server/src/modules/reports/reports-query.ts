@@ -10,7 +10,7 @@ import { companyScope } from '../_lib/scope';
 /**
  * The figures of the reports, read from the summaries the money transactions maintain
  * (stats_agent_day: a ticket counts once; stats_agent_draw_day: per draw) — never from the tickets.
- * Balance = sales − payouts − commission (domain.md « Money »).
+ * Balance = sales − payouts − commission (docs/domain.md « Money »).
  */
 
 export type Grouping = 'agent' | 'surcussale' | 'tirage' | 'day' | 'supervisor';

@@ -27,7 +27,7 @@ const userRow = z.object({
 });
 
 /**
- * The spec's §3 User. For company users, `company` is their own; for the superuser, the selected
+ * docs/spec.md §3 User. For company users, `company` is their own; for the superuser, the selected
  * company (or null when 'all' is selected).
  */
 export async function loadCurrentUser(raw: RawClient, userId: number): Promise<CurrentUser> {

@@ -3,10 +3,9 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import { TRACE_ROLE, type TraceKind, traceEntry, type traceQuery } from '@borlette/shared/contracts/traceability';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { joinSql, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, joinSql, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { agentsWatched, companyScope } from '../_lib/scope';
-import { containsPattern } from '../_lib/sql';
 
 /**
  * The two sources of a traceability list, as SQL branches with the same columns:

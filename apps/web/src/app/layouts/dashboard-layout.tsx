@@ -15,12 +15,12 @@ import { Sidebar } from '../../features/shell/components/sidebar';
 import { queryClient } from '../../lib/query-client';
 import { useUser } from '../../lib/session/use-session';
 
-/** The signed-in frame (spec §2 Layout): top bar, collapsible sidebar, settings drawer, page. */
+/** The signed-in frame (docs/spec.md §2 Layout): top bar, collapsible sidebar, settings drawer, page. */
 export default function DashboardLayout() {
   const user = useUser();
   const theme = useTheme();
   const { navCollapsed, stretch, update } = useSettings();
-  // Collapse is a desktop state: below md the sidebar is a temporary drawer (spec §4).
+  // Collapse is a desktop state: below md the sidebar is a temporary drawer (docs/spec.md §4).
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();

@@ -14,7 +14,7 @@ const LoginPage = lazy(() => import('../../features/auth/pages/login-page'));
 const ChooseCompany = lazy(() => import('./choose-company'));
 
 /**
- * Spec §2: while not authenticated, a dashboard path shows the login screen in place and the wanted
+ * docs/spec.md §2: while not authenticated, a dashboard path shows the login screen in place and the wanted
  * path is remembered (sessionStorage) so that the reload after login lands on it.
  */
 export function AuthGuard({ children }: { children: ReactNode }) {
@@ -42,14 +42,14 @@ export function AuthGuard({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec §2: /auth/login when authenticated redirects to the dashboard root. */
+/** docs/spec.md §2: /auth/login when authenticated redirects to the dashboard root. */
 export function GuestGuard({ children }: { children: ReactNode }) {
   const { status } = useSession();
   if (status === 'authenticated') return <Navigate to={paths.dashboard.root} replace />;
   return <>{children}</>;
 }
 
-/** Spec §2: the landing page sends a signed-in user to the dashboard; other public pages stay. */
+/** docs/spec.md §2: the landing page sends a signed-in user to the dashboard; other public pages stay. */
 export function LandingRedirect() {
   const { status } = useSession();
   const { pathname } = useLocation();
@@ -58,7 +58,7 @@ export function LandingRedirect() {
 }
 
 /**
- * Spec §2/§6: each dashboard screen is gated by its permission and its role rules; a create/edit page
+ * docs/spec.md §2/§6: each dashboard screen is gated by its permission and its role rules; a create/edit page
  * of one company asks the superuser on « Toutes » to choose that company first (one behaviour for all).
  */
 export function ScreenGate({ screen, children }: { screen: ScreenDef; children: ReactNode }) {

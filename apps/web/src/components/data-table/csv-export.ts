@@ -2,7 +2,7 @@ import type { Endpoint } from '@borlette/shared/endpoint';
 import { useSnackbar } from 'notistack';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../lib/api-client';
+import { download, isApiError } from '../../lib/api-client';
 import { type ListParams, toCsvParams } from './table-state';
 
 /** Hands a blob to the browser as a download. */
@@ -24,8 +24,7 @@ export function saveBlob(blob: Blob, filename: string): void {
  * CSV export of a list: the same endpoint and filters with `format=csv` (every matching row, no page),
  * sent with the session token; the file keeps the server's name (Content-Disposition).
  */
-export function useCsvExport(endpoint: Endpoint | string, params: ListParams, fallbackName = 'export.csv') {
-  const url = typeof endpoint === 'string' ? endpoint : endpoint.path;
+export function useCsvExport(endpoint: Endpoint | null, params: ListParams, fallbackName = 'export.csv') {
   const { t } = useTranslation('components');
   const { enqueueSnackbar } = useSnackbar();
   const [exporting, setExporting] = useState(false);
@@ -33,7 +32,8 @@ export function useCsvExport(endpoint: Endpoint | string, params: ListParams, fa
   const exportCsv = useCallback(async () => {
     setExporting(true);
     try {
-      const { blob, filename } = await api.file(url, { params: toCsvParams(params) });
+      if (!endpoint) return;
+      const { blob, filename } = await download(endpoint, toCsvParams(params) as never);
       saveBlob(blob, filename ?? fallbackName);
     } catch (error) {
       const message = isApiError(error) && error.statusCode !== 0 ? error.message : t('table.exportFailed');
@@ -41,7 +41,7 @@ export function useCsvExport(endpoint: Endpoint | string, params: ListParams, fa
     } finally {
       setExporting(false);
     }
-  }, [url, params, fallbackName, t, enqueueSnackbar]);
+  }, [endpoint, params, fallbackName, t, enqueueSnackbar]);
 
   return { exporting, exportCsv };
 }

@@ -1,3 +1,4 @@
+import { allow, endpoint } from '@borlette/shared/endpoint';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,14 @@ const ROWS: Row[] = [
   { id: 2, name: 'Bruno', amount: '3,00' },
 ];
 const URL_LIST = '/api/companies/list-test';
+const LIST = endpoint({
+  method: 'GET',
+  path: URL_LIST,
+  tag: 'test',
+  summary: 'Une liste de test',
+  access: allow.signedIn(['company']),
+  response: null,
+});
 
 /** A list endpoint: `count` rows in all, the page asked echoed back. */
 const page = (url: URL, count = ROWS.length, results: Row[] = ROWS) => ({
@@ -26,7 +35,7 @@ function table(props: Partial<DataTableProps<Row>> = {}) {
   return (
     <DataTable<Row>
       queryKey={['test']}
-      url={URL_LIST}
+      endpoint={LIST}
       columns={[
         { id: 'name', header: 'Nom', sortKey: 'name' },
         { id: 'amount', header: 'Montant', align: 'right' },

@@ -49,7 +49,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const {
     queryKey,
     endpoint,
-    url: legacyUrl,
     columns,
     rowKey,
     onRowClick,
@@ -93,9 +92,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     prefix: paramPrefix,
   });
   const listParams = useMemo(() => toListParams(state, extraParams), [state, extraParams]);
-  const url = endpoint ?? legacyUrl ?? '';
-  const query = useListQuery<T>(queryKey, url, listParams);
-  const { exporting, exportCsv } = useCsvExport(url, listParams, csvFilename);
+  const query = useListQuery<T>(queryKey, endpoint, listParams);
+  const { exporting, exportCsv } = useCsvExport(endpoint, listParams, csvFilename);
 
   const data = query.data;
   // Past the last page (rows deleted meanwhile, an old link): go to the last one that exists.

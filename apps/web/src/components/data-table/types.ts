@@ -84,9 +84,7 @@ export interface DataTableProps<T> {
   /** The feature's query key (invalidate it after a write to refresh the table). */
   queryKey: QueryKey;
   /** The list endpoint's declaration (packages/shared), e.g. `surcussaleEndpoints.list`. */
-  endpoint?: Endpoint;
-  /** @deprecated The list's path: give `endpoint` instead (issue 17 removes this). */
-  url?: string;
+  endpoint: Endpoint;
   columns: DataTableColumn<T>[];
   rowKey: (row: T) => string | number;
   /** Row menu (edit, block, delete...); an empty array shows no menu for that row. */

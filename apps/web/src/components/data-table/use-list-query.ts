@@ -1,7 +1,7 @@
 import type { Page } from '@borlette/shared/contracts/list';
 import type { Endpoint } from '@borlette/shared/endpoint';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import type { ListParams } from './table-state';
 
 /** The query key of a list: the feature's key, then the params (invalidate with the key alone). */
@@ -12,19 +12,17 @@ export const listQueryKey = (key: QueryKey, params: ListParams) => [...key, 'lis
  * stays on screen while the next one loads (`keepPreviousData`), so the table does not jump.
  *
  *   const list = useListQuery<Surcussale>(['surcussales'], surcussaleEndpoints.list, params);
- *
- * (A path string is still accepted until every list has its declaration: issue 17.)
  */
 export function useListQuery<T>(
   key: QueryKey,
-  endpoint: Endpoint | string,
+  endpoint: Endpoint,
   params: ListParams,
   options: { enabled?: boolean } = {},
 ) {
-  const url = typeof endpoint === 'string' ? endpoint : endpoint.path;
   return useQuery({
     queryKey: listQueryKey(key, params),
-    queryFn: ({ signal }) => api.get<Page<T>>(url, { params, signal }),
+    // The table's params are the list query's (page, sort, search, the page's filters).
+    queryFn: ({ signal }) => call(endpoint, params as never, { signal }) as Promise<unknown> as Promise<Page<T>>,
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import { type Mode, PRESET_NAMES, type PresetName } from '../../theme/palette';
 
-/** Spec §1/§4: theme settings, persisted in local storage and restored on reload. */
+/** docs/spec.md §1/§4: theme settings, persisted in local storage and restored on reload. */
 export interface Settings {
   mode: Mode;
   preset: PresetName;

@@ -35,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 settings drawer: mode, colour, stretch, fullscreen — plus the language. */
+/** docs/spec.md §2 settings drawer: mode, colour, stretch, fullscreen — plus the language. */
 export function SettingsDrawer() {
   const { t, i18n } = useTranslation('settings');
   const settings = useSettings();

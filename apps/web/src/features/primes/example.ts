@@ -14,7 +14,7 @@ export interface ExampleLine {
 
 /**
  * The worked example of the prime screens: what a stake (centimes) pays on each game, with the
- * primes in force (own value, else the inherited one). domain.md: results 123 / 4567 give lots
+ * primes in force (own value, else the inherited one). docs/domain.md: results 123 / 4567 give lots
  * 23 · 45 · 67; a bolet 45 on lot 2 and lot 3 (Pick 4 4545) is paid for each hit, or the best only.
  */
 export function workedExample(

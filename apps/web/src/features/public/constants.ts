@@ -1,4 +1,4 @@
-/** Public-area constants (spec §9: landing header scroll threshold 100 px). */
+/** Public-area constants (docs/spec.md §9: landing header scroll threshold 100 px). */
 export const HEADER_SCROLL_THRESHOLD = 100;
 
 /** Header heights (px): tall at the top of the page, compact once scrolled / on phones. */

@@ -6,13 +6,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { call } from '../api-client';
 import { useSession } from './use-session';
 
-/** The company selector's entry (spec §3 "Company list entry"). */
+/** The company selector's entry (docs/spec.md §3 "Company list entry"). */
 export type { SimpleCompany } from '@borlette/shared/contracts/companies';
 
-/** The switcher's country (spec §3 "Country"); `flag` is an emoji, an uploaded image's URL, or null. */
+/** The switcher's country (docs/spec.md §3 "Country"); `flag` is an emoji, an uploaded image's URL, or null. */
 export type Country = CountrySummary;
 
-/** The value meaning "every company" / "every country" (spec §6: 'all', labelled 'Toutes'). */
+/** The value meaning "every company" / "every country" (docs/spec.md §6: 'all', labelled 'Toutes'). */
 export const ALL = 'all';
 
 export const simpleCompaniesQuery = () =>
@@ -36,7 +36,7 @@ export function useCountries(enabled: boolean) {
   return useQuery({ ...countriesQuery(), enabled });
 }
 
-/** Spec §4: after a company or country choice the user is reloaded and every list refetched. */
+/** docs/spec.md §4: after a company or country choice the user is reloaded and every list refetched. */
 function useRefreshAfterSelection() {
   const { replaceUser, reloadUser } = useSession();
   const client = useQueryClient();

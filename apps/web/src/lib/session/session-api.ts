@@ -8,7 +8,7 @@ import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import type { Role } from '@borlette/shared/permissions';
 import { call } from '../api-client';
 
-/** GET /api/{role-prefix}/user (spec §7): each role has its own. */
+/** GET /api/{role-prefix}/user (docs/spec.md §7): each role has its own. */
 const CURRENT_USER: Record<Role, (typeof sessionEndpoints)[Role]> = {
   superuser: sessionEndpoints.superuser,
   company: sessionEndpoints.company,

@@ -5,15 +5,15 @@ import { setFlash } from '../flash';
 import { clearStoredSession, getStoredSession, handSessionToPos, storeSession, takeRedirectPath } from '../storage';
 import { getCurrentUser, logoutRequestCall } from './session-api';
 
-/** Spec §4: not initialised ('loading') -> authenticated | unauthenticated. */
+/** docs/spec.md §4: not initialised ('loading') -> authenticated | unauthenticated. */
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface SessionValue {
   status: SessionStatus;
   user: CurrentUser | null;
-  /** Store the new session and reload on the remembered path (spec §4: login reloads the page). */
+  /** Store the new session and reload on the remembered path (docs/spec.md §4: login reloads the page). */
   completeLogin: (accessToken: string, role: string) => void;
-  /** POST logout, then forget the token and role even if the call failed (spec §4). */
+  /** POST logout, then forget the token and role even if the call failed (docs/spec.md §4). */
   logout: () => Promise<void>;
   /** Replace the user with a fresh copy (the answer of a company / country choice)... */
   replaceUser: (user: CurrentUser) => void;
@@ -40,7 +40,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onUnauthorized(() => setState({ status: 'unauthenticated', user: null })), []);
 
-  // Spec §4: authenticated only if a stored token and role exist AND the current-user call succeeds.
+  // docs/spec.md §4: authenticated only if a stored token and role exist AND the current-user call succeeds.
   useEffect(() => {
     const stored = getStoredSession();
     if (!stored) return;
@@ -48,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     getCurrentUser(stored.role, controller.signal).then(
       (user) => setState({ status: 'authenticated', user }),
       () => {
-        // Spec §8: a failed initialisation leaves the user unauthenticated.
+        // docs/spec.md §8: a failed initialisation leaves the user unauthenticated.
         if (!controller.signal.aborted) setState({ status: 'unauthenticated', user: null });
       },
     );

@@ -4,7 +4,7 @@ import { loginRequestCall } from '../../../lib/session/session-api';
 import { useSession } from '../../../lib/session/use-session';
 
 /**
- * The sign-in (`authEndpoints.login`), then store the session and reload on the remembered path (spec §4).
+ * The sign-in (`authEndpoints.login`), then store the session and reload on the remembered path (docs/spec.md §4).
  * `pending` stays true after success: the page is about to reload.
  */
 export function useLogin() {

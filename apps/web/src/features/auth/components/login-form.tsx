@@ -18,14 +18,14 @@ import { type LoginErrors, type LoginField, prefetchLoginValidation, validateLog
 
 const EMPTY: LoginRequest = { username: '', password: '', remember: false };
 
-/** The shared schema speaks French; these two messages of spec §5 are shown in the user's language. */
+/** The shared schema speaks French; these two messages of docs/spec.md §5 are shown in the user's language. */
 const MESSAGE_KEYS: Record<string, string> = {
   'Le téléphone est requis': 'validation.usernameRequired',
   'Password is required': 'validation.passwordRequired',
 };
 
 /**
- * Spec §2 login form. Three fields do not justify react-hook-form's 14 kB (gzip) on the app's most
+ * docs/spec.md §2 login form. Three fields do not justify react-hook-form's 14 kB (gzip) on the app's most
  * visited first screen; the rules are the shared zod schema, loaded lazily (see login-validation).
  */
 export function LoginForm() {
@@ -73,7 +73,7 @@ export function LoginForm() {
     try {
       await login(checked.data);
     } catch (error) {
-      // Spec §8: the form is cleared and 'Identifiants incorrects!' is shown. A blocked account (403)
+      // docs/spec.md §8: the form is cleared and 'Identifiants incorrects!' is shown. A blocked account (403)
       // or throttling (429) keeps the server's own French explanation; an unreachable server says so.
       const status = isApiError(error) ? error.statusCode : 0;
       if ((status === 403 || status === 429) && isApiError(error)) setFailure(error.message);

@@ -6,7 +6,7 @@ export type LoginField = 'username' | 'password';
 export type LoginErrors = Partial<Record<LoginField, string>>;
 
 /**
- * Validation uses the shared `loginRequest` schema (spec §5 messages). zod is loaded on demand — at
+ * Validation uses the shared `loginRequest` schema (docs/spec.md §5 messages). zod is loaded on demand — at
  * the first keystroke, or at submit at the latest — so that it is not part of the JS the login page
  * needs to appear.
  */

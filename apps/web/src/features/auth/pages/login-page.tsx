@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { LoginForm } from '../components/login-form';
 import { LoginHero } from '../components/login-hero';
 
-/** Spec §2 "Login screen". Rendered at /auth/login and in place of any dashboard page while signed out. */
+/** docs/spec.md §2 "Login screen". Rendered at /auth/login and in place of any dashboard page while signed out. */
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   return (

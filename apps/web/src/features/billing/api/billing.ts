@@ -84,7 +84,7 @@ export function usePayProviders() {
 }
 
 /**
- * Spec §4: GET pay-facturations, then the browser goes to the answer's url; without one the error
+ * docs/spec.md §4: GET pay-facturations, then the browser goes to the answer's url; without one the error
  * 'URL not found in response' is raised (the page shows it).
  */
 export function useStartPayment() {

@@ -19,7 +19,7 @@ export interface PayParams {
   nb_agent: number;
 }
 
-/** Spec §8: the message when the answer has no url. */
+/** docs/spec.md §8: the message when the answer has no url. */
 export const URL_NOT_FOUND = 'URL not found in response';
 
 export const payParamsOf = (
@@ -68,12 +68,12 @@ export function readPayParams(params: URLSearchParams): Partial<PayParams> & { c
   return { ...out, complete };
 }
 
-/** The query of the call: `which` defaults to 'superuser' when undefined (spec §5). */
+/** The query of the call: `which` defaults to 'superuser' when undefined (docs/spec.md §5). */
 export function payRequestParams(p: PayParams, provider?: Provider, which?: Which) {
   return { ...p, which: which ?? 'superuser', provider: provider ?? 'sandbox' };
 }
 
-/** Spec §4: the answer's url, or the error 'URL not found in response'. */
+/** docs/spec.md §4: the answer's url, or the error 'URL not found in response'. */
 export function paymentUrlOf(answer: unknown): string {
   const url = answer && typeof answer === 'object' ? (answer as { url?: unknown }).url : undefined;
   if (typeof url !== 'string' || !url.trim()) throw new Error(URL_NOT_FOUND);

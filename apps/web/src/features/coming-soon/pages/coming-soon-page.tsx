@@ -5,7 +5,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '../../../config/paths';
 import { ComingSoonContent } from '../components/coming-soon-content';
 
-/** Every dashboard screen that is not built yet (spec §2 route table): title + honest notice. */
+/** Every dashboard screen that is not built yet (docs/spec.md §2 route table): title + honest notice. */
 export default function ComingSoonPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['nav', 'common']);
   // '/dashboard/tirage/configuration/:type' titles name the type (agent, tirage, surcussale).

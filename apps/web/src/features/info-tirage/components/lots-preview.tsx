@@ -17,7 +17,7 @@ function Slot({ value, tone, label, blank }: { value: string | null; tone: BallT
 }
 
 /**
- * Live preview of the lots while Pick 3 and Pick 4 are typed (domain.md: lot1 = last 2 digits of
+ * Live preview of the lots while Pick 3 and Pick 4 are typed (docs/domain.md: lot1 = last 2 digits of
  * Pick 3, lot2 / lot3 = first / last 2 of Pick 4, loto 3 = Pick 3), and the loto options if known.
  */
 export function LotsPreview({

@@ -1,8 +1,9 @@
+import { lottoEndpoints } from '@borlette/shared/contracts/lotto';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { Controller, type FieldValues, type Path, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { companyChosen, hasPermission } from '../../../lib/authorization';
+import { can, companyChosen } from '../../../lib/authorization';
 import { useUser } from '../../../lib/session/use-session';
 import { useLottoMappings } from '../api/info-tirage';
 import { LotsPreview } from './lots-preview';
@@ -66,7 +67,7 @@ export function PickFields<T extends FieldValues & { pick3: string; pick4: strin
   const { control } = useFormContext<T>();
   const pick3 = useWatch({ control, name: 'pick3' as Path<T> }) as string | undefined;
   const pick4 = useWatch({ control, name: 'pick4' as Path<T> }) as string | undefined;
-  const mappings = useLottoMappings(companyChosen(user) && hasPermission(user, 'view_lotto'));
+  const mappings = useLottoMappings(companyChosen(user) && can(user, lottoEndpoints.list));
   return (
     <>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr 1fr' } }}>

@@ -19,7 +19,7 @@ describe('lotto mapping rules', () => {
     expect(digitsFor(53)).toBe(5);
   });
 
-  it('builds the example of domain.md (123 / 4567)', () => {
+  it('builds the example of docs/domain.md (123 / 4567)', () => {
     expect(exampleNumber(defaultMapping(41))).toBe('4567');
     expect(exampleNumber(defaultMapping(42))).toBe('2345');
     expect(exampleNumber(defaultMapping(43))).toBe('2367');

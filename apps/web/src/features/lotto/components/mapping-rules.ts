@@ -17,7 +17,7 @@ export const PART_DIGITS: Record<LotPart, number> = { pick3: 3, pick4: 4, lot1: 
 /** The contract allows five parts at most. */
 export const MAX_PARTS = 5;
 
-/** The worked example of domain.md: Pick 3 = 123, Pick 4 = 4567. */
+/** The worked example of docs/domain.md: Pick 3 = 123, Pick 4 = 4567. */
 export const EXAMPLE_RESULT = { pick3: '123', pick4: '4567' } as const;
 const EXAMPLE_LOTS = lotsFromResult(EXAMPLE_RESULT);
 
@@ -34,7 +34,7 @@ export const exampleNumber = (parts: readonly LotPart[]) => parts.map((p) => lot
 /** Every code (41-43, 51-53) already exists: nothing is left to create. */
 export const allCodesTaken = (taken: readonly number[]) => LOTTO_CODES.every((code) => taken.includes(code));
 
-/** The default mapping of a code (domain.md), e.g. 52 -> pick3 + lot3. */
+/** The default mapping of a code (docs/domain.md), e.g. 52 -> pick3 + lot3. */
 export function defaultMapping(code: number): LotPart[] {
   const table = gameOf(code) === 'loto5' ? DEFAULT_LOTO5_OPTIONS : DEFAULT_LOTO4_OPTIONS;
   return [...(table[optionOf(code)] ?? [])];

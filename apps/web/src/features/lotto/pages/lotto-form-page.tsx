@@ -1,4 +1,4 @@
-import { type LottoOption, lottoInput } from '@borlette/shared/contracts/lotto';
+import { LOTTO_MAPPING_CODENAME, type LottoOption, lottoInput } from '@borlette/shared/contracts/lotto';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -54,7 +54,7 @@ function LottoFormScreen({ optionId }: { optionId: string | undefined }) {
   const navigate = useNavigate();
   const editing = optionId !== undefined;
   const id = parseRouteId(optionId);
-  const canMap = hasPermission(user, 'option_plus');
+  const canMap = hasPermission(user, LOTTO_MAPPING_CODENAME);
 
   const record = useLottoOption(editing ? id : null);
   const taken = useTakenCodes(!editing);

@@ -36,7 +36,7 @@ export const NAV_ITEMS = [
 
 /**
  * Public header: transparent over the page top, solid with blur and shadow once the page
- * has scrolled past HEADER_SCROLL_THRESHOLD (spec §9). Phones get a menu drawer.
+ * has scrolled past HEADER_SCROLL_THRESHOLD (docs/spec.md §9). Phones get a menu drawer.
  */
 export function Header() {
   const { t } = useTranslation('public');

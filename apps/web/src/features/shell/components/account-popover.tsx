@@ -22,7 +22,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { CompanyMenuList } from './company-menu-list';
 import { UserAvatar } from './user-avatar';
 
-/** Spec §6 profile menu: superuser -> company choice + logout; others -> Home, Profile + logout. */
+/** docs/spec.md §6 profile menu: superuser -> company choice + logout; others -> Home, Profile + logout. */
 export function AccountPopover({ user }: { user: CurrentUser }) {
   const { t } = useTranslation(['layout', 'common']);
   const { logout } = useSession();

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ALL, useSelectCompany, useSimpleCompanies } from '../../../lib/session/selection';
 
 /**
- * Spec §6/§9: the superuser's company choice, 'Toutes' first; the list is at most 450 px high.
+ * docs/spec.md §6/§9: the superuser's company choice, 'Toutes' first; the list is at most 450 px high.
  * `withAll={false}`: the companies only (a create/edit page needs one, components/company-required).
  */
 export function CompanyMenuList({

@@ -23,7 +23,7 @@ function Flag({ code, active = false }: { code: string | null | undefined; activ
   return <CodeBadge code={code} active={active} />;
 }
 
-/** Spec §2/§6: the superuser's country switcher (menu at most 450 px high). */
+/** docs/spec.md §2/§6: the superuser's country switcher (menu at most 450 px high). */
 export function CountryPopover({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('layout');
   const { enqueueSnackbar } = useSnackbar();

@@ -21,7 +21,7 @@ interface HeaderProps {
   onOpenNav: () => void;
 }
 
-/** Spec §2: top bar with the avatar menu (and, for the superuser, the country switcher). */
+/** docs/spec.md §2: top bar with the avatar menu (and, for the superuser, the country switcher). */
 export function Header({ user, isDesktop, offset, onOpenNav }: HeaderProps) {
   const { t } = useTranslation('layout');
   const company = useCompanyLabel(user);

@@ -12,7 +12,7 @@ import { QrCode } from '../../../components/qr-code';
 import { paths } from '../../../config/paths';
 
 /**
- * Spec §1/§2: the sidebar's point-of-sale card. The POS is the web page /pos, installable from the
+ * docs/spec.md §1/§2: the sidebar's point-of-sale card. The POS is the web page /pos, installable from the
  * seller's phone: the card gives its link and a QR code of it to scan with that phone.
  */
 export function PosCard() {

@@ -11,7 +11,7 @@ export function useCompanyLabel(user: CurrentUser): string {
   return companyLabel(user, t('allCompanies'));
 }
 
-/** Company logo and name at the top of the sidebar (spec §2 Layout). */
+/** Company logo and name at the top of the sidebar (docs/spec.md §2 Layout). */
 export function SidebarBrand({ user, mini = false }: { user: CurrentUser; mini?: boolean }) {
   const { t } = useTranslation('common');
   const name = useCompanyLabel(user);

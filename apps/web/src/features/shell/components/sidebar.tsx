@@ -45,7 +45,7 @@ function FullNav({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Spec §2/§4: collapsible sidebar with click (persisted) and hover expand states. */
+/** docs/spec.md §2/§4: collapsible sidebar with click (persisted) and hover expand states. */
 export function Sidebar({ user, isDesktop, collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
   const { t } = useTranslation('layout');
   const [hovered, setHovered] = useState(false);

@@ -22,7 +22,7 @@ const user = (role: CurrentUser['role'], codenames: readonly string[]): CurrentU
 
 const keys = (groups: ReturnType<typeof filterNav>) => groups.map((g) => g.key);
 
-describe('sidebar (spec §2 groups, §6 filtering)', () => {
+describe('sidebar (docs/spec.md §2 groups, §6 filtering)', () => {
   it('points every entry at a dashboard screen', () => {
     for (const item of NAV.flatMap((g) => g.items)) {
       for (const path of [item.path, item.superuserPath].filter(Boolean) as string[]) {

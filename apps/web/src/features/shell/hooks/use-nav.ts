@@ -13,7 +13,7 @@ export interface ResolvedNavGroup extends Omit<NavGroup, 'items'> {
   items: ResolvedNavItem[];
 }
 
-/** Spec §6: the sidebar filtered by the user's codenames and role; empty groups disappear. */
+/** docs/spec.md §6: the sidebar filtered by the user's codenames and role; empty groups disappear. */
 export function filterNav(user: CurrentUser): ResolvedNavGroup[] {
   const isSuperuser = user.role === 'superuser';
   return NAV.filter((g) => !(g.superuserOnly && !isSuperuser) && !(g.hideForSuperuser && isSuperuser))
@@ -23,7 +23,7 @@ export function filterNav(user: CurrentUser): ResolvedNavGroup[] {
         .map((item) => ({ ...item, to: (isSuperuser && item.superuserPath) || item.path }))
         .filter((item) => {
           const screen = findScreen(item.to);
-          // An entry whose screen has no permission is always visible (spec §6).
+          // An entry whose screen has no permission is always visible (docs/spec.md §6).
           return screen ? canAccessScreen(user, screen) : true;
         }),
     }))
