@@ -98,6 +98,8 @@ export interface Endpoint {
   errors?: Record<number, z.ZodType>;
   /** Left out of the OpenAPI document (operations endpoints). */
   hidden?: true;
+  /** Served only on this engine (the embedded database's online backup); absent elsewhere. */
+  onlyOn?: 'pglite';
 }
 
 /** Declares an endpoint, keeping its literal types (method, path, schemas) for the callers. */

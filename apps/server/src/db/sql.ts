@@ -95,3 +95,6 @@ export async function oneRow<S extends z.ZodType>(raw: RawClient, row: S, query:
 export function containsPattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** An instant as the API writes it: UTC, `2026-11-26T14:05:00Z` (the database keeps timestamptz). */
+export const isoTime = (column: Sql): Sql => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

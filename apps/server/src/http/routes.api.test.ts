@@ -29,10 +29,14 @@ describeApi('every route declares its access', () => {
     console.info(`${routes.length} API routes checked`);
   });
 
-  it('refuses to register a route that declares nothing', async () => {
+  it('refuses to register an /api route that no declaration of packages/shared made, or without access', async () => {
     const app = Fastify();
     registerAuth(app, t.database);
-    expect(() => app.get('/api/oops', async () => 'x')).toThrow(/declares no access/);
+    expect(() => app.get('/api/oops', async () => 'x')).toThrow(/not registered from a declaration/);
+    const declared = { method: 'GET', path: '/api/oops2', tag: 't', summary: 's', response: null } as never;
+    expect(() => app.get('/api/oops2', { config: { endpoint: declared } }, async () => 'x')).toThrow(
+      /declares no access/,
+    );
     await app.close();
   });
 

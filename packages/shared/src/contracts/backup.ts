@@ -14,5 +14,7 @@ export const backupEndpoints = {
     response: null,
     errors: {},
     hidden: true,
+    // With PostgreSQL the route does not exist: pg_dump is the tool.
+    onlyOn: 'pglite',
   }),
 };

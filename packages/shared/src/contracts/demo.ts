@@ -32,5 +32,7 @@ export const demoEndpoints = {
     response: demoResetAnswer,
     errors: {},
     hidden: true,
+    // The running embedded server resets for `npm run demo:reset`; with PostgreSQL the CLI resets directly.
+    onlyOn: 'pglite',
   }),
 };

@@ -121,8 +121,8 @@ export const posConfig = z.object({
   }),
   /** How the sale counts a ticket's potential payout (game/potential-payout.ts): the bolet rule, */
   bolet_cumulative: z.boolean(),
-  /** the free mariage's amount (centimes), */
-  free_mariage_amount: z.number().int(),
+  /** the free mariage's amount (centimes; a company may set one past 2^53: exact, never a 500), */
+  free_mariage_amount: money,
   /** and the primes this agent's lines take on each draw (agent > sub-branch > draw > general). */
   draw_primes: z.array(posDrawPrimes),
   /**

@@ -155,8 +155,9 @@ export const traceabilityEndpoints = {
 function render(v: unknown): string | null {
   if (v === undefined || v === null) return null;
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  // An amount past 2^53 reaches here as a bigint (contracts/money.ts): its digits, exact.
+  return JSON.stringify(v, (_key, x) => (typeof x === 'bigint' ? x.toString() : x));
 }
 
 const blank = (v: string | null) => v === null || v === '' || v === '[]' || v === '{}';

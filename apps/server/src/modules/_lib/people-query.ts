@@ -1,7 +1,7 @@
 import type { Codename } from '@borlette/shared';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, rows, sql } from '../../db/sql';
 import { type AuthContext, authOf, type HasAuth } from '../../http/auth';
 import { AppError, badRequest } from '../../http/errors';
 
@@ -118,4 +118,3 @@ export function assertStatusChange(
 }
 
 /** `to_char` of a timestamp as ISO-8601 UTC, the form every answer uses. */
-export const isoUtc = (column: Sql) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

@@ -1,4 +1,3 @@
-import { centimesCell } from '@borlette/shared/contracts/money';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
 import { firstRow, joinSql, rawSql, type Sql, sql } from '../../db/sql';
@@ -104,6 +103,3 @@ export function summaryWhere(
 /** The summary to read: per draw when one draw is asked (its tickets), otherwise per agent and day. */
 export const summaryTable = (q: ReportFilterValues): Sql =>
   rawSql(q.tirage_id ? 'stats_agent_draw_day' : 'stats_agent_day');
-
-/** French spreadsheets: « 1234,50 ». */
-export const money = centimesCell; // exact past 2^53 (contracts/money.ts)

@@ -2,10 +2,9 @@ import { agent, type agentListQuery, agentOptions as agentOptionsBody } from '@b
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rows, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, rows, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
-import { isoUtc } from '../_lib/people-query';
 import { agentsWatched, companyWhere, orNotFound } from '../_lib/scope';
 
 /** An agent as the API answers it, plus its company (stripped before answering). */
@@ -17,7 +16,7 @@ const COLUMNS = sql`
   u.surcussale_id, s.name AS surcussale_name,
   u.supervisor_id, CASE WHEN sv.id IS NULL THEN NULL ELSE trim(sv.first_name || ' ' || sv.last_name) END AS supervisor_name,
   u.commission_bp, coalesce(u.commission_bp, cs.commission_bp, 1000) AS effective_commission_bp,
-  u.can_cancel, ${isoUtc(sql`u.created_at`)} AS created_at`;
+  u.can_cancel, ${isoTime(sql`u.created_at`)} AS created_at`;
 
 const FROM = sql`FROM users u
   LEFT JOIN surcussales s ON s.id = u.surcussale_id

@@ -11,7 +11,6 @@ import { invoiceList, invoiceScope, invoiceTotals, readBillingSettings } from '.
 import { printInvoice } from './pdf';
 import { paymentProviders } from './providers';
 
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const STATUS_LABEL: Record<Invoice['status'], string> = { paid: 'payée', unpaid: 'impayée', cancelled: 'annulée' };
 const csvColumns: CsvColumn<Invoice>[] = [
   { header: 'Numéro', value: (r) => r.number },
@@ -20,8 +19,8 @@ const csvColumns: CsvColumn<Invoice>[] = [
   { header: 'Début', value: (r) => r.period_start },
   { header: 'Fin', value: (r) => r.period_end },
   { header: 'Vendeurs actifs', value: (r) => r.active_agents },
-  { header: 'Prix par vendeur', value: (r) => money(r.price_per_agent) },
-  { header: 'Montant', value: (r) => money(r.amount) },
+  { header: 'Prix par vendeur', value: (r) => centimesCell(r.price_per_agent) },
+  { header: 'Montant', value: (r) => centimesCell(r.amount) },
   { header: 'Devise', value: (r) => r.currency },
   { header: 'Statut', value: (r) => STATUS_LABEL[r.status] },
   { header: 'En retard', value: (r) => r.overdue },

@@ -16,12 +16,11 @@ const METHOD_LABEL: Record<string, string> = {
   transfer: 'virement',
   other: 'autre',
 };
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const csvColumns: CsvColumn<CompanyPayment>[] = [
   { header: 'Date', value: (r) => r.paid_at.slice(0, 10) },
   { header: 'Compagnie', value: (r) => r.company_name },
   { header: 'Facture', value: (r) => r.invoice_number },
-  { header: 'Montant', value: (r) => money(r.amount) },
+  { header: 'Montant', value: (r) => centimesCell(r.amount) },
   { header: 'Devise', value: (r) => r.currency },
   { header: 'Moyen', value: (r) => METHOD_LABEL[r.method] ?? r.method },
   { header: 'Référence', value: (r) => r.reference },

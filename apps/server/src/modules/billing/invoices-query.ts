@@ -3,7 +3,7 @@ import type { ListQuery, SortKey } from '@borlette/shared/contracts/list';
 import { money } from '@borlette/shared/contracts/money';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, oneRow, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, oneRow, rows, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { AppError, notFound } from '../../http/errors';
 import { type ListSource, sourceWhere } from '../_lib/list';
@@ -15,7 +15,6 @@ import { orNotFound } from '../_lib/scope';
 export const PLATFORM_CURRENCY = 'USD';
 
 /** An instant as the API writes it (UTC, ISO 8601). */
-export const isoText = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const dayText = (col: Sql) => sql`to_char(${col}, 'YYYY-MM-DD')`;
 
 /** Which companies a billing request covers: explicit ids, or every company of a country (null: all). */
@@ -78,7 +77,7 @@ const INVOICE_COLUMNS = sql`
   ${dayText(sql`i.period_start`)} AS period_start, ${dayText(sql`i.period_end`)} AS period_end, i.active_agents,
   i.price_per_agent, i.amount, i.currency, i.status,
   (i.status = 'unpaid' AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS overdue,
-  ${isoText(sql`i.issued_at`)} AS issued_at, ${dayText(sql`i.due_date`)} AS due_date, ${isoText(sql`i.paid_at`)} AS paid_at`;
+  ${isoTime(sql`i.issued_at`)} AS issued_at, ${dayText(sql`i.due_date`)} AS due_date, ${isoTime(sql`i.paid_at`)} AS paid_at`;
 const INVOICE_FROM = sql`FROM invoices i JOIN companies c ON c.id = i.company_id
   JOIN countries k ON k.id = c.country_id JOIN company_settings cs ON cs.company_id = c.id`;
 
@@ -174,7 +173,7 @@ export async function invoicePrintout(raw: RawClient, inv: Invoice) {
   const payments = await rows(
     raw,
     pdfPaymentRow,
-    sql`SELECT ${isoText(sql`paid_at`)} AS paid_at, method, reference, amount, currency
+    sql`SELECT ${isoTime(sql`paid_at`)} AS paid_at, method, reference, amount, currency
              FROM company_payments WHERE invoice_id = ${inv.id} AND status = 'confirmed' ORDER BY paid_at, id`,
   );
   return { company, invoice: inv, graceDays: company.grace, payments };

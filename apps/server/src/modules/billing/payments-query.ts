@@ -2,11 +2,10 @@ import { type CompanyPayment, companyPayment, type companyPaymentListQuery } fro
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { ListSource } from '../_lib/list';
-import { isoText } from './invoices-query';
 
 /** The reads of the payment history (historics-payment): the list, one payment, a company in scope. */
 
@@ -14,7 +13,7 @@ type ListQ = z.output<typeof companyPaymentListQuery>;
 
 const PAYMENT_COLUMNS = sql`
   p.id, p.company_id, c.name AS company_name, p.invoice_id, i.number AS invoice_number, p.amount, p.currency,
-  p.method, p.reference, ${isoText(sql`p.paid_at`)} AS paid_at, p.note, p.status, ${isoText(sql`p.created_at`)} AS created_at`;
+  p.method, p.reference, ${isoTime(sql`p.paid_at`)} AS paid_at, p.note, p.status, ${isoTime(sql`p.created_at`)} AS created_at`;
 const PAYMENT_FROM = sql`FROM company_payments p JOIN companies c ON c.id = p.company_id
   JOIN countries k ON k.id = c.country_id LEFT JOIN invoices i ON i.id = p.invoice_id`;
 

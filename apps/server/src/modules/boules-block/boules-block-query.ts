@@ -2,7 +2,7 @@ import { type BouleBlock, bouleBlock, type bouleBlockListQuery } from '@borlette
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound } from '../_lib/scope';
@@ -11,14 +11,12 @@ import { companyWhere, orNotFound } from '../_lib/scope';
 export const blockRow = bouleBlock.extend({ company_id: z.number() });
 type BlockRow = z.output<typeof blockRow>;
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const BLOCK_COLUMNS = sql`
   b.id, b.company_id, b.number,
   CASE WHEN b.number LIKE '%*%' THEN 'mariage' WHEN length(b.number) = 2 THEN 'boule'
        ELSE 'loto' || length(b.number) END AS kind,
   b.tirage_id, t.name AS tirage_name, b.active AS blocked, b.note,
-  ${iso(sql`b.created_at`)} AS created_at, ${iso(sql`b.updated_at`)} AS updated_at`;
+  ${isoTime(sql`b.created_at`)} AS created_at, ${isoTime(sql`b.updated_at`)} AS updated_at`;
 const BLOCK_FROM = sql`FROM boule_blocks b LEFT JOIN tirages t ON t.id = b.tirage_id`;
 
 type Filters = z.output<typeof bouleBlockListQuery>;

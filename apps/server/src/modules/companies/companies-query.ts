@@ -2,10 +2,9 @@ import { type Company, company, type companyListQuery, simpleCompany } from '@bo
 import type { SortKey } from '@borlette/shared/contracts/list';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, rawSql, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, rawSql, rows, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
-import { isoUtc } from '../_lib/people-query';
 import { orNotFound } from '../_lib/scope';
 import { sortable } from '../countries/countries.service';
 
@@ -21,7 +20,7 @@ const COLUMNS = sql`
   (SELECT count(*)::int FROM users a WHERE a.company_id = c.id AND a.role = 'agent' AND a.status <> 'archived') AS agents_count,
   (SELECT count(*)::int FROM users o WHERE o.company_id = c.id AND o.id <> coalesce(adm.id, 0)) AS users_count,
   adm.id AS admin_id, adm.username AS admin_username, adm.first_name AS admin_first_name, adm.last_name AS admin_last_name,
-  ${isoUtc(sql`c.created_at`)} AS created_at`;
+  ${isoTime(sql`c.created_at`)} AS created_at`;
 const FROM = sql`FROM companies c JOIN countries k ON k.id = c.country_id
   LEFT JOIN cities ci ON ci.id = c.city_id ${ADMIN_LATERAL}`;
 

@@ -7,7 +7,7 @@ import {
 } from '@borlette/shared/contracts/company-settings';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { firstRow, joinSql, oneRow, rawSql, rows, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, oneRow, rawSql, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
@@ -29,9 +29,9 @@ const CEILING_OF: Partial<Record<(typeof KEYS)[number], number>> = {
 };
 
 // Owned text: the setting names and the platform's ceilings, never a request's value.
-const COLUMNS = rawSql(`company_id,
-  ${KEYS.map((k) => (CEILING_OF[k] === undefined ? k : `least(${k}, ${CEILING_OF[k]}) AS ${k}`)).join(', ')},
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`);
+const COLUMNS = sql`${rawSql(`company_id,
+  ${KEYS.map((k) => (CEILING_OF[k] === undefined ? k : `least(${k}, ${CEILING_OF[k]}) AS ${k}`)).join(', ')}`)},
+  ${isoTime(sql`updated_at`)} AS updated_at`;
 
 const reclosedRow = z.object({ id: z.number(), name: z.string(), close_time: z.string() });
 

@@ -2,13 +2,12 @@ import { type contactListQuery, contactMessage } from '@borlette/shared/contract
 import type { SortKey } from '@borlette/shared/contracts/list';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, type Sql, sql } from '../../db/sql';
 import { notFound } from '../../http/errors';
 import type { ListSource } from '../_lib/list';
 
-const utc = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const COLUMNS = sql`m.id, m.name, m.email, m.phone, m.subject, m.message, m.handled,
-  ${utc(sql`m.handled_at`)} AS handled_at, ${utc(sql`m.created_at`)} AS created_at`;
+  ${isoTime(sql`m.handled_at`)} AS handled_at, ${isoTime(sql`m.created_at`)} AS created_at`;
 const FROM = sql`FROM contact_messages m`;
 
 type Filters = z.output<typeof contactListQuery>;

@@ -9,7 +9,7 @@ import {
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
+import { firstRow, isoTime, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { orNotFound } from '../_lib/scope';
@@ -18,7 +18,7 @@ const COUNTRY_COLUMNS = sql`
   k.id, k.name_code, k.name, k.flag, k.currency, k.timezone,
   (SELECT count(*)::int FROM cities ci WHERE ci.country_id = k.id) AS cities_count,
   (SELECT count(*)::int FROM companies c WHERE c.country_id = k.id) AS companies_count,
-  to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
+  ${isoTime(sql`k.created_at`)} AS created_at`;
 const COUNTRY_FROM = sql`FROM countries k`;
 
 const collator = new Intl.Collator('fr', { sensitivity: 'base' });

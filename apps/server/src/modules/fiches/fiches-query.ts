@@ -12,7 +12,7 @@ import {
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { containsPattern, firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, firstRow, isoTime, joinSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import type { ListSource } from '../_lib/list';
@@ -46,19 +46,17 @@ const STATUS_CONDITION: Record<string, Sql> = {
   perdant: sql`f.status = 'active' AND f.paid_at IS NULL AND f.win_amount = 0 AND NOT ${PENDING}`,
 };
 
-const ISO = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const FICHE_COLUMNS = sql`
-  f.id, f.number, f.ref_code, ${ISO(sql`f.sold_at`)} AS sold_at, to_char(f.sale_date, 'YYYY-MM-DD') AS sale_date,
+  f.id, f.number, f.ref_code, ${isoTime(sql`f.sold_at`)} AS sold_at, to_char(f.sale_date, 'YYYY-MM-DD') AS sale_date,
   f.agent_id, trim(u.first_name || ' ' || u.last_name) AS agent_name, u.username AS agent_username,
   f.surcussale_id, s.name AS surcussale_name,
   (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name), '[]'::json)
      FROM fiche_tirages ft JOIN tirages t ON t.id = ft.tirage_id
     WHERE ft.company_id = f.company_id AND ft.fiche_id = f.id) AS tirages,
   f.amount, f.commission_amount, f.win_amount, borlette_fiche_status(f) AS status, f.blocked,
-  ${ISO(sql`f.paid_at`)} AS paid_at, f.paid_amount,
+  ${isoTime(sql`f.paid_at`)} AS paid_at, f.paid_amount,
   (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by) AS paid_by_name,
-  ${ISO(sql`f.status_at`)} AS status_at,
+  ${isoTime(sql`f.status_at`)} AS status_at,
   (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.status_by) AS status_by_name,
   f.status_reason, co.name AS company_name, co.currency, co.timezone`;
 
@@ -255,7 +253,7 @@ export async function getFicheDetail(ctx: HasAuth, raw: RawClient, id: number): 
     raw,
     detailRow,
     sql`SELECT borlette_fiche_json(f.id) || jsonb_build_object(
-              'agent_username', u.username, 'status_reason', f.status_reason, 'status_at', ${ISO(sql`f.status_at`)},
+              'agent_username', u.username, 'status_reason', f.status_reason, 'status_at', ${isoTime(sql`f.status_at`)},
               'status_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.status_by),
               'paid_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by)) AS j,
             f.company_id
@@ -266,11 +264,11 @@ export async function getFicheDetail(ctx: HasAuth, raw: RawClient, id: number): 
   const events = await rows(
     raw,
     ficheEvent,
-    sql`SELECT ${ISO(sql`f.sold_at`)} AS at, 'sell' AS action, trim(u.first_name || ' ' || u.last_name) AS actor_name,
+    sql`SELECT ${isoTime(sql`f.sold_at`)} AS at, 'sell' AS action, trim(u.first_name || ' ' || u.last_name) AS actor_name,
             'agent' AS actor_role, jsonb_build_object('number', f.number, 'amount', f.amount) AS details, 0 AS k, 0::bigint AS id
        FROM fiches f JOIN users u ON u.id = f.agent_id WHERE f.id = ${id}
      UNION ALL
-     SELECT ${ISO(sql`l.at`)}, l.action,
+     SELECT ${isoTime(sql`l.at`)}, l.action,
             coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), l.username),
             l.role, l.after, 1, l.id
        FROM audit_log l LEFT JOIN users u ON u.id = l.user_id

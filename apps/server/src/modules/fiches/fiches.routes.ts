@@ -19,7 +19,6 @@ import {
 } from './fiches-query';
 import { deleteFiche, payFiche, reactivateFiche, setFicheBlocked } from './lifecycle';
 
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 /** An instant in the ticket's company zone, as French spreadsheets read it (the screens show the same). */
 const local = (iso: string | null, timezone: string) =>
   iso
@@ -42,9 +41,9 @@ const csvColumns: CsvColumn<FicheRow>[] = [
   { header: 'Vendeur', value: (r) => `${r.agent_name} (${r.agent_username})` },
   { header: 'Succursale', value: (r) => r.surcussale_name },
   { header: 'Tirages', value: (r) => r.tirages.map((t) => t.name).join(', ') },
-  { header: 'Montant', value: (r) => money(r.amount) },
-  { header: 'Commission', value: (r) => money(r.commission_amount) },
-  { header: 'Gain', value: (r) => money(r.win_amount) },
+  { header: 'Montant', value: (r) => centimesCell(r.amount) },
+  { header: 'Commission', value: (r) => centimesCell(r.commission_amount) },
+  { header: 'Gain', value: (r) => centimesCell(r.win_amount) },
   { header: 'Statut', value: (r) => STATUS_LABEL[r.status] ?? r.status },
   { header: 'Bloquée', value: (r) => r.blocked },
   { header: 'Payée le', value: (r) => local(r.paid_at, r.timezone) },

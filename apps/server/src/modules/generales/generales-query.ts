@@ -2,17 +2,16 @@ import { generale, type generaleListQuery } from '@borlette/shared/contracts/gen
 import type { SortKey } from '@borlette/shared/contracts/list';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, rawSql, sql } from '../../db/sql';
+import { firstRow, isoTime, rawSql, sql } from '../../db/sql';
 import type { ListSource } from '../_lib/list';
-import { isoUtc } from '../_lib/people-query';
 import { orNotFound } from '../_lib/scope';
 import { sortable } from '../countries/countries.service';
 
 const COLUMNS = sql`
   u.id, u.username, u.first_name, u.last_name, u.phone, u.email, u.status,
   coalesce((SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id), '{}') AS permissions,
-  (SELECT ${isoUtc(sql`max(s.created_at)`)} FROM sessions s WHERE s.user_id = u.id) AS last_login_at,
-  ${isoUtc(sql`u.created_at`)} AS created_at`;
+  (SELECT ${isoTime(sql`max(s.created_at)`)} FROM sessions s WHERE s.user_id = u.id) AS last_login_at,
+  ${isoTime(sql`u.created_at`)} AS created_at`;
 const FROM = sql`FROM users u`;
 /** Platform staff: superusers without full access (the root accounts are not managed here). */
 const STAFF = sql`u.role = 'superuser' AND u.full_access = false`;

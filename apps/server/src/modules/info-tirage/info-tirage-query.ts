@@ -10,12 +10,10 @@ import { money, toCentimes } from '@borlette/shared/contracts/money';
 import { type LotPart, lotPart, lotsFromResult } from '@borlette/shared/game/lots';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, oneRow, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, oneRow, rows, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound } from '../_lib/scope';
-
-export const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /**
  * A result with what it did to the tickets of that draw and date: sold tickets (not cancelled or
@@ -24,7 +22,7 @@ export const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM
 const INFO_COLUMNS = sql`
   i.id, i.company_id, i.tirage_id, t.name AS tirage_name, to_char(i.draw_date, 'YYYY-MM-DD') AS draw_date,
   i.pick3, i.pick4, i.version, i.origin,
-  ${iso(sql`i.created_at`)} AS created_at, ${iso(sql`i.updated_at`)} AS updated_at, ${iso(sql`i.settled_at`)} AS settled_at,
+  ${isoTime(sql`i.created_at`)} AS created_at, ${isoTime(sql`i.updated_at`)} AS updated_at, ${isoTime(sql`i.settled_at`)} AS settled_at,
   (SELECT json_build_object(
             'tickets', count(*) FILTER (WHERE f.status = 'active'),
             'winners', count(*) FILTER (WHERE ft.win_amount > 0),

@@ -11,7 +11,6 @@ import { companyScope } from '../_lib/scope';
 import { correctInfoTirage, enterInfoTirage, withdrawInfoTirage } from './info-tirage.service';
 import { getInfoTirage, infoTirageList, withLots } from './info-tirage-query';
 
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const csvColumns: CsvColumn<InfoTirage>[] = [
   { header: 'Date', value: (r) => r.draw_date },
   { header: 'Tirage', value: (r) => r.tirage_name },
@@ -24,7 +23,7 @@ const csvColumns: CsvColumn<InfoTirage>[] = [
   { header: 'Origine', value: (r) => (r.origin === 'auto' ? 'automatique' : 'manuelle') },
   { header: 'Fiches', value: (r) => r.tickets },
   { header: 'Gagnantes', value: (r) => r.winners },
-  { header: 'Gains', value: (r) => money(r.win_amount) },
+  { header: 'Gains', value: (r) => centimesCell(r.win_amount) },
   { header: 'Payées', value: (r) => r.paid },
 ];
 

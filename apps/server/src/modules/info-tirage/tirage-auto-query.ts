@@ -3,16 +3,15 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import { lotsFromResult } from '@borlette/shared/game/lots';
 import type { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, sql } from '../../db/sql';
+import { firstRow, isoTime, sql } from '../../db/sql';
 import type { ListSource } from '../_lib/list';
 import { orNotFound } from '../_lib/scope';
-import { iso } from './info-tirage-query';
 
 /** The reads of the platform's results (see tirage-auto.service.ts). */
 
 const DRAW_RESULT_COLUMNS = sql`
   dr.id, dr.source_id, s.name AS source_name, s.state, s.session, to_char(dr.draw_date, 'YYYY-MM-DD') AS draw_date,
-  dr.pick3, dr.pick4, dr.version, ${iso(sql`dr.published_at`)} AS published_at, ${iso(sql`dr.updated_at`)} AS updated_at,
+  dr.pick3, dr.pick4, dr.version, ${isoTime(sql`dr.published_at`)} AS published_at, ${isoTime(sql`dr.updated_at`)} AS updated_at,
   (SELECT count(*)::int FROM tirages t
      JOIN info_tirages i ON i.company_id = t.company_id AND i.tirage_id = t.id AND i.draw_date = dr.draw_date
     WHERE t.source_id = dr.source_id AND i.pick3 = dr.pick3 AND i.pick4 = dr.pick4) AS companies`;

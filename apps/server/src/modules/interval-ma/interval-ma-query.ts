@@ -2,7 +2,7 @@ import { type IntervalMa, intervalMa, type intervalMaListQuery } from '@borlette
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound } from '../_lib/scope';
@@ -11,11 +11,9 @@ import { companyWhere, orNotFound } from '../_lib/scope';
 export const intervalRow = intervalMa.extend({ company_id: z.number() });
 type IntervalRow = z.output<typeof intervalRow>;
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const INTERVAL_COLUMNS = sql`
   i.id, i.company_id, i.min_amount, i.max_amount, i.count, i.status,
-  ${iso(sql`i.created_at`)} AS created_at, ${iso(sql`i.updated_at`)} AS updated_at`;
+  ${isoTime(sql`i.created_at`)} AS created_at, ${isoTime(sql`i.updated_at`)} AS updated_at`;
 const INTERVAL_FROM = sql`FROM interval_mas i`;
 
 type Filters = z.output<typeof intervalMaListQuery>;

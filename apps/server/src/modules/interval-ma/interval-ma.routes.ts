@@ -11,11 +11,10 @@ import { blockInterval, createInterval, deleteInterval, updateInterval } from '.
 import { intervalList, withoutCompany } from './interval-ma-query';
 
 /** French spreadsheets: decimal comma. */
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 
 const csvColumns: CsvColumn<IntervalMa>[] = [
-  { header: 'Montant minimum', value: (r) => money(r.min_amount) },
-  { header: 'Montant maximum', value: (r) => (r.max_amount === null ? 'Sans maximum' : money(r.max_amount)) },
+  { header: 'Montant minimum', value: (r) => centimesCell(r.min_amount) },
+  { header: 'Montant maximum', value: (r) => (r.max_amount === null ? 'Sans maximum' : centimesCell(r.max_amount)) },
   { header: 'Mariages gratuits', value: (r) => r.count },
   { header: 'Statut', value: (r) => (r.status === 'active' ? 'actif' : 'suspendu') },
   { header: 'Modifié le', value: (r) => r.updated_at },

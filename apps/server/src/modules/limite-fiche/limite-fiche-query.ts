@@ -8,7 +8,7 @@ import {
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { containsPattern, firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, firstRow, isoTime, joinSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, companyWhere, orNotFound } from '../_lib/scope';
@@ -17,13 +17,12 @@ import { agentsWatched, companyWhere, orNotFound } from '../_lib/scope';
 export const limiteRow = limiteFiche.extend({ company_id: z.number() });
 type LimiteRow = z.output<typeof limiteRow>;
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const AGENT_NAME = sql`coalesce(nullif(trim(ag.first_name || ' ' || ag.last_name), ''), ag.username)`;
 
 const LIMITE_COLUMNS = sql`
   l.id, l.company_id, l.agent_id, CASE WHEN ag.id IS NULL THEN NULL ELSE ${AGENT_NAME} END AS agent_name,
   ag.username AS agent_username, s.name AS surcussale_name, l.max_amount, l.status,
-  ${iso(sql`l.created_at`)} AS created_at, ${iso(sql`l.updated_at`)} AS updated_at`;
+  ${isoTime(sql`l.created_at`)} AS created_at, ${isoTime(sql`l.updated_at`)} AS updated_at`;
 const LIMITE_FROM = sql`FROM limite_fiches l
   LEFT JOIN users ag ON ag.id = l.agent_id
   LEFT JOIN surcussales s ON s.id = ag.surcussale_id`;

@@ -12,14 +12,13 @@ import { blockLimite, createLimite, deleteLimite, updateLimite } from './limite-
 import { getLimite, limiteAgentChoices, limiteList, withoutCompany } from './limite-fiche-query';
 
 /** French spreadsheets: decimal comma. */
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 
 const csvColumns: CsvColumn<LimiteFiche>[] = [
   { header: 'Portée', value: (r) => (r.agent_id === null ? 'Compagnie' : 'Vendeur') },
   { header: 'Vendeur', value: (r) => r.agent_name },
   { header: 'Identifiant', value: (r) => r.agent_username },
   { header: 'Succursale', value: (r) => r.surcussale_name },
-  { header: 'Montant maximum', value: (r) => money(r.max_amount) },
+  { header: 'Montant maximum', value: (r) => centimesCell(r.max_amount) },
   { header: 'Statut', value: (r) => (r.status === 'active' ? 'active' : 'suspendue') },
   { header: 'Modifiée le', value: (r) => r.updated_at },
 ];

@@ -2,17 +2,16 @@ import { type SaleLimit, saleLimit, saleLimitListQueries } from '@borlette/share
 import type { SortKey } from '@borlette/shared/contracts/list';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, companyWhere, orNotFound } from '../_lib/scope';
-import type { KindDef } from './limits.kinds';
+import type { KindDef } from './limit-kinds';
 
 /** A limit as the API answers it, plus its company (stripped before answering). */
 export const limitRow = saleLimit.extend({ company_id: z.number() });
 type LimitRow = z.output<typeof limitRow>;
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const AGENT_NAME = sql`coalesce(nullif(trim(ag.first_name || ' ' || ag.last_name), ''), ag.username)`;
 
 /**
@@ -35,7 +34,7 @@ const LIMIT_COLUMNS = sql`
        ELSE CASE WHEN l.number IS NULL THEN 'game-agent' ELSE 'boule-agent' END END AS kind,
   l.code, l.number, l.agent_id, CASE WHEN ag.id IS NULL THEN NULL ELSE ${AGENT_NAME} END AS agent_name,
   l.tirage_id, t.name AS tirage_name, l.max_amount, l.status, ${SOLD_TODAY} AS sold_today,
-  ${iso(sql`l.created_at`)} AS created_at, ${iso(sql`l.updated_at`)} AS updated_at`;
+  ${isoTime(sql`l.created_at`)} AS created_at, ${isoTime(sql`l.updated_at`)} AS updated_at`;
 const LIMIT_FROM = sql`FROM sale_limits l
   JOIN companies co ON co.id = l.company_id
   LEFT JOIN users ag ON ag.id = l.agent_id

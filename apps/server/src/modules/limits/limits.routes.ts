@@ -9,12 +9,11 @@ import { route } from '../../http/route';
 import { deleteIdOf } from '../_lib/delete-target';
 import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
 import { companyScope } from '../_lib/scope';
-import { KINDS, type KindDef } from './limits.kinds';
+import { KINDS, type KindDef } from './limit-kinds';
 import { blockLimit, createLimit, deleteLimit, updateLimit } from './limits.service';
 import { getLimit, limitList, withoutCompany } from './limits-query';
 
 /** French spreadsheets: decimal comma. */
-const money = centimesCell; // exact past 2^53 (contracts/money.ts)
 const gameLabel = (code: number) => BET_TYPES[code as BetCode]?.label ?? String(code);
 
 function csvColumns(def: KindDef): CsvColumn<SaleLimit>[] {
@@ -23,8 +22,8 @@ function csvColumns(def: KindDef): CsvColumn<SaleLimit>[] {
     ...(def.ball ? [{ header: 'Numéro', value: (r: SaleLimit) => r.number }] : []),
     ...(def.agent ? [{ header: 'Vendeur', value: (r: SaleLimit) => r.agent_name }] : []),
     { header: 'Tirage', value: (r) => r.tirage_name ?? 'Tous les tirages' },
-    { header: 'Montant maximum', value: (r) => money(r.max_amount) },
-    { header: 'Vendu aujourd’hui', value: (r) => money(r.sold_today) },
+    { header: 'Montant maximum', value: (r) => centimesCell(r.max_amount) },
+    { header: 'Vendu aujourd’hui', value: (r) => centimesCell(r.sold_today) },
     { header: 'Statut', value: (r) => (r.status === 'active' ? 'active' : 'suspendue') },
     { header: 'Modifiée le', value: (r) => r.updated_at },
   ];

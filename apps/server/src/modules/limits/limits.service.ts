@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { setRecordBlocked } from '../_lib/block';
 import { agentsWatched } from '../_lib/scope';
 import { isUniqueViolation } from '../_lib/validate';
-import type { KindDef } from './limits.kinds';
+import type { KindDef } from './limit-kinds';
 import { getLimit } from './limits-query';
 
 /** The validated body of a POST / PUT (update bodies also carry `id`, taken apart by the route). */

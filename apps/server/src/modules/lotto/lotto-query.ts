@@ -3,7 +3,7 @@ import { type LottoOption, type lottoListQuery, lottoOption } from '@borlette/sh
 import { type LotPart, lotPart, lotsFromResult } from '@borlette/shared/game/lots';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound } from '../_lib/scope';
@@ -14,11 +14,9 @@ export const lottoRow = lottoOption
   .extend({ company_id: z.number() });
 type LottoRow = z.output<typeof lottoRow>;
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const LOTTO_COLUMNS = sql`
   o.id, o.company_id, o.code::int AS code, o.label, o.mapping, o.enabled, o.status,
-  ${iso(sql`o.created_at`)} AS created_at, ${iso(sql`o.updated_at`)} AS updated_at`;
+  ${isoTime(sql`o.created_at`)} AS created_at, ${isoTime(sql`o.updated_at`)} AS updated_at`;
 const LOTTO_FROM = sql`FROM lotto_options o`;
 
 /** The results of docs/domain.md's worked example: the `example` shows what a mapping builds. */

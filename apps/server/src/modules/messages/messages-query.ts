@@ -9,12 +9,11 @@ import {
 } from '@borlette/shared/contracts/messages';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { execute, firstRow, joinSql, rawSql, rows, type Sql, sql } from '../../db/sql';
+import { execute, firstRow, isoTime, joinSql, rawSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, companyWhere, orNotFound, seesEveryAgent, surcussalesWatched } from '../_lib/scope';
 
-export const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const local = (col: Sql) => sql`to_char(${col} AT TIME ZONE c.timezone, 'YYYY-MM-DD"T"HH24:MI')`;
 /** `u` is the users row's alias (code-owned). */
 const personName = (u: string) =>
@@ -29,11 +28,11 @@ const MESSAGE_COLUMNS = sql`
   coalesce((SELECT json_agg(json_build_object('id', u.id, 'name', ${personName('u')}) ORDER BY u.id)
               FROM message_agents ma JOIN users u ON u.id = ma.agent_id
              WHERE ma.company_id = m.company_id AND ma.message_id = m.id), '[]'::json) AS agents,
-  ${iso(sql`m.starts_at`)} AS starts_at, ${iso(sql`m.ends_at`)} AS ends_at,
+  ${isoTime(sql`m.starts_at`)} AS starts_at, ${isoTime(sql`m.ends_at`)} AS ends_at,
   ${local(sql`m.starts_at`)} AS starts_at_local, ${local(sql`m.ends_at`)} AS ends_at_local,
   c.timezone, m.status, ${PERIOD_SQL} AS period,
   CASE WHEN cb.id IS NULL THEN NULL ELSE ${personName('cb')} END AS created_by_name,
-  ${iso(sql`m.created_at`)} AS created_at, ${iso(sql`m.updated_at`)} AS updated_at`;
+  ${isoTime(sql`m.created_at`)} AS created_at, ${isoTime(sql`m.updated_at`)} AS updated_at`;
 const MESSAGE_FROM = sql`FROM messages m
   JOIN companies c ON c.id = m.company_id
   LEFT JOIN surcussales s ON s.id = m.surcussale_id
@@ -140,7 +139,7 @@ export function messagesForAgent(raw: RawClient, companyId: number, agentId: num
   return rows(
     raw,
     agentMessage,
-    sql`SELECT m.id, m.title, m.body AS text, m.image, ${iso(sql`m.starts_at`)} AS starts_at, ${iso(sql`m.ends_at`)} AS ends_at
+    sql`SELECT m.id, m.title, m.body AS text, m.image, ${isoTime(sql`m.starts_at`)} AS starts_at, ${isoTime(sql`m.ends_at`)} AS ends_at
           FROM messages m
           JOIN users ag ON ag.id = ${agentId} AND ag.company_id = ${companyId} AND ag.role = 'agent'
          WHERE m.company_id = ${companyId} AND m.status = 'active'

@@ -1,9 +1,8 @@
 import { type FicheSummary, ficheSummary } from '@borlette/shared/contracts/fiches';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { rows, type Sql, sql } from '../../db/sql';
+import { isoTime, rows, sql } from '../../db/sql';
 
-const ISO = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const summaryJson = z.object({ j: ficheSummary });
 
 /**
@@ -41,13 +40,13 @@ export async function ficheSummaries(raw: RawClient, companyId: number, ids: num
         GROUP BY ft.fiche_id)
      SELECT jsonb_build_object(
        'id', f.id, 'number', f.number, 'ref_code', f.ref_code,
-       'verification_code', borlette_fiche_code(f.ref_code), 'sold_at', ${ISO(sql`f.sold_at`)},
+       'verification_code', borlette_fiche_code(f.ref_code), 'sold_at', ${isoTime(sql`f.sold_at`)},
        'sale_date', to_char(f.sale_date, 'YYYY-MM-DD'),
        'status', borlette_status_label(f.status, f.paid_at IS NOT NULL, coalesce(d.pending, false), f.win_amount),
        'blocked', f.blocked, 'amount', f.amount, 'commission_amount', f.commission_amount,
-       'win_amount', f.win_amount, 'paid_at', ${ISO(sql`f.paid_at`)}, 'paid_amount', f.paid_amount,
+       'win_amount', f.win_amount, 'paid_at', ${isoTime(sql`f.paid_at`)}, 'paid_amount', f.paid_amount,
        'expires_on', to_char(f.sale_date + cs.payout_validity_days, 'YYYY-MM-DD'),
-       'cancel_until', ${ISO(sql`(f.sold_at + make_interval(mins => cs.cancel_window_minutes))`)},
+       'cancel_until', ${isoTime(sql`(f.sold_at + make_interval(mins => cs.cancel_window_minutes))`)},
        'print_count', f.print_count, 'agent_id', f.agent_id, 'agent_name', trim(u.first_name || ' ' || u.last_name),
        'surcussale_name', s.name, 'company_name', c.name, 'company_logo', c.logo, 'currency', c.currency,
        'timezone', c.timezone, 'draws', coalesce(d.draws, '[]'::jsonb)) AS j

@@ -62,4 +62,21 @@ describeApi('point of sale configuration (agents’ API)', () => {
     expect((await put(true)).statusCode).toBe(200);
     expect(await allowed()).toBe(true);
   });
+
+  it('answers a free mariage amount past 2^53 with its exact digits, never a 500', async () => {
+    const big = '1152921504606846977';
+    const set = (v: string) =>
+      t.database.raw.query('UPDATE company_settings SET free_mariage_amount = $2 WHERE company_id = $1', [
+        c.company.id,
+        v,
+      ]);
+    await set(big);
+    try {
+      const res = await callAs(t, 'GET', '/api/agents/config', agent);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().free_mariage_amount).toBe(big);
+    } finally {
+      await set('100000');
+    }
+  });
 });

@@ -5,14 +5,12 @@ import { type AgentDayReport, agentDayReport } from '@borlette/shared/contracts/
 import { type PosConfig, posConfig, posDrawPrimes, posTirage } from '@borlette/shared/contracts/sale';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { firstRow, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, oneRow, rawSql, rows, sql } from '../../db/sql';
 import { notFound } from '../../http/errors';
 import { ficheJson } from '../fiches/fiches-query';
 import { type PayProof, provenFicheId } from '../fiches/pay-proof';
 import { ticketLimitFor } from '../limite-fiche/limite-fiche-query';
 import { ficheSummaries } from './fiche-summaries';
-
-const ISO = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const configHead = posConfig.pick({
   company: true,
@@ -59,7 +57,7 @@ export async function loadPosConfig(raw: RawClient, companyId: number, agentId: 
     sql`SELECT json_build_object('name', c.name, 'logo', c.logo, 'currency', c.currency, 'timezone', c.timezone) AS company,
             json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name), 'username', u.username,
                               'surcussale_name', s.name, 'can_cancel', u.can_cancel) AS agent,
-            cs.cancel_window_minutes, cs.agents_pay_other_branches, ${ISO(sql`now()`)} AS server_time,
+            cs.cancel_window_minutes, cs.agents_pay_other_branches, ${isoTime(sql`now()`)} AS server_time,
             ${CEILINGS_SQL} AS ceilings, cs.bolet_cumulative, cs.free_mariage_amount
        FROM users u
        JOIN companies c ON c.id = u.company_id
@@ -72,7 +70,7 @@ export async function loadPosConfig(raw: RawClient, companyId: number, agentId: 
     raw,
     posTirage,
     sql`SELECT t.id, t.name, to_char(s.draw_date, 'YYYY-MM-DD') AS draw_date, s.is_open, s.reason AS closed_reason,
-            ${ISO(sql`s.opens_at`)} AS opens_at, ${ISO(sql`s.closes_at`)} AS closes_at
+            ${isoTime(sql`s.opens_at`)} AS opens_at, ${isoTime(sql`s.closes_at`)} AS closes_at
        FROM tirages t CROSS JOIN LATERAL borlette_tirage_state(t.id) s
       WHERE t.company_id = ${companyId} AND t.status = 'active'
       ORDER BY s.is_open DESC, s.closes_at, t.name`,

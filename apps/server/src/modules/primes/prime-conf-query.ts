@@ -8,11 +8,10 @@ import {
 } from '@borlette/shared/contracts/primes';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rawSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, rawSql, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { agentsWatched, orNotFound, surcussalesWatched } from '../_lib/scope';
-import { iso } from './primes-query';
 
 interface PrimeLevel {
   column: 'tirage_id' | 'surcussale_id' | 'agent_id';
@@ -63,7 +62,7 @@ const primeColumns = (alias: string) => rawSql(PRIME_FIELDS.map((f) => `${alias}
 function confColumns(type: PrimeType): Sql {
   const l = PRIME_LEVELS[type];
   return sql`p.id, p.company_id, ${rawSql(`'${type}'`)} AS type, p.${rawSql(l.column)} AS target_id, ${l.name} AS target_name,
-    ${primeColumns('p')}, ${iso(sql`p.updated_at`)} AS updated_at`;
+    ${primeColumns('p')}, ${isoTime(sql`p.updated_at`)} AS updated_at`;
 }
 const confFrom = (type: PrimeType) => {
   const l = PRIME_LEVELS[type];

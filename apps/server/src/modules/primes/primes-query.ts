@@ -6,16 +6,14 @@ import {
   type primeGeneralListQuery,
 } from '@borlette/shared/contracts/primes';
 import type { RawClient } from '../../db/client';
-import { firstRow, rawSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, rawSql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { orNotFound } from '../_lib/scope';
 
-export const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-
 const GENERAL_COLUMNS = sql`
   g.company_id, c.name AS company_name, ${rawSql(PRIME_FIELDS.map((f) => `g.${f}`).join(', '))},
-  cs.free_mariage_amount, cs.bolet_cumulative, ${iso(sql`greatest(g.updated_at, cs.updated_at)`)} AS updated_at`;
+  cs.free_mariage_amount, cs.bolet_cumulative, ${isoTime(sql`greatest(g.updated_at, cs.updated_at)`)} AS updated_at`;
 const GENERAL_FROM = sql`FROM primes g
   JOIN companies c ON c.id = g.company_id
   JOIN countries k ON k.id = c.country_id

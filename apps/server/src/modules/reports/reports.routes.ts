@@ -1,3 +1,4 @@
+import { centimesCell } from '@borlette/shared/contracts/money';
 import {
   type AgentReportRow,
   reportEndpoints as api,
@@ -13,7 +14,7 @@ import { authOf, type HasAuth } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { type CsvColumn, sendCsv } from '../_lib/list';
-import { money, resolvePeriod } from '../_lib/report-scope';
+import { resolvePeriod } from '../_lib/report-scope';
 import { agentReportRows, agentReportTotals } from './agent-report';
 import {
   currencyTotals,
@@ -35,15 +36,15 @@ const GROUP_HEADERS: Record<Grouping, [string, string]> = {
 
 const figureColumns = <T extends Figures>(): CsvColumn<T>[] => [
   { header: 'Fiches', value: (r) => r.tickets },
-  { header: 'Ventes', value: (r) => money(r.sales) },
-  { header: 'Commission', value: (r) => money(r.commission) },
+  { header: 'Ventes', value: (r) => centimesCell(r.sales) },
+  { header: 'Commission', value: (r) => centimesCell(r.commission) },
   { header: 'Annulées', value: (r) => r.cancelled },
-  { header: 'Montant annulé', value: (r) => money(r.cancelled_amount) },
-  { header: 'Gains', value: (r) => money(r.wins) },
+  { header: 'Montant annulé', value: (r) => centimesCell(r.cancelled_amount) },
+  { header: 'Gains', value: (r) => centimesCell(r.wins) },
   { header: 'Fiches gagnantes', value: (r) => r.winners },
-  { header: 'Paiements', value: (r) => money(r.payouts) },
+  { header: 'Paiements', value: (r) => centimesCell(r.payouts) },
   { header: 'Fiches payées', value: (r) => r.paid },
-  { header: 'Solde', value: (r) => money(r.balance) },
+  { header: 'Solde', value: (r) => centimesCell(r.balance) },
 ];
 
 type CsvRow = Omit<ReportRow, 'key'>;
@@ -70,11 +71,11 @@ const agentColumns: CsvColumn<AgentCsvRow>[] = [
   { header: 'Succursale', value: (r) => r.surcussale_name },
   { header: 'Devise', value: (r) => r.currency },
   ...figureColumns<AgentCsvRow>(),
-  { header: 'Dépôts', value: (r) => money(r.deposits) },
-  { header: 'Retraits', value: (r) => money(r.withdrawals) },
-  { header: 'Ajustements', value: (r) => money(r.adjustments) },
-  { header: 'Transactions zéro', value: (r) => money(r.zero) },
-  { header: 'À collecter', value: (r) => money(r.to_collect) },
+  { header: 'Dépôts', value: (r) => centimesCell(r.deposits) },
+  { header: 'Retraits', value: (r) => centimesCell(r.withdrawals) },
+  { header: 'Ajustements', value: (r) => centimesCell(r.adjustments) },
+  { header: 'Transactions zéro', value: (r) => centimesCell(r.zero) },
+  { header: 'À collecter', value: (r) => centimesCell(r.to_collect) },
 ];
 
 const filtersOf = (q: ReportFilters): ReportFilters => ({

@@ -1,9 +1,10 @@
+import { centimesCell } from '@borlette/shared/contracts/money';
 import { type LotGagnant, lotGagnantRow } from '@borlette/shared/contracts/statistics';
 import type { RawClient } from '../../db/client';
 import { joinSql, rows, sql, whereSql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { CsvColumn } from '../_lib/list';
-import { money, type Period, type ReportFilterValues, tenantWhere, visibleAgentWhere } from '../_lib/report-scope';
+import { type Period, type ReportFilterValues, tenantWhere, visibleAgentWhere } from '../_lib/report-scope';
 
 export type LotGagnantRow = LotGagnant['rows'][number];
 
@@ -58,6 +59,6 @@ export const lotGagnantCsv: CsvColumn<LotGagnantRow>[] = [
   { header: '3e lot', value: (r) => r.lot3 },
   { header: 'Fiches', value: (r) => r.tickets },
   { header: 'Gagnantes', value: (r) => r.winners },
-  { header: 'Gains', value: (r) => money(r.wins) },
+  { header: 'Gains', value: (r) => centimesCell(r.wins) },
   { header: 'Devise', value: (r) => r.currency },
 ];

@@ -1,3 +1,4 @@
+import { centimesCell } from '@borlette/shared/contracts/money';
 import { statisticsEndpoints as api, type Statistics } from '@borlette/shared/contracts/statistics';
 import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -5,7 +6,6 @@ import type { AppDeps } from '../../app';
 import { route } from '../../http/route';
 import { resolveCurrencyPeriod } from '../_lib/currency-scope';
 import { type CsvColumn, sendCsv } from '../_lib/list';
-import { money } from '../_lib/report-scope';
 import { blockedBalls } from './blocked-balls';
 import { everyNumber, soldPerNumber } from './counters';
 import { lotGagnantCsv, lotGagnantRows } from './lotgagnant';
@@ -18,8 +18,8 @@ type StatisticsRow = Statistics['rows'][number];
 const statisticsCsv = (currency: string): CsvColumn<StatisticsRow>[] => [
   { header: 'Jeu', value: (r) => gameLabel(r.code) },
   { header: 'Numéro', value: (r) => r.number },
-  { header: 'Montant vendu', value: (r) => money(r.amount) },
-  { header: 'Limite', value: (r) => money(r.limit) },
+  { header: 'Montant vendu', value: (r) => centimesCell(r.amount) },
+  { header: 'Limite', value: (r) => centimesCell(r.limit) },
   { header: 'Devise', value: () => currency },
 ];
 

@@ -7,10 +7,10 @@ import {
 } from '@borlette/shared/contracts/supervisors';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, rows, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
-import { isoUtc, supervisorActor } from '../_lib/people-query';
+import { supervisorActor } from '../_lib/people-query';
 import { companyWhere, orNotFound } from '../_lib/scope';
 
 /** A supervisor as the API answers it, plus its company (stripped before answering). */
@@ -29,7 +29,7 @@ const COLUMNS = sql`
       AND (a.supervisor_id = u.id
            OR a.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss
                                    WHERE ss.company_id = u.company_id AND ss.supervisor_id = u.id))) AS agents_count,
-  ${isoUtc(sql`u.created_at`)} AS created_at`;
+  ${isoTime(sql`u.created_at`)} AS created_at`;
 const FROM = sql`FROM users u`;
 
 export const stripSupervisor = ({ company_id, ...r }: SupervisorRow): z.output<typeof supervisor> => r;

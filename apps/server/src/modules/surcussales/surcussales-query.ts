@@ -2,7 +2,7 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import { surcussale, type surcussaleListQuery } from '@borlette/shared/contracts/surcussales';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound, surcussalesWatched } from '../_lib/scope';
@@ -13,7 +13,7 @@ type SurcussaleRow = z.output<typeof surcussaleRow>;
 
 const COLUMNS = sql`
   s.id, s.company_id, s.name, s.address, s.phone, s.city_id, ci.name AS city_name, s.status,
-  to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  ${isoTime(sql`s.created_at`)} AS created_at,
   coalesce((SELECT json_agg(json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) ORDER BY u.id)
               FROM supervisor_surcussales ss JOIN users u ON u.id = ss.supervisor_id
              WHERE ss.company_id = s.company_id AND ss.surcussale_id = s.id AND u.status <> 'archived'), '[]'::json) AS supervisors,

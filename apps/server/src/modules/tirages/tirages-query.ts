@@ -9,12 +9,11 @@ import {
 } from '@borlette/shared/contracts/tirages';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rows, type Sql, sql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, rows, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import type { ListSource } from '../_lib/list';
 import { companyWhere, orNotFound } from '../_lib/scope';
 
-const iso = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const hhmm = (col: Sql) => sql`to_char(${col}, 'HH24:MI')`;
 
 /**
@@ -40,7 +39,7 @@ function tirageColumns(period: Sql[] = []): Sql {
      FROM info_tirages i
     WHERE i.company_id = t.company_id AND i.tirage_id = t.id${within}
     ORDER BY i.draw_date DESC LIMIT 1) AS last_result,
-  ${iso(sql`t.created_at`)} AS created_at`;
+  ${isoTime(sql`t.created_at`)} AS created_at`;
 }
 
 const TIRAGE_FROM = sql`FROM tirages t

@@ -3,7 +3,7 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import { TRACE_ROLE, type TraceKind, traceEntry, type traceQuery } from '@borlette/shared/contracts/traceability';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { containsPattern, joinSql, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
+import { containsPattern, isoTime, joinSql, oneRow, rawSql, rows, type Sql, sql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { agentsWatched, companyScope } from '../_lib/scope';
 
@@ -40,18 +40,17 @@ const ENTITY_LABEL = sql`CASE
   END`;
 
 const ZONE = rawSql(`coalesce(c.timezone, '${DEFAULT_TIME_ZONE}')`);
-const UTC_TEXT = (col: Sql) => sql`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const LOCAL_TEXT = (col: Sql) => sql`to_char(${col} AT TIME ZONE ${ZONE}, 'YYYY-MM-DD HH24:MI:SS')`;
 const NAME = sql`CASE WHEN u.id IS NULL THEN NULL ELSE nullif(trim(u.first_name || ' ' || u.last_name), '') END`;
 
 /** Columns of both branches, in this order; `at_ts`, `tie` and the sort keys serve the merged order. */
-const AUDIT_COLUMNS = sql`a.id, 'a' || a.id AS key, a.at AS at_ts, a.id AS tie, ${UTC_TEXT(sql`a.at`)} AS at, ${LOCAL_TEXT(sql`a.at`)} AS at_local,
+const AUDIT_COLUMNS = sql`a.id, 'a' || a.id AS key, a.at AS at_ts, a.id AS tie, ${isoTime(sql`a.at`)} AS at, ${LOCAL_TEXT(sql`a.at`)} AS at_local,
   ${ZONE} AS timezone, a.company_id, c.name AS company_name, coalesce(c.currency, 'HTG') AS currency, a.user_id,
   coalesce(a.username, u.username) AS username, ${NAME} AS name, a.role, a.action, a.entity, a.entity_id,
   ${ENTITY_LABEL} AS entity_label, a.ip, a.user_agent, a.request_id, a.before, a.after`;
 const AUDIT_FROM = sql`FROM audit_log a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN companies c ON c.id = a.company_id`;
 
-const SALE_COLUMNS = sql`NULL::bigint AS id, 's' || f.id AS key, f.sold_at AS at_ts, f.id AS tie, ${UTC_TEXT(sql`f.sold_at`)} AS at,
+const SALE_COLUMNS = sql`NULL::bigint AS id, 's' || f.id AS key, f.sold_at AS at_ts, f.id AS tie, ${isoTime(sql`f.sold_at`)} AS at,
   ${LOCAL_TEXT(sql`f.sold_at`)} AS at_local, ${ZONE} AS timezone, f.company_id, c.name AS company_name,
   coalesce(c.currency, 'HTG') AS currency, f.agent_id AS user_id, u.username, ${NAME} AS name, 'agent'::text AS role,
   ${SALE}::text AS action, 'fiche'::text AS entity, f.id::text AS entity_id, f.number::text AS entity_label,

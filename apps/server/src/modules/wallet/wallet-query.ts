@@ -8,7 +8,7 @@ import {
 } from '@borlette/shared/contracts/wallet';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { firstRow, joinSql, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
+import { firstRow, isoTime, joinSql, rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { type ListSource, sourceWhere } from '../_lib/list';
@@ -20,16 +20,15 @@ type Query = z.output<typeof walletListQuery>;
 export const walletRow = walletEntry.extend({ timezone: z.string() });
 export type WalletRow = z.output<typeof walletRow>;
 
-const ISO = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const NAME = (u: string) => `coalesce(nullif(trim(${u}.first_name || ' ' || ${u}.last_name), ''), ${u}.username)`;
 
-export const ENTRY_COLUMNS = rawSql(`
+export const ENTRY_COLUMNS = sql`${rawSql(`
   w.id, w.agent_id, ${NAME('u')} AS agent_name, u.username AS agent_username, x.name AS surcussale_name,
   w.kind, w.amount, w.gross, w.commission, w.fiche_id, f.number AS fiche_number, w.reverses_id,
   (w.kind = 'zero' AND EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id))
     AS reversed,
   w.note, (SELECT ${NAME('p')} FROM users p WHERE p.id = w.actor_id) AS actor_name,
-  to_char(w.business_date, 'YYYY-MM-DD') AS business_date, ${ISO('w.at')} AS at, co.currency, co.timezone`);
+  to_char(w.business_date, 'YYYY-MM-DD') AS business_date`)}, ${isoTime(sql`w.at`)} AS at, co.currency, co.timezone`;
 
 export const ENTRY_FROM = sql`FROM wallet_entries w JOIN users u ON u.id = w.agent_id
   JOIN companies co ON co.id = w.company_id

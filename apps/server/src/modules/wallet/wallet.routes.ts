@@ -1,10 +1,11 @@
+import { centimesCell } from '@borlette/shared/contracts/money';
 import { walletEndpoints as api, type WalletKind } from '@borlette/shared/contracts/wallet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { contextOf } from '../../http/context';
 import { route } from '../../http/route';
 import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
-import { money, resolvePeriod } from '../_lib/report-scope';
+import { resolvePeriod } from '../_lib/report-scope';
 import { addMovement, reverseZero, transactionZero } from './wallet.service';
 import { fromLedgerDays, type WalletRow, walletDaySummary, walletList, walletSummary } from './wallet-query';
 
@@ -36,10 +37,10 @@ const csvColumns: CsvColumn<CsvRow>[] = [
   { header: 'Identifiant', value: (r) => r.agent_username },
   { header: 'Succursale', value: (r) => r.surcussale_name },
   { header: 'Type', value: (r) => (r.kind ? KIND_LABEL[r.kind] : '') },
-  { header: 'Montant', value: (r) => money(r.amount) },
+  { header: 'Montant', value: (r) => centimesCell(r.amount) },
   { header: 'Devise', value: (r) => r.currency },
-  { header: 'Vente brute', value: (r) => (r.gross ? money(r.gross) : '') },
-  { header: 'Commission', value: (r) => (r.commission ? money(r.commission) : '') },
+  { header: 'Vente brute', value: (r) => (r.gross ? centimesCell(r.gross) : '') },
+  { header: 'Commission', value: (r) => (r.commission ? centimesCell(r.commission) : '') },
   { header: 'Fiche', value: (r) => r.fiche_number },
   { header: 'Note', value: (r) => r.note },
   { header: 'Par', value: (r) => r.actor_name },

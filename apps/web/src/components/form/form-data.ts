@@ -9,7 +9,7 @@ export interface ToFormDataOptions {
  * a string value of an image field (its current URL) is sent as a string — leave it out if the
  * server should not receive it.
  *
- *   call(supervisorEndpoints.update, toFormData({ ...values, photo: file }));
+ *   call(companyEndpoints.update, toFormData({ ...values, logo: file }));
  */
 export function toFormData(values: Record<string, unknown>, options: ToFormDataOptions = {}): FormData {
   const form = new FormData();
