@@ -17,10 +17,12 @@ export const sessionRoutes =
       route(app, me, async (request) => loadCurrentUser(raw, authOf(request).userId));
     }
 
-    route(app, api.selectCompany, async (request) => selectCompany(raw, contextOf(request), request.body.ref_code));
+    route(app, api.selectCompany, async (request) =>
+      selectCompany(database, contextOf(request), request.body.ref_code),
+    );
 
     route(app, api.selectCountry, async (request) => {
       const code = request.body.country_code === 'ALL' ? null : request.body.country_code;
-      return selectCountry(raw, contextOf(request), code);
+      return selectCountry(database, contextOf(request), code);
     });
   };

@@ -1,6 +1,7 @@
 export { useCsvExport } from './csv-export';
 export { DataTable } from './data-table';
 export { RowActionsMenu } from './row-actions-menu';
+export { suspendedStatusFilter } from './status-filter';
 export * from './table-state';
 export { EmptyState } from './table-states';
 export type * from './types';

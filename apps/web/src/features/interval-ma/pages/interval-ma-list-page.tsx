@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { DataTable, type DataTableColumn, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type RowAction, suspendedStatusFilter } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusChip } from '../../../components/status-chip';
 import { paths } from '../../../config/paths';
@@ -23,16 +23,7 @@ import { INTERVAL_KEY, useBlockInterval, useDeleteInterval, useIntervalLabel } f
 import { IntervalExample } from '../components/interval-example';
 import { IntervalMaDialog } from '../components/interval-ma-dialog';
 
-/** Active or suspended (the texts of the limits namespace, like the rest of the page). */
-const statusFilter: DataTableFilter = {
-  key: 'status',
-  label: 'limits:filters.status',
-  allLabel: 'components:table.all_female',
-  options: [
-    { value: 'active', label: 'limits:status.active' },
-    { value: 'blocked', label: 'limits:status.blocked' },
-  ],
-};
+const statusFilter = suspendedStatusFilter('limits');
 
 function Money({ centimes }: { centimes: number | null }) {
   const { t, i18n } = useTranslation('limits');

@@ -1,18 +1,9 @@
 import { useMemo } from 'react';
-import type { DataTableFilter } from '../../../components/data-table';
+import { type DataTableFilter, suspendedStatusFilter } from '../../../components/data-table';
 import { useTirageChoices } from '../../../lib/choices';
 import { GAME_CODES } from '../games';
 
-/** The status filter of suspendable limits. */
-const statusFilter: DataTableFilter = {
-  key: 'status',
-  label: 'limits:filters.status',
-  allLabel: 'components:table.all_female',
-  options: [
-    { value: 'active', label: 'limits:status.active' },
-    { value: 'blocked', label: 'limits:status.blocked' },
-  ],
-};
+const statusFilter = suspendedStatusFilter('limits');
 
 /** Filters game, draw (once the draws are read; dropped if they cannot be) and status. */
 export function useLimitFilters(): DataTableFilter[] {
