@@ -125,6 +125,12 @@ export function title(encoder: EscposEncoder, text: string, options: { large?: b
   return encoder.bold(false).align('left');
 }
 
+/** Prints a left-aligned text, wrapped at spaces. */
+export function text(encoder: EscposEncoder, value: string): EscposEncoder {
+  for (const line of wrap(value, encoder.columns)) encoder.line(line);
+  return encoder;
+}
+
 /** Prints centred plain lines. */
 export function centred(encoder: EscposEncoder, text: string): EscposEncoder {
   encoder.align('center');
