@@ -1,4 +1,5 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { publicFicheUrl, ticketReceipt } from '@borlette/shared/receipt/model';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +13,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
-import { publicFicheUrl, receiptData } from '../../lib/receipt';
 import { usePrint } from './print-provider';
 import { Receipt } from './receipt';
 import { ReceiptLink } from './receipt-link';
@@ -89,7 +89,11 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             }}
           >
             <Box sx={{ boxShadow: 3 }}>
-              <Receipt data={receiptData(current, window.location.origin, { reprint: !fresh || printed })} />
+              <Receipt
+                data={ticketReceipt(current, window.location.origin, {
+                  copy: !fresh || printed ? Math.max(2, current.print_count) : undefined,
+                })}
+              />
             </Box>
           </Box>
         ) : null}
