@@ -4,8 +4,10 @@
  */
 export type TransportKind = 'serial' | 'bluetooth' | 'usb' | 'rawbt' | 'dialog';
 
+import type { PaperWidth } from '@borlette/shared/receipt/escpos-doc';
+
 /** The roll width in millimetres (32 or 48 columns in ESC/POS). */
-export type PaperWidth = 58 | 80;
+export type { PaperWidth };
 
 export const TRANSPORT_KINDS: readonly TransportKind[] = ['serial', 'bluetooth', 'usb', 'rawbt', 'dialog'];
 
