@@ -21,6 +21,7 @@ export const posKeys = {
   fiches: (page: number) => ['pos', 'fiches', page] as const,
   fiche: (proof: PayProof) => ['pos', 'fiche', proof] as const,
   report: (date: string) => ['pos', 'report', date] as const,
+  closing: (date: string) => ['pos', 'closing', date] as const,
   messages: ['pos', 'messages'] as const,
 };
 
@@ -114,6 +115,16 @@ export function useDayReport(date: string) {
   });
 }
 
+/** The day closing (Z report) of a business day. */
+export function useClosing(date: string) {
+  return useQuery({
+    queryKey: posKeys.closing(date),
+    queryFn: ({ signal }) => posCall(posEndpoints.closing, { date }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
 export function usePosMessages() {
   return useQuery({
     queryKey: posKeys.messages,
@@ -131,6 +142,7 @@ function useRefreshAfterWrite() {
   return () => {
     void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
     void client.invalidateQueries({ queryKey: ['pos', 'report'] });
+    void client.invalidateQueries({ queryKey: ['pos', 'closing'] });
     void client.invalidateQueries({ queryKey: posKeys.config });
   };
 }
