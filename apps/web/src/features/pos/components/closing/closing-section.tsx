@@ -33,17 +33,17 @@ function ClosingWallet({ closing }: { closing: AgentClosing }) {
   if (amountSign(w.adjustments)) lines.push([t('closing.adjustments'), w.adjustments, 'entry']);
   if (amountSign(w.zero)) lines.push([t('closing.zero'), w.zero, 'entry']);
   return (
-    <Box component="section" aria-label={t('closing.wallet')} sx={{ px: 2, py: 1.5 }}>
+    <Box component="section" aria-label={t('closing.wallet')} sx={{ px: 2, py: 1.5, maxWidth: { sm: 520 } }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
         {t('closing.wallet')}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75, columnGap: 2 }}>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }}>
         {lines.map(([label, value, kind]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
               {label}
             </Typography>
-            <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
+            <Box component="dd" sx={{ m: 0, pl: 2, textAlign: 'right' }}>
               <BalanceFigure value={value} currency={currency} kind={kind} label="none" strong={false} />
             </Box>
           </Box>
@@ -54,7 +54,7 @@ function ClosingWallet({ closing }: { closing: AgentClosing }) {
         <Box
           component="dd"
           data-closing-owed
-          sx={{ m: 0, pt: 0.75, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}
+          sx={{ m: 0, pl: 2, pt: 0.75, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}
         >
           <BalanceFigure value={w.owed_end} currency={currency} label="caption" variant="subtitle1" />
         </Box>
