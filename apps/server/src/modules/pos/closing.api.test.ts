@@ -272,4 +272,26 @@ describeApi('agent day closing (GET /api/agents/closing)', () => {
     expect(after.day.tickets).toBe(before.day.tickets + 8);
     expectLedgerAgrees(after);
   });
+  it('keeps amounts past 2^53 exact (strings in JSON), the totals summed exactly', async () => {
+    const BIG = 2n ** 53n + 1n;
+    const before = await closing(tok.a);
+    const raw = t.database.raw;
+    const where = 'WHERE company_id = $1 AND agent_id = $2 AND business_date = $3';
+    const args = [c.company.id, c.agents[0].id, c.today, BIG.toString()];
+    await raw.query(`UPDATE stats_agent_draw_day SET sales = sales + $4::bigint ${where}`, args);
+    await raw.query(`UPDATE stats_agent_day SET sales = sales + $4::bigint * 3 ${where}`, args);
+    const res = await callAs(t, 'GET', '/api/agents/closing', tok.a);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = res.json();
+    expect(after.draws).toHaveLength(3);
+    for (const d of after.draws) {
+      const was = before.draws.find((x: { tirage_id: number }) => x.tirage_id === d.tirage_id);
+      expect(d.sales).toBe((BigInt(was.sales) + BIG).toString());
+    }
+    expect(after.totals.sales).toBe((BigInt(before.totals.sales) + 3n * BIG).toString());
+    expect(after.totals.sales).toBe(after.day.sales);
+    // No bare JSON number past 2^53 (it would already be rounded): such amounts travel as strings.
+    const bare = res.body.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/-?\d[\d.eE+-]*/g) ?? [];
+    expect(bare.filter((n) => !Number.isSafeInteger(Number(n)))).toEqual([]);
+  });
 });
