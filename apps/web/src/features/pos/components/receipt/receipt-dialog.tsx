@@ -16,6 +16,7 @@ import { isApiError } from '../../../../lib/api-client';
 import { usePrint } from './print-provider';
 import { Receipt } from './receipt';
 import { ReceiptLink } from './receipt-link';
+import { ShareReceiptButton } from './share-receipt-button';
 import { useReprintAndPrint } from './use-reprint';
 
 interface Props {
@@ -97,6 +98,7 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             </Box>
           </Box>
         ) : null}
+        {current ? <ShareReceiptButton id={current.id} number={current.number} /> : null}
         {current ? (
           <ReceiptLink
             url={publicFicheUrl(window.location.origin, current.ref_code)}
