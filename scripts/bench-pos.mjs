@@ -30,8 +30,8 @@ import {
   stopServer,
   untilUp,
 } from './lib/bench-kit.mjs';
-import { ensureWebBuild } from './lib/web-build.mjs';
 import { printBenchResults, writeBenchResults } from './lib/bench-results.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
 
 register();
 
@@ -95,13 +95,17 @@ async function counter(port, token, tirage) {
     const page = await context.newPage();
     const scripts = new Map();
     page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
+      if (res.request().resourceType() === 'script')
+        scripts.set(res.url(), await res.body().catch(() => Buffer.alloc(0)));
     });
     await page.goto(`http://127.0.0.1:${port}/pos`, { waitUntil: 'networkidle' });
     let gz = 0;
     for (const body of scripts.values()) gz += zlib.gzipSync(body, { level: 9 }).length;
     const times = [];
-    await page.getByRole('button', { name: new RegExp(tirage.name) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(tirage.name) })
+      .first()
+      .click();
     for (let i = 0; i < POS_SALES; i++) {
       const entry = page.getByRole('textbox', { name: /pari/i });
       await entry.fill(`${String(i % 100).padStart(2, '0')} 10`);
@@ -131,7 +135,9 @@ async function rasterBytes(port, fiche) {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/fiche-view/${fiche.ref_code}`, { waitUntil: 'networkidle' });
     const mm = 25.4 / 96;
-    const height = await page.evaluate(() => document.querySelector('.pos-receipt')?.getBoundingClientRect().height ?? 0);
+    const height = await page.evaluate(
+      () => document.querySelector('.pos-receipt')?.getBoundingClientRect().height ?? 0,
+    );
     return Math.ceil(((height * mm) / 25.4) * 203) * 48;
   } finally {
     await browser.close();
@@ -175,15 +181,32 @@ try {
     add('live check p50 (under load)', check.p50, 'ms', sale.p50, 'sale p50, same load');
     add('JS for /pos (gzip)', pos.gz / 1024, 'kB', 250, 'target 250 kB');
     // A 10-line ticket, sold through the API, as ESC/POS and as a raster image.
-    const lines = Array.from({ length: 10 }, (_, i) => ({ code: 20, number: String(i * 9).padStart(2, '0'), stake: 2500 }));
-    const sold = await request(agent, port, 'POST', '/api/agents/fiches', {
-      idempotency_key: `bench-${randomBytes(6).toString('hex')}`,
-      tirages: [tirage.id],
-      lines,
-    }, counterToken);
+    const lines = Array.from({ length: 10 }, (_, i) => ({
+      code: 20,
+      number: String(i * 9).padStart(2, '0'),
+      stake: 2500,
+    }));
+    const sold = await request(
+      agent,
+      port,
+      'POST',
+      '/api/agents/fiches',
+      {
+        idempotency_key: `bench-${randomBytes(6).toString('hex')}`,
+        tirages: [tirage.id],
+        lines,
+      },
+      counterToken,
+    );
     const fiche = JSON.parse(sold.body);
     const bytes = ticketEscpos(ticketReceipt(fiche, `http://127.0.0.1:${port}`), 58).length;
-    add('ESC/POS bytes, 10-line ticket, 58 mm', bytes, 'B', await rasterBytes(port, fiche), 'raster image of the same receipt (384 dots)');
+    add(
+      'ESC/POS bytes, 10-line ticket, 58 mm',
+      bytes,
+      'B',
+      await rasterBytes(port, fiche),
+      'raster image of the same receipt (384 dots)',
+    );
     agent.destroy();
   } finally {
     await stopServer(server);
