@@ -142,6 +142,15 @@ describeBrowser('point of sale: printing on a thermal printer through Web Serial
     const fiche = await ficheOf(pos, number);
     const expected = ticketEscpos(ticketReceipt(fiche, h.baseUrl), 58);
     expect(Uint8Array.from(bytes)).toEqual(expected);
+    // The same bytes as the server serves to RawBT or a native shell.
+    const served = await pos.evaluate(async (ficheId) => {
+      const token = localStorage.getItem('pos.accessToken');
+      const res = await fetch(`/api/agents/fiches/escpos?id=${ficheId}&width=58`, {
+        headers: { Authorization: `Token ${token}` },
+      });
+      return Array.from(new Uint8Array(await res.arrayBuffer()));
+    }, fiche.id);
+    expect(Uint8Array.from(served)).toEqual(expected);
     expect(await pos.evaluate(() => (window as unknown as { __baud: number }).__baud)).toBe(9600);
     // Printed once: no alert, the button offers a copy now.
     expect(await pos.getByRole('alert').count()).toBe(0);
