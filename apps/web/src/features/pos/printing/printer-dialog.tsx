@@ -114,7 +114,7 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
               </Stack>
             ) : null}
           </Stack>
-          {kind === 'bluetooth' && !printer.connected ? (
+          {(kind === 'bluetooth' || kind === 'usb') && !printer.connected ? (
             <Link
               component="button"
               type="button"

@@ -267,6 +267,12 @@ describe('usb transport', () => {
     expect(usb.transfers).toEqual([{ endpoint: 2, size: 500 }]);
   });
 
+  it('lists every USB device on demand (printers with a vendor class)', async () => {
+    const usb = fakeUsb();
+    await usbTransport({}, () => usb.api).connectAny();
+    expect(usb.filters[0]).toEqual([]);
+  });
+
   it('a stalled transfer is a failed print', async () => {
     const usb = fakeUsb('stall');
     const t = usbTransport({}, () => usb.api);
