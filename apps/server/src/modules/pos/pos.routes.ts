@@ -1,6 +1,7 @@
 import { posEndpoints as api } from '@borlette/shared/contracts/pos';
 import type { SaleAnswer } from '@borlette/shared/contracts/sale';
 import { ticketEscpos } from '@borlette/shared/receipt/escpos';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, type HasAuth } from '../../http/auth';
@@ -11,7 +12,7 @@ import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
 import { receiptPdf } from './receipt-pdf';
-import { ownTicketReceipt, requestOrigin } from './receipt-query';
+import { ownTicketReceipt } from './receipt-query';
 import { sellTicket } from './sale.service';
 
 /** The agent calling, and its own company (an agent acts on nothing else). */
@@ -19,6 +20,12 @@ const me = (caller: HasAuth) => {
   const auth = authOf(caller);
   return { companyId: auth.ownCompanyId as number, agentId: auth.userId };
 };
+
+/**
+ * The origin of the public link a receipt's QR code carries: the address the agent reached the server
+ * at (behind a proxy, X-Forwarded-Proto/Host when TRUST_PROXY is set), as the POS uses its own.
+ */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The agents' API (point of sale). Agents sign in with POST /api/user/auth/login like everyone;

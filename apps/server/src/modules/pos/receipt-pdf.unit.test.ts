@@ -44,7 +44,8 @@ function rasterise(pdf: string, width: number, height: number) {
 describe('receipt PDF', () => {
   for (const width of [58, 80] as const) {
     it(`${width} mm: the page is the paper's width and holds the receipt's lines`, async () => {
-      const { lines, pageWidth } = await render('multiDraw', width);
+      const { pdf, lines, pageWidth } = await render('multiDraw', width);
+      expect(pdf.match(/\/Type \/Page\n/g)).toHaveLength(1); // one receipt, one page
       expect(pageWidth).toBeCloseTo((width * 72) / 25.4, 2);
       expect(lines).toContain('Fiche n° 1000018');
       expect(lines).toContain('ABCD-2345');
