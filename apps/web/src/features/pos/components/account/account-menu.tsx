@@ -2,6 +2,7 @@ import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -11,14 +12,16 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PrinterDialog } from '../../printing/printer-dialog';
 import { PosPasswordDialog } from './password-dialog';
 
-/** The agent's menu in the POS top bar: who is signed in, « Changer mon mot de passe », sign-out. */
+/** The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe », sign-out. */
 export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
-  const { t } = useTranslation('pos');
+  const { t } = useTranslation(['pos', 'printer']);
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [printerOpen, setPrinterOpen] = useState(false);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const pick = (action: () => void) => () => {
     setAnchor(null);
@@ -55,6 +58,12 @@ export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignO
           </Typography>
         </Box>
         <Divider sx={{ borderStyle: 'dashed' }} />
+        <MenuItem onClick={pick(() => setPrinterOpen(true))}>
+          <ListItemIcon>
+            <PrintOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('printer:open')}
+        </MenuItem>
         <MenuItem onClick={pick(() => setPasswordOpen(true))}>
           <ListItemIcon>
             <LockResetOutlinedIcon fontSize="small" />
@@ -69,6 +78,7 @@ export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignO
         </MenuItem>
       </Menu>
       <PosPasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <PrinterDialog open={printerOpen} onClose={() => setPrinterOpen(false)} />
     </>
   );
 }
