@@ -1,4 +1,3 @@
-import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -92,10 +91,10 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
             <FormHelperText sx={{ mx: 0 }}>{t(`hints.${kind}`)}</FormHelperText>
           </FormControl>
 
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             {status}
             {needsConnection ? (
-              <>
+              <Stack direction="row" spacing={1}>
                 <Button
                   variant={printer.connected ? 'outlined' : 'contained'}
                   onClick={async () => {
@@ -112,10 +111,10 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
                     {t('disconnect')}
                   </Button>
                 ) : null}
-              </>
+              </Stack>
             ) : null}
-          </Box>
-          {kind === 'bluetooth' && !printer.connected ? (
+          </Stack>
+          {(kind === 'bluetooth' || kind === 'usb') && !printer.connected ? (
             <Link
               component="button"
               type="button"
@@ -207,7 +206,6 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
         <Button
           size="large"
           variant="contained"
-          startIcon={<PrintOutlinedIcon />}
           onClick={() => void onTest()}
           loading={printer.busy}
           sx={{ flex: 1, minHeight: 48 }}

@@ -9,6 +9,15 @@ export function serialPortKey(port: SerialPortLike): string {
   return 'serial';
 }
 
+const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+
+/** What the settings screen shows of a port: the browser gives no name, only ids. */
+export function serialPortLabel(port: SerialPortLike): string | null {
+  const info = port.getInfo?.() ?? {};
+  if (info.usbVendorId != null) return `USB ${hex4(info.usbVendorId)}:${hex4(info.usbProductId ?? 0)}`;
+  return info.bluetoothServiceClassId != null ? 'Bluetooth' : null;
+}
+
 /**
  * Web Serial: Chrome on a computer (USB or paired Bluetooth serial printers) and Chrome on Android
  * over classic Bluetooth (RFCOMM), where most cheap 58 mm printers live.
@@ -60,7 +69,7 @@ export function serialTransport(
       }
     },
     isConnected: () => !!port?.writable,
-    deviceName: () => (port ? serialPortKey(port) : null),
+    deviceName: () => (port ? serialPortLabel(port) : null),
     async write(bytes) {
       const writable = port?.writable;
       if (!writable) throw new PrinterError('notConnected');

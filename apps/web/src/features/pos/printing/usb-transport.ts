@@ -23,7 +23,7 @@ function bulkOut(device: UsbDeviceLike): { iface: number; endpoint: number } {
 export function usbTransport(
   options: { device?: string | null; onDevice?: (key: string) => void } = {},
   usb: () => UsbLike | undefined = () => nav()?.usb,
-): PrinterTransport {
+): PrinterTransport & { connectAny(): Promise<void> } {
   let device: UsbDeviceLike | null = null;
   let endpoint = 0;
 
@@ -41,20 +41,24 @@ export function usbTransport(
     }
   };
 
+  const request = async (filters: object[]) => {
+    const api = usb();
+    if (!api) throw new PrinterError('unsupported');
+    let chosen: UsbDeviceLike;
+    try {
+      chosen = await api.requestDevice({ filters });
+    } catch (error) {
+      throw toPrinterError(error, 'notFound');
+    }
+    await open(chosen);
+  };
+
   return {
     kind: 'usb',
     available: () => !!usb(),
-    async connect() {
-      const api = usb();
-      if (!api) throw new PrinterError('unsupported');
-      let chosen: UsbDeviceLike;
-      try {
-        chosen = await api.requestDevice({ filters: [{ classCode: PRINTER_CLASS }] });
-      } catch (error) {
-        throw toPrinterError(error, 'notFound');
-      }
-      await open(chosen);
-    },
+    connect: () => request([{ classCode: PRINTER_CLASS }]),
+    /** For printers that declare a vendor class instead of « printer »: every USB device is listed. */
+    connectAny: () => request([]),
     async reconnect() {
       if (device?.opened) return true;
       const granted =

@@ -152,6 +152,7 @@ export function PrinterProvider({ children }: { children: ReactNode }) {
             await printHtml(doc.html);
             return { ok: true };
           }
+          if (!transport.available()) throw new PrinterError('unsupported');
           if (!(transport.isConnected?.() ?? true) && !(await transport.reconnect?.().catch(() => false)))
             throw new PrinterError('notConnected');
           await withTimeout(transport.write(doc.escpos(settings.width)), WRITE_TIMEOUT_MS);

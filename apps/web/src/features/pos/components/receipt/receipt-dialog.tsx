@@ -18,6 +18,7 @@ import { PrintFailedAlert } from '../../printing/print-failed-alert';
 import { usePrinter } from '../../printing/use-printer';
 import { Receipt } from './receipt';
 import { ReceiptLink } from './receipt-link';
+import { ShareReceiptButton } from './share-receipt-button';
 import { useReprintAndPrint } from './use-reprint';
 
 interface Props {
@@ -126,6 +127,7 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             </Box>
           </Box>
         ) : null}
+        {current ? <ShareReceiptButton id={current.id} number={current.number} /> : null}
         {current ? (
           <ReceiptLink
             url={publicFicheUrl(window.location.origin, current.ref_code)}
