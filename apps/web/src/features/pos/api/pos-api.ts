@@ -115,9 +115,13 @@ export function useDayReport(date: string) {
   });
 }
 
-/** The day closing (Z report) of a business day. */
-export function useClosing(date: string) {
+/**
+ * The day closing (Z report) of a business day. `enabled` once the company's today is known (a device
+ * ahead of the company's zone would otherwise ask for « tomorrow » first, which the server refuses).
+ */
+export function useClosing(date: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: posKeys.closing(date),
     queryFn: ({ signal }) => posCall(posEndpoints.closing, { date }, { signal }),
     placeholderData: keepPreviousData,

@@ -47,7 +47,7 @@ export function ReportTab() {
   const [date, setDate] = useState<string | null>(null);
   const day = date ?? today;
   const report = useDayReport(day);
-  const closing = useClosing(day);
+  const closing = useClosing(day, !!config);
   const currency = config?.company.currency ?? 'HTG';
   const money = (v: number) => formatMoney(v, currency, i18n.language);
 
@@ -136,7 +136,7 @@ export function ReportTab() {
           );
         })()
       )}
-      <ClosingSection date={day} />
+      <ClosingSection date={day} ready={!!config} />
     </Box>
   );
 }

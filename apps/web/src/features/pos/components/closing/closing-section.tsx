@@ -68,9 +68,9 @@ function ClosingWallet({ closing }: { closing: AgentClosing }) {
  * draw with the total, the day's wallet, and « Imprimer la clôture » on the chosen printer (ESC/POS
  * bytes, or the print dialog's HTML). Printed from a fresh read: the paper says when it was produced.
  */
-export function ClosingSection({ date }: { date: string }) {
+export function ClosingSection({ date, ready }: { date: string; ready: boolean }) {
   const { t, i18n } = useTranslation('pos');
-  const closing = useClosing(date);
+  const closing = useClosing(date, ready);
   const { printDocument, busy } = usePrinter();
   const [failure, setFailure] = useState<string | null>(null);
   const [printing, setPrinting] = useState(false);
