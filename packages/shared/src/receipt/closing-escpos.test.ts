@@ -123,7 +123,7 @@ describe('day closing ESC/POS structure', () => {
     const total = closingPaper(CLOSINGS.day).sections.find((s) => s.title === 'TOTAL DES TIRAGES');
     expect(total?.rows.slice(0, 2)).toEqual([
       { label: 'Fiches', value: '4' },
-      { label: 'dont fiches distinctes', value: '3' },
+      { label: 'Fiches distinctes', value: '3' },
     ]);
   });
 });

@@ -41,7 +41,7 @@ export const CLOSING_LABELS = {
   branch: (name: string) => `Succursale : ${name}`,
   total: 'TOTAL DES TIRAGES',
   tickets: 'Fiches',
-  distinct: 'dont fiches distinctes',
+  distinct: 'Fiches distinctes',
   sales: 'Ventes',
   cancelled: (n: number) => `Annulées (${n})`,
   commission: 'Commission',
