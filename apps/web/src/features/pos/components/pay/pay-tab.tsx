@@ -36,6 +36,9 @@ export function PayTab() {
   const [searches, setSearches] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const scanButtonRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the scanner has closed: the code to type after a barcode, else back.
+  const focusAfterScan = useRef<'code' | 'button'>('button');
   const fiche = useFicheByProof(proof);
   const scannable = canScan();
 
@@ -86,6 +89,7 @@ export function PayTab() {
     (result: Exclude<ScanResult, { kind: 'foreign' }>) => {
       setScanning(false);
       setError(null);
+      focusAfterScan.current = result.kind === 'number' ? 'code' : 'button';
       if (result.kind === 'ref') {
         setText('');
         setCodeText('');
@@ -98,8 +102,6 @@ export function PayTab() {
       setText(String(result.number));
       setCodeText('');
       setCodeAsked(true);
-      // After the dialog has given the focus back.
-      window.setTimeout(() => codeRef.current?.focus(), 0);
     },
     [ask],
   );
@@ -121,8 +123,12 @@ export function PayTab() {
           size="large"
           variant="outlined"
           startIcon={<QrCodeScannerIcon />}
+          ref={scanButtonRef}
           aria-label={t('scan.open')}
-          onClick={() => setScanning(true)}
+          onClick={() => {
+            focusAfterScan.current = 'button';
+            setScanning(true);
+          }}
           sx={{ mb: 1.5, minHeight: 52, fontSize: 17 }}
         >
           {t('scan.button')}
@@ -215,7 +221,14 @@ export function PayTab() {
           <PayFicheCard key={searches} fiche={fiche.data} proof={proof} />
         ) : null}
       </Box>
-      {scannable ? <ScannerDialog open={scanning} onClose={() => setScanning(false)} onResult={onScanned} /> : null}
+      {scannable ? (
+        <ScannerDialog
+          open={scanning}
+          onClose={() => setScanning(false)}
+          onResult={onScanned}
+          onExited={() => (focusAfterScan.current === 'code' ? codeRef : scanButtonRef).current?.focus()}
+        />
+      ) : null}
     </Box>
   );
 }

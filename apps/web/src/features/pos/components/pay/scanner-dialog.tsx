@@ -25,10 +25,13 @@ export function ScannerDialog({
   open,
   onClose,
   onResult,
+  onExited,
 }: {
   open: boolean;
   onClose: () => void;
   onResult: (result: Exclude<ScanResult, { kind: 'foreign' }>) => void;
+  /** Closed and gone: the caller puts the focus where the scan leads (the focus is not restored). */
+  onExited: () => void;
 }) {
   const { t } = useTranslation('pos');
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -101,7 +104,15 @@ export function ScannerDialog({
 
   const error = typeof phase === 'object' ? phase.error : null;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="pos-scan-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="pos-scan-title"
+      disableRestoreFocus
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle id="pos-scan-title">{t('scan.title')}</DialogTitle>
       <DialogContent>
         {error ? (
