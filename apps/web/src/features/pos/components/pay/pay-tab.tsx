@@ -37,8 +37,9 @@ export function PayTab() {
   const inputRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const scanButtonRef = useRef<HTMLButtonElement>(null);
-  // Where the focus goes once the scanner has closed: the code to type after a barcode, else back.
-  const focusAfterScan = useRef<'code' | 'button'>('button');
+  // Where the focus goes once the scanner has closed: the code to type after a barcode, the number
+  // when the agent gives up scanning (closed, camera refused), else back to the scan button.
+  const focusAfterScan = useRef<'code' | 'number' | 'button'>('button');
   const fiche = useFicheByProof(proof);
   const scannable = canScan();
 
@@ -224,9 +225,15 @@ export function PayTab() {
       {scannable ? (
         <ScannerDialog
           open={scanning}
-          onClose={() => setScanning(false)}
+          onClose={() => {
+            focusAfterScan.current = 'number';
+            setScanning(false);
+          }}
           onResult={onScanned}
-          onExited={() => (focusAfterScan.current === 'code' ? codeRef : scanButtonRef).current?.focus()}
+          onExited={() => {
+            const to = focusAfterScan.current;
+            (to === 'code' ? codeRef : to === 'number' ? inputRef : scanButtonRef).current?.focus();
+          }}
         />
       ) : null}
     </Box>
