@@ -6,7 +6,7 @@ import { authEndpoints } from '@borlette/shared/contracts/auth';
 import { posEndpoints } from '@borlette/shared/contracts/pos';
 import type { SaleAnswer, SaleLine } from '@borlette/shared/contracts/sale';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { companyToday, enterResult, middayZone } from '../apps/server/test/engine-fixtures';
 import { CHROMIUM } from './global-setup';
@@ -110,8 +110,12 @@ describeBrowser('scanning a receipt at the POS: QR code → ticket → « Payer 
     }
   });
 
+  // Each camera browser lives for its test only (the machine is shared).
+  afterEach(async () => {
+    for (const b of browsers.splice(0)) await b.close().catch(() => {});
+  });
+
   afterAll(async () => {
-    for (const b of browsers) await b.close().catch(() => {});
     await h?.close();
     tmp.remove();
   });
