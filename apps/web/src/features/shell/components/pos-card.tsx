@@ -1,4 +1,5 @@
 import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InstallMobileOutlinedIcon from '@mui/icons-material/InstallMobileOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
@@ -102,12 +103,14 @@ export function PosCard() {
         </Button>
         <Button
           size="small"
-          color="inherit"
           fullWidth
           aria-expanded={howOpen}
           aria-controls={howId}
           onClick={() => setHowOpen((o) => !o)}
-          sx={{ mt: 0.5, color: 'text.secondary' }}
+          endIcon={
+            <ExpandMoreIcon sx={{ transform: howOpen ? 'rotate(180deg)' : 'none', transition: 'transform 0.2s' }} />
+          }
+          sx={{ mt: 0.5 }}
         >
           {t('pos.how')}
         </Button>
