@@ -74,17 +74,35 @@ async function assetFirst(request) {
   return response;
 }
 
-async function shellNetworkFirst(request) {
+/**
+ * Keeps the freshest /pos page as the shell. A new build (other asset names) also drops the old
+ * build's files from the cache and fetches the new page's own: the cache does not grow build after build.
+ */
+async function refreshShell(response) {
   const cache = await caches.open(CACHE);
+  const html = await response.text();
+  const old = await cache.match(SHELL);
+  const before = old ? assetsOf(await old.text()) : [];
+  await cache.put(SHELL, new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } }));
+  const now = assetsOf(html);
+  if (before.join() === now.join()) return;
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/assets/') && !now.includes(path)) await cache.delete(request);
+  }
+  await cache.addAll(now).catch(() => undefined);
+}
+
+async function shellNetworkFirst(event) {
   try {
-    const response = await fetch(request);
-    // Every /pos URL is the same index.html: keep the freshest one as the shell.
+    const response = await fetch(event.request);
+    // Every /pos URL is the same index.html.
     if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
-      await cache.put(SHELL, response.clone());
+      event.waitUntil(refreshShell(response.clone()));
     }
     return response;
   } catch {
-    const shell = await cache.match(SHELL);
+    const shell = await caches.match(SHELL);
     return (
       shell ||
       new Response(OFFLINE_PAGE, {
@@ -113,7 +131,7 @@ self.addEventListener('fetch', (event) => {
   // The API is never cached nor answered from a cache: straight to the network.
   if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') {
-    event.respondWith(shellNetworkFirst(request));
+    event.respondWith(shellNetworkFirst(event));
     return;
   }
   if (isAsset(url)) {
