@@ -217,10 +217,11 @@ describeBrowser('point of sale on a bad network: one ticket never two, offline, 
     await context.setOffline(true);
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
-    // The POS's own screen (its session cannot be checked offline), not the browser's error page.
-    await page.getByRole('heading', { name: 'Serveur injoignable' }).waitFor();
+    // The POS's own screen (its session cannot be checked offline), not the browser's error page…
+    await page.getByRole('heading', { name: 'Hors ligne' }).waitFor();
+    await page.getByText('Le point de vente reprend dès le retour du réseau', { exact: false }).waitFor();
+    // …which carries on by itself once the network is back.
     await context.setOffline(false);
-    await page.getByRole('button', { name: 'Réessayer' }).click();
     await page.getByRole('checkbox', { name: new RegExp(DRAW) }).waitFor();
   });
 });
