@@ -1,6 +1,7 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { allow, endpoint, STANDARD_ERRORS } from '../endpoint';
+import { agentClosing, closingQuery } from './closing';
 import { errorBody } from './common';
 import { dateRangeFields, requiredId } from './engine-common';
 import { ficheNumber, ficheSummary, ficheView } from './fiches';
@@ -209,6 +210,19 @@ export const posEndpoints = {
     access: allow.permission('pos_report', AGENT),
     query: agentReportQuery,
     response: agentDayReport,
+    errors,
+  }),
+  closing: endpoint({
+    method: 'GET',
+    path: '/api/agents/closing',
+    tag,
+    summary: 'Ma clôture de la journée (rapport Z) : par tirage et au total, portefeuille du jour, ce que je dois',
+    description:
+      'date : le jour ouvrable (AAAA-MM-JJ, par défaut aujourd’hui dans le fuseau de la compagnie ; un jour ' +
+      'futur est refusé). Les chiffres sont ceux des rapports de la compagnie et du portefeuille (contracts/closing.ts).',
+    access: allow.permission('pos_report', AGENT),
+    query: closingQuery,
+    response: agentClosing,
     errors,
   }),
   messages: endpoint({

@@ -10,6 +10,7 @@ import { route } from '../../http/route';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
+import { agentClosingOf } from './closing-query';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
 import { receiptPdf } from './receipt-pdf';
 import { ownTicketReceipt } from './receipt-query';
@@ -94,6 +95,11 @@ export const posRoutes =
     route(app, api.report, async (request) => {
       const { companyId, agentId } = me(request);
       return agentReport(raw, companyId, agentId, request.query.date);
+    });
+
+    route(app, api.closing, async (request) => {
+      const { companyId, agentId } = me(request);
+      return agentClosingOf(raw, companyId, agentId, request.query.date);
     });
 
     route(app, api.messages, async (request) => {
