@@ -10,6 +10,7 @@ import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
 import { sellTicket } from './sale.service';
+import { checkSale } from './sale-check-query';
 
 /** The agent calling, and its own company (an agent acts on nothing else). */
 const me = (caller: HasAuth) => {
@@ -37,6 +38,8 @@ export const posRoutes =
       // Already JSON: sent as is (Fastify does not serialise a string).
       return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
     });
+
+    route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body));
 
     route(app, api.fiches, async (request) => {
       const { companyId, agentId } = me(request);
