@@ -23,12 +23,14 @@ import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
+import { LiveCheckNotice } from './live-check-notice';
 import { type SaleErrorState, SaleRefusalAlert } from './sale-refusal-alert';
 import { SaleSummary } from './sale-summary';
 import { TicketLines } from './ticket-lines';
 import { useBlockedBalls } from './use-blocked-balls';
 import { useBreachMessage } from './use-breach-message';
 import { useDraft, useDraftInput } from './use-draft';
+import { useLiveCheck } from './use-live-check';
 
 /** The sale screen once the config is there: draws, fast keyboard entry, totals, sale, receipt. */
 export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refetch: () => void }) {
@@ -117,6 +119,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const overMessage = useBreachMessage(over?.breach ?? null, config.company.currency);
   // Blocked balls of the chosen draws, flagged as typed (issue 16): the sale would refuse them.
   const blocked = useBlockedBalls(draft.lines, draft.tirages, config, text);
+  const live = useLiveCheck(draft, !sell.isPending);
   const shownRefused = joinMessages(
     refused,
     blocked.byLine,
@@ -241,7 +244,10 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
           }}
         />
         {saleError ? <SaleRefusalAlert error={saleError} onRetry={() => void onSell()} /> : null}
+        <LiveCheckNotice problems={live.ticket} />
         <TicketLines
+          check={live.byLine}
+          drawNames={new Map(config.tirages.map((d) => [d.id, d.name]))}
           lines={draft.lines}
           refused={shownRefused}
           editingId={editingId}
