@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
 import { saleCheckAnswer, saleRefusal } from '@borlette/shared/contracts/sale';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenTirage, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
+import { createOpenTirage, type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
   asUser,
   auth,
   createTestApp,
   describeApi,
+  ENGINE,
   expectErrorBody,
   login,
   type TestContext,
@@ -273,5 +274,44 @@ describeApi('the live check answers what the sale would, without writing', () =>
       expect(Number(n)).toBe(10000);
       expect(Date.now() - started).toBeLessThan(20_000);
     });
+
+    // Only where transactions run side by side (PGlite has one connection: everything is in turn).
+    it.skipIf(ENGINE !== 'postgres')(
+      'a sale in progress (its counters and draw locked) does not hold the check',
+      async () => {
+        const d = await createOpenTirage(t.database.raw, c.company.id);
+        await t.database.raw.query(
+          "INSERT INTO sale_limits (company_id, code, number, max_amount, tirage_id) VALUES ($1, 20, '78', 10000, $2)",
+          [c.company.id, d.id],
+        );
+        const line = [{ code: 20, number: '78', stake: 1000 }];
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        // A sale of the same bet, sold but not committed: its counter rows and the draw's lock are held.
+        const open = t.database.transaction(async (tx) => {
+          await sell(tx, { companyId: c.company.id, agentId: c.agents[0].id, tirages: [d.id], lines: line });
+          locked();
+          await held;
+        });
+        await isLocked;
+        try {
+          const started = Date.now();
+          const a = await checked([d.id], line);
+          expect(Date.now() - started).toBeLessThan(2_000);
+          // It reads what is committed: the sale in progress is not counted yet.
+          expect(a.cells[0].remaining).toBe(10000);
+        } finally {
+          release();
+          await open;
+        }
+        expect((await checked([d.id], line)).cells[0].remaining).toBe(9000);
+      },
+    );
   });
 });
