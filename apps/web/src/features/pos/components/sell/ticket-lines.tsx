@@ -55,7 +55,8 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
         const extra = (checked?.problems ?? [])
           .filter((p) => !(known && (p.code === ERROR_CODE.BOULE_BLOCKED || known.includes(p.message))))
           .map((p) => p.message);
-        const problem = [known, ...extra].filter(Boolean).join(' ') || undefined;
+        const messages = [known, ...extra].filter((m): m is string => !!m);
+        const problem = messages.length > 0;
         const remaining = problem ? [] : (checked?.remaining ?? []);
         const editing = editingId === line.id;
         return (
@@ -117,7 +118,12 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
                 role="alert"
                 sx={{ color: 'error.main', flexBasis: '100%', pl: 3.25, pr: 1, pb: 0.5, mt: -0.5 }}
               >
-                {problem}
+                {messages.map((m) => (
+                  // One message a line: the engine's messages end without a full stop.
+                  <Box component="span" key={m} sx={{ display: 'block' }}>
+                    {m}
+                  </Box>
+                ))}
               </Typography>
             ) : remaining.length > 0 ? (
               <Typography
@@ -125,8 +131,9 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
                 data-testid="line-remaining"
                 sx={{ color: 'text.secondary', flexBasis: '100%', pl: 3.25, pr: 1, pb: 0.5, mt: -0.5 }}
               >
-                {checked?.draws === 1
-                  ? t('sell.remaining', { amount: money(remaining[0].amount) })
+                {remaining.length === checked?.draws && new Set(remaining.map((r) => r.amount)).size === 1
+                  ? // The same on every draw of the ticket (or its only one): said once.
+                    t('sell.remaining', { amount: money(remaining[0].amount) })
                   : remaining
                       .map((r) =>
                         t('sell.remainingOn', { draw: drawNames?.get(r.tirageId) ?? '', amount: money(r.amount) }),
