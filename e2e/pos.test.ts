@@ -126,10 +126,22 @@ describeBrowser('point of sale: every problem at once, the receipt’s link, who
     await dialog.getByRole('button', { name: 'Copier le lien' }).click();
     await pos.getByText('Lien copié.').waitFor();
     expect(await pos.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    await dialog.getByRole('button', { name: 'Partager' }).click();
+    await dialog.getByRole('button', { name: 'Partager', exact: true }).click();
     await expect
       .poll(() => pos.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
       .toEqual([{ title: `Fiche n° ${number}`, text: expect.stringContaining(String(number)), url }]);
+
+    // « Partager le reçu »: the receipt-width PDF handed to the share sheet as a file.
+    await pos.evaluate(() => Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true }));
+    await dialog.getByRole('button', { name: 'Partager le reçu' }).click();
+    await expect
+      .poll(() =>
+        pos.evaluate(async () => {
+          const f = (window as unknown as { shared: ShareData[] }).shared[1]?.files?.[0];
+          return f ? { name: f.name, type: f.type, head: await f.slice(0, 5).text() } : null;
+        }),
+      )
+      .toEqual({ name: `fiche-${number}.pdf`, type: 'application/pdf', head: '%PDF-' });
 
     // Reopened from « Fiches »: the same link.
     await pos.getByRole('button', { name: 'Nouvelle vente' }).click();

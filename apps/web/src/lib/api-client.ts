@@ -185,20 +185,20 @@ export async function requestFile(
   path: string,
   options: Omit<RequestOptions, 'method' | 'body'> = {},
 ): Promise<DownloadedFile> {
-  const { params, auth = true, signal } = options;
+  const { params, auth = true, tokens = SESSION_TOKENS, cache, signal } = options;
   const headers: Record<string, string> = {};
-  const session = auth ? getStoredSession() : null;
-  if (session) headers.Authorization = `Token ${session.token}`;
+  const token = auth ? tokens.token() : null;
+  if (token) headers.Authorization = `Token ${token}`;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { headers, signal });
+    response = await fetch(buildUrl(path, params), { headers, signal, ...(cache ? { cache } : {}) });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new ApiError(0, null);
   }
   if (!response.ok) {
     const data = await readBody(response);
-    if (response.status === 401 && session) handleUnauthorized();
+    if (response.status === 401 && token) tokens.refused();
     throw new ApiError(response.status, data);
   }
   return {
@@ -242,7 +242,7 @@ export function call<E extends Endpoint>(
 export function download<E extends Endpoint>(
   endpoint: E,
   input?: EndpointInput<E>,
-  options: Pick<RequestOptions, 'auth' | 'signal'> = {},
+  options: Pick<RequestOptions, 'auth' | 'signal' | 'tokens' | 'cache'> = {},
 ): Promise<DownloadedFile> {
   const { path, params } = callTarget(endpoint, input);
   return requestFile(path, { ...options, params });

@@ -57,6 +57,18 @@ export const agentFichesQuery = listQuery
   .pick({ page: true, page_size: true })
   .extend({ date: dateRangeFields.start_date });
 
+/**
+ * GET /api/agents/fiches/escpos · /pdf ?id=&width=: one of the agent's tickets as printer bytes or as a
+ * receipt-width PDF. The paper is 58 mm unless told (80 mm: the wide terminals).
+ */
+export const receiptQuery = z.object({
+  id: requiredId('La fiche'),
+  width: z
+    .enum(['58', '80'], { error: 'Largeur de papier invalide : 58 ou 80 (mm).' })
+    .default('58')
+    .transform((w) => (w === '80' ? 80 : 58) as 58 | 80),
+});
+
 /** GET /api/agents/report?date=: the agent's day (sale date = its business day). */
 export const agentDayReport = z.object({
   date: z.string(),
@@ -177,6 +189,31 @@ export const posEndpoints = {
     access: allow.permission('pos_sell', AGENT),
     body: ficheIdBody,
     response: ficheView,
+    errors,
+  }),
+  escpos: endpoint({
+    method: 'GET',
+    path: '/api/agents/fiches/escpos',
+    tag,
+    summary: 'Une de mes fiches en octets ESC/POS pour l’imprimante thermique (58 ou 80 mm)',
+    description:
+      'application/octet-stream, à envoyer tel quel à l’imprimante (RawBT, application native) : page de ' +
+      'codes CP858, code QR par la commande de l’imprimante (GS ( k) avec le lien public, coupe. Une fiche ' +
+      'déjà imprimée porte « COPIE n » ; la lecture ne compte rien : une copie se déclare par ' +
+      'POST /api/agents/fiches/reprint.',
+    access: allow.permission('pos_sell', AGENT),
+    query: receiptQuery,
+    response: null,
+    errors,
+  }),
+  receiptPdf: endpoint({
+    method: 'GET',
+    path: '/api/agents/fiches/pdf',
+    tag,
+    summary: 'Une de mes fiches en PDF à la largeur du reçu, avec son code QR (pour la partager)',
+    access: allow.permission('pos_sell', AGENT),
+    query: receiptQuery,
+    response: null,
     errors,
   }),
   report: endpoint({

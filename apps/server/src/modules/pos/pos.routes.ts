@@ -1,5 +1,7 @@
 import { posEndpoints as api } from '@borlette/shared/contracts/pos';
 import type { SaleAnswer } from '@borlette/shared/contracts/sale';
+import { ticketEscpos } from '@borlette/shared/receipt/escpos';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, type HasAuth } from '../../http/auth';
@@ -9,6 +11,8 @@ import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
+import { receiptPdf } from './receipt-pdf';
+import { ownTicketReceipt } from './receipt-query';
 import { sellTicket } from './sale.service';
 import { checkSale } from './sale-check-query';
 
@@ -17,6 +21,12 @@ const me = (caller: HasAuth) => {
   const auth = authOf(caller);
   return { companyId: auth.ownCompanyId as number, agentId: auth.userId };
 };
+
+/**
+ * The origin of the public link a receipt's QR code carries: the address the agent reached the server
+ * at (behind a proxy, X-Forwarded-Proto/Host when TRUST_PROXY is set), as the POS uses its own.
+ */
+const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /**
  * The agents' API (point of sale). Agents sign in with POST /api/user/auth/login like everyone;
@@ -60,6 +70,29 @@ export const posRoutes =
     });
 
     route(app, api.reprint, async (request) => reprintFiche(database, contextOf(request), request.body.id));
+
+    // Read-only renderings of a receipt: a copy is counted and audited by POST reprint, not here.
+    route(app, api.escpos, async (request, reply) => {
+      const { companyId, agentId } = me(request);
+      const { id, width } = request.query;
+      const receipt = await ownTicketReceipt(database, companyId, agentId, id, requestOrigin(request));
+      return reply
+        .type('application/octet-stream')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="fiche-${receipt.number}-${width}mm.bin"`)
+        .send(Buffer.from(ticketEscpos(receipt, width)));
+    });
+
+    route(app, api.receiptPdf, async (request, reply) => {
+      const { companyId, agentId } = me(request);
+      const { id, width } = request.query;
+      const receipt = await ownTicketReceipt(database, companyId, agentId, id, requestOrigin(request));
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="fiche-${receipt.number}.pdf"`)
+        .send(await receiptPdf(receipt, width));
+    });
 
     route(app, api.report, async (request) => {
       const { companyId, agentId } = me(request);

@@ -4,7 +4,7 @@
  * and tells the POS to show its sign-in (no page reload: nothing typed is lost).
  */
 import type { Endpoint, EndpointInput, EndpointOutput } from '@borlette/shared/endpoint';
-import { call, request, type TokenSource } from '../../../lib/api-client';
+import { call, type DownloadedFile, download, request, type TokenSource } from '../../../lib/api-client';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from '../../../lib/storage';
 
 export const POS_STORAGE = {
@@ -64,6 +64,15 @@ export function posCall<E extends Endpoint>(
   options: PosCallOptions = {},
 ): Promise<EndpointOutput<E>> {
   return call(endpoint, input, posOptions(options));
+}
+
+/** Downloads a file an endpoint answers (a receipt PDF, ESC/POS bytes) with the POS token. */
+export function posDownload<E extends Endpoint>(
+  endpoint: E,
+  input?: EndpointInput<E>,
+  options: PosCallOptions = {},
+): Promise<DownloadedFile> {
+  return download(endpoint, input, posOptions(options));
 }
 
 export interface PosRequestOptions extends PosCallOptions {

@@ -4,6 +4,9 @@
  */
 import { VERIFICATION_ALPHABET, VERIFICATION_LENGTH } from '@borlette/shared/contracts/pos';
 
+/** As printed on the receipt (ABCD-EFGH): the receipt model's formatting. */
+export { formatVerificationCode } from '@borlette/shared/receipt/model';
+
 const FORMAT = new RegExp(`^[${VERIFICATION_ALPHABET}]{${VERIFICATION_LENGTH}}$`);
 
 export type CodeInput = { kind: 'empty' } | { kind: 'code'; code: string } | { kind: 'invalid' };
@@ -13,10 +16,4 @@ export function readVerificationCode(raw: string): CodeInput {
   const code = raw.toUpperCase().replace(/[\s-]/g, '');
   if (!code) return { kind: 'empty' };
   return FORMAT.test(code) ? { kind: 'code', code } : { kind: 'invalid' };
-}
-
-/** As printed on the receipt: ABCD-EFGH. */
-export function formatVerificationCode(code: string | undefined): string {
-  if (!code) return '';
-  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 }

@@ -1,9 +1,9 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { ticketReceipt } from '@borlette/shared/receipt/model';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { loadQr } from '../../../../components/qr-code';
-import { receiptData } from '../../lib/receipt';
 import { RECEIPT_WIDTH, Receipt } from './receipt';
 
 type Print = (fiche: FicheView, options?: { reprint?: boolean }) => Promise<void>;
@@ -65,7 +65,11 @@ export function PrintProvider({ children }: { children: ReactNode }) {
       {job
         ? createPortal(
             <div className="pos-print-area" key={job.n}>
-              <Receipt data={receiptData(job.fiche, window.location.origin, { reprint: job.reprint })} />
+              <Receipt
+                data={ticketReceipt(job.fiche, window.location.origin, {
+                  copy: job.reprint ? Math.max(2, job.fiche.print_count) : undefined,
+                })}
+              />
             </div>,
             document.body,
           )

@@ -1,4 +1,5 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { publicFicheUrl, ticketReceipt } from '@borlette/shared/receipt/model';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,10 +13,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
-import { publicFicheUrl, receiptData } from '../../lib/receipt';
 import { usePrint } from './print-provider';
 import { Receipt } from './receipt';
 import { ReceiptLink } from './receipt-link';
+import { ShareReceiptButton } from './share-receipt-button';
 import { useReprintAndPrint } from './use-reprint';
 
 interface Props {
@@ -89,10 +90,15 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             }}
           >
             <Box sx={{ boxShadow: 3 }}>
-              <Receipt data={receiptData(current, window.location.origin, { reprint: !fresh || printed })} />
+              <Receipt
+                data={ticketReceipt(current, window.location.origin, {
+                  copy: !fresh || printed ? Math.max(2, current.print_count) : undefined,
+                })}
+              />
             </Box>
           </Box>
         ) : null}
+        {current ? <ShareReceiptButton id={current.id} number={current.number} /> : null}
         {current ? (
           <ReceiptLink
             url={publicFicheUrl(window.location.origin, current.ref_code)}

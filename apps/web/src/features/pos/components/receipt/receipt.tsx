@@ -1,9 +1,9 @@
+import type { TicketReceipt } from '@borlette/shared/receipt/model';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../../components/qr-code';
 import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
-import type { ReceiptData } from '../../lib/receipt';
 import { Barcode } from '../barcode';
 
 export const RECEIPT_WIDTH = '58mm';
@@ -27,7 +27,7 @@ const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
  * The printed receipt, 58 mm wide, monospace, black on white in any theme. The same element is the
  * on-screen preview and the printed copy (see print-area.tsx).
  */
-export function Receipt({ data }: { data: ReceiptData }) {
+export function Receipt({ data }: { data: TicketReceipt }) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);
   const lang = i18n.language;
   const amount = (v: number) => formatDecimal(v, lang);
@@ -49,9 +49,9 @@ export function Receipt({ data }: { data: ReceiptData }) {
       <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '10.5pt', textTransform: 'uppercase' }}>
         {data.company}
       </Box>
-      {data.reprint ? (
+      {data.copy ? (
         <Box sx={{ textAlign: 'center', fontWeight: 700, border: '1px solid #000', mt: '1mm' }}>
-          {t('receipt.duplicate', { count: data.reprint.count })}
+          {t('receipt.duplicate', { count: data.copy })}
         </Box>
       ) : null}
       {data.cancelled ? (

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { getFicheById, useReprintFiche } from '../../api/pos-api';
 import { usePrint } from './print-provider';
 
-/** POST reprint (the server counts every copy), then print the copy marked « DUPLICATA ». */
+/** POST reprint (the server counts every copy), then print the copy marked « COPIE n ». */
 export function useReprintAndPrint() {
   const print = usePrint();
   const reprint = useReprintFiche();

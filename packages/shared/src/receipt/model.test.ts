@@ -1,6 +1,6 @@
-import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { describe, expect, it } from 'vitest';
-import { publicFicheUrl, receiptData } from './receipt';
+import type { FicheView } from '../contracts/fiches';
+import { copyOf, publicFicheUrl, receiptDateTime, receiptDay, ticketReceipt } from './model';
 
 const fiche: FicheView = {
   id: 9,
@@ -57,7 +57,7 @@ const fiche: FicheView = {
 
 describe('receipt layout', () => {
   it('groups lines under their draw, bets first then free mariages', () => {
-    const r = receiptData(fiche, 'https://pos.example/');
+    const r = ticketReceipt(fiche, 'https://pos.example/');
     expect(r.number).toBe('1000018');
     expect(r.draws.map((d) => d.name)).toEqual(['New York Soir', 'Florida Soir']);
     expect(r.draws[1]!.lines.map((l) => [l.number, l.free])).toEqual([
@@ -69,13 +69,21 @@ describe('receipt layout', () => {
     expect(r.total).toBe(3000);
     expect(r.url).toBe('https://pos.example/fiche-view/Ref%2FCode');
     expect(r.verificationCode).toBe('ABCD-2345');
-    expect(r.reprint).toBeNull();
+    expect(r.draws[1]!.lines.map((l) => l.game)).toEqual(['Bolet', 'Mariage', 'Mariage']);
+    expect(r.copy).toBeNull();
     expect(r.cancelled).toBe(false);
   });
 
-  it('marks a reprint', () => {
-    expect(receiptData({ ...fiche, print_count: 3 }, 'x', { reprint: true }).reprint).toEqual({ count: 3 });
-    expect(receiptData({ ...fiche, print_count: 1 }, 'x', { reprint: true }).reprint).toEqual({ count: 2 });
+  it('marks a copy « COPIE n » from the print count', () => {
+    expect(ticketReceipt(fiche, 'x', { copy: 3 }).copy).toBe(3);
+    expect(ticketReceipt(fiche, 'x', { copy: 1 }).copy).toBeNull();
+    expect(copyOf({ print_count: 1 })).toBeUndefined();
+    expect(copyOf({ print_count: 2 })).toBe(2);
+  });
+
+  it('prints dates on the company clock, without locale spaces', () => {
+    expect(receiptDateTime('2026-03-14T15:00:00Z', 'America/Port-au-Prince')).toBe('14/03/2026 11:00');
+    expect(receiptDay('2026-06-12')).toBe('12/06/2026');
   });
 
   it('links the receipt to its public page', () => {
