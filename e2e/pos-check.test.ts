@@ -35,6 +35,8 @@ describeBrowser('point of sale: live check, replay, keyboard-only sale', () => {
       ])
     )[0].n;
 
+  const entryOf = (page: Page) => page.getByRole('textbox', { name: 'Saisie des paris' });
+
   async function posPage(username: string, width = 390) {
     const { page } = await h.newPage({ width, height: 844 });
     await page.goto('/pos');
@@ -106,6 +108,21 @@ describeBrowser('point of sale: live check, replay, keyboard-only sale', () => {
     // On a phone the chosen draws fold into one line: unfolded, the ticket's draw is the one chosen.
     await pos.getByRole('button', { name: 'Modifier', exact: true }).click();
     expect(await pos.getByRole('checkbox', { name: new RegExp(DRAW) }).getAttribute('aria-checked')).toBe('true');
+
+    // From the ticket view too; a ticket being typed is replaced only once the agent agrees.
+    await entryOf(pos).fill('99 1');
+    await entryOf(pos).press('Enter');
+    await pos
+      .getByRole('navigation', { name: 'Écrans du point de vente' })
+      .getByRole('button', { name: 'Fiches' })
+      .click();
+    await pos.getByRole('button', { name: `Voir la fiche n° ${old.number}` }).click();
+    await pos.getByRole('dialog').getByRole('button', { name: 'Rejouer' }).click();
+    await pos.getByRole('button', { name: 'Remplacer' }).click();
+    await pos.getByRole('textbox', { name: 'Saisie des paris' }).waitFor();
+    await lines.getByText('12*34').waitFor();
+    expect(await lines.getByRole('listitem').count()).toBe(2);
+    expect(await lines.getByText('99').count()).toBe(0);
     expect(await tickets()).toBe(before);
   });
 
