@@ -70,7 +70,7 @@ function precompress(dir) {
   const files = [];
   walk(dir, files);
   for (const f of files) {
-    if (!/\.(js|css|html|svg|json|txt|map)$/.test(f) || f.endsWith('.map')) continue;
+    if (!/\.(js|css|html|svg|json|txt|map|wasm)$/.test(f) || f.endsWith('.map')) continue;
     const body = readFileSync(f);
     if (body.length < 1024) continue;
     writeFileSync(`${f}.gz`, zlib.gzipSync(body, { level: 9 }));

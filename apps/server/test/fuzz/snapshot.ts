@@ -9,6 +9,11 @@ export const MAY_CHANGE: Record<string, { columns?: string[]; reason: string }> 
     columns: ['last_seen_at'],
     reason: 'every authenticated request may refresh last_seen_at (at most every 5 minutes, http/auth.ts)',
   },
+  fiche_proof_failures: {
+    reason:
+      'a well-formed but wrong receipt proof (GET /api/agents/fiche, POST /api/agents/fiches/pay) is refused AND ' +
+      'counted, by design: 10 wrong proofs in 15 minutes answer 429 (modules/fiches/pay-proof.ts)',
+  },
   invoices: {
     reason:
       'GET /api/generals/facturations (and the PDF) recompute the unpaid invoices of the period asked on every ' +

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   role: 'role',
   /** The point of sale's own token (features/pos), apart from the back office's. */
   posToken: 'pos.accessToken',
+  /** The POS printer of this terminal: transport, paper width, auto-print, baud rate, BLE chunk size. */
+  printer: 'pos.printer',
   /** Theme settings (docs/spec.md §4: they persist in local storage). */
   settings: 'settings',
   /** The chosen language (fr, en, de, ht). */

@@ -7,7 +7,7 @@ import {
   type LoginResponse,
 } from '@borlette/shared/contracts/auth';
 import { posEndpoints } from '@borlette/shared/contracts/pos';
-import type { PosConfig, SaleInput } from '@borlette/shared/contracts/sale';
+import type { PosConfig } from '@borlette/shared/contracts/sale';
 import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { posCall, posRequest } from './pos-client';
@@ -133,14 +133,6 @@ function useRefreshAfterWrite() {
     void client.invalidateQueries({ queryKey: ['pos', 'report'] });
     void client.invalidateQueries({ queryKey: posKeys.config });
   };
-}
-
-export function useSell() {
-  const refresh = useRefreshAfterWrite();
-  return useMutation({
-    mutationFn: (body: SaleInput) => posCall(posEndpoints.sell, body),
-    onSettled: refresh,
-  });
 }
 
 export function useCancelFiche() {

@@ -23,12 +23,12 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { Logo } from '../../../components/logo';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { usePosSession, usePosUser } from '../api/pos-session';
+import { PrinterProvider } from '../printing/use-printer';
 import { PosAccountMenu } from './account/account-menu';
 import { FichesTab } from './fiches/fiches-tab';
 import { BOTTOM_NAV_HEIGHT } from './layout';
 import { MessagesTab, useUnreadMessages } from './messages-tab';
 import { PayTab } from './pay/pay-tab';
-import { PrintProvider } from './receipt/print-provider';
 import { ReportTab } from './report-tab';
 import { SellTab } from './sell/sell-tab';
 
@@ -114,7 +114,7 @@ export default function PosApp() {
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
 
   return (
-    <PrintProvider>
+    <PrinterProvider>
       <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Toolbar sx={{ gap: 1.25, px: { xs: 1.5, sm: 2 } }}>
@@ -193,6 +193,6 @@ export default function PosApp() {
           </Paper>
         )}
       </Box>
-    </PrintProvider>
+    </PrinterProvider>
   );
 }

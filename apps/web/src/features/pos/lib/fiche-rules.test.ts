@@ -64,11 +64,17 @@ describe('what is typed or scanned in « Payer »', () => {
     expect(readTicketInput('1')).toEqual({ kind: 'invalid' });
   });
 
-  it('recognises the public link of a receipt', () => {
-    expect(readTicketInput('https://pos.example/fiche-view/AbC_12-x?x=1')).toEqual({
-      kind: 'url',
-      refCode: 'AbC_12-x',
-    });
+  it('recognises the public link of a receipt, and its bare secret', () => {
+    const ref = 'q3Zr_9xK-2mPvT8wYb1LcA';
+    expect(readTicketInput(`https://pos.example/fiche-view/${ref}?x=1`)).toEqual({ kind: 'ref', refCode: ref });
+    expect(readTicketInput(`http://10.0.0.2:3000/fiche-view/${ref}`)).toEqual({ kind: 'ref', refCode: ref });
+    expect(readTicketInput(` ${ref} `)).toEqual({ kind: 'ref', refCode: ref });
+    // A link whose secret cannot be one (too short, bad escape) is refused before asking the server.
+    expect(readTicketInput('https://pos.example/fiche-view/abc')).toEqual({ kind: 'invalid' });
+    expect(readTicketInput('https://pos.example/fiche-view/%E0%A4%A')).toEqual({ kind: 'invalid' });
+    // Long digits stay a number (with its check digit), never a secret.
+    expect(readTicketInput('1234 5678 9012 3456').kind).not.toBe('ref');
+    expect(readTicketInput('https://example.com/').kind).toBe('invalid');
   });
 
   it('names the balance of the day', () => {

@@ -75,17 +75,33 @@ export type TicketInput =
   | { kind: 'number'; number: number }
   /** Digits whose last one is not the check digit: a typing mistake. */
   | { kind: 'badCheckDigit' }
-  /** The QR of a receipt (the public link): its secret proves the receipt is held. */
-  | { kind: 'url'; refCode: string }
+  /** The QR of a receipt (its public link, or the bare secret): the secret proves the receipt is held. */
+  | { kind: 'ref'; refCode: string }
   | { kind: 'invalid' };
 
-/** What was typed or scanned in « Payer »: a ticket number (spaces and dashes ignored) or a receipt link. */
+/** The shape of a receipt's secret (ref_code: 16 random bytes in base64url; the server's rule). */
+const REF = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * What was typed or scanned in « Payer »: a ticket number (spaces and dashes ignored; the Code 128 of
+ * the receipt holds it alone), a receipt's link `…/fiche-view/<ref>` (its QR code) or a bare ref.
+ */
 export function readTicketInput(raw: string): TicketInput {
   const text = raw.trim();
   if (!text) return { kind: 'empty' };
   const link = /\/fiche-view\/([^/?#\s]+)/.exec(text);
-  if (link) return { kind: 'url', refCode: decodeURIComponent(link[1]!) };
+  if (link) {
+    let ref: string;
+    try {
+      ref = decodeURIComponent(link[1]!);
+    } catch {
+      return { kind: 'invalid' };
+    }
+    return REF.test(ref) ? { kind: 'ref', refCode: ref } : { kind: 'invalid' };
+  }
   const digits = text.replace(/[\s-]/g, '');
+  // Digits (with spaces or dashes) are a number; a secret always holds a letter or `_` in practice.
+  if (!/^\d+$/.test(digits) && REF.test(text)) return { kind: 'ref', refCode: text };
   if (!/^\d{2,16}$/.test(digits)) return { kind: 'invalid' };
   const number = Number(digits);
   if (!Number.isSafeInteger(number)) return { kind: 'invalid' };

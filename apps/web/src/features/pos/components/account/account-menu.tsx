@@ -1,7 +1,9 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import InstallMobileOutlinedIcon from '@mui/icons-material/InstallMobileOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -11,14 +13,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useInstallPrompt } from '../../../../lib/install-prompt';
+import { PrinterDialog } from '../../printing/printer-dialog';
 import { PosPasswordDialog } from './password-dialog';
 
-/** The agent's menu in the POS top bar: who is signed in, « Changer mon mot de passe », sign-out. */
+/**
+ * The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe »,
+ * « Installer l’application » (where the browser offers it), sign-out.
+ */
 export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
-  const { t } = useTranslation('pos');
+  const { t } = useTranslation(['pos', 'printer']);
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [printerOpen, setPrinterOpen] = useState(false);
+  const installer = useInstallPrompt();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const pick = (action: () => void) => () => {
     setAnchor(null);
@@ -55,12 +64,26 @@ export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignO
           </Typography>
         </Box>
         <Divider sx={{ borderStyle: 'dashed' }} />
+        <MenuItem onClick={pick(() => setPrinterOpen(true))}>
+          <ListItemIcon>
+            <PrintOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {t('printer:open')}
+        </MenuItem>
         <MenuItem onClick={pick(() => setPasswordOpen(true))}>
           <ListItemIcon>
             <LockResetOutlinedIcon fontSize="small" />
           </ListItemIcon>
           {t('account.changePassword')}
         </MenuItem>
+        {installer.available ? (
+          <MenuItem onClick={pick(() => void installer.install())}>
+            <ListItemIcon>
+              <InstallMobileOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('account.install')}
+          </MenuItem>
+        ) : null}
         <MenuItem onClick={pick(onSignOut)}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
@@ -69,6 +92,7 @@ export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignO
         </MenuItem>
       </Menu>
       <PosPasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <PrinterDialog open={printerOpen} onClose={() => setPrinterOpen(false)} />
     </>
   );
 }

@@ -66,7 +66,8 @@ export function FichesTab() {
 
   const onReprint = async (row: FicheSummary) => {
     try {
-      await reprint.run(row.id);
+      const { outcome } = await reprint.run(row.id);
+      if (!outcome.ok) enqueueSnackbar(outcome.message, { variant: 'error' });
     } catch (e) {
       enqueueSnackbar(message(e), { variant: 'error' });
     }

@@ -109,6 +109,11 @@ export function PayFicheCard({ fiche, proof }: { fiche: FicheView; proof: PayPro
           >
             {money(fiche.win_amount)}
           </Typography>
+          {fiche.win_amount > 0 && fiche.status !== 'paye' && !justPaid ? (
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {t('pay.payableUntil', { date: fDayNumeric(fiche.expires_on) })}
+            </Typography>
+          ) : null}
         </Box>
       </Box>
       {ownerNotice && !justPaid ? (

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import IconButton from '@mui/material/IconButton';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,14 +12,15 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
 import { type PayProof, useFicheByProof } from '../../api/pos-api';
 import { readTicketInput } from '../../lib/fiche-rules';
+import type { ScanResult } from '../../lib/scan';
 import { readVerificationCode } from '../../lib/verification-code';
 import { PayFicheCard } from './pay-fiche-card';
 import { canScan, ScannerDialog } from './scanner-dialog';
 
 /**
  * « Payer »: the agent proves it holds the receipt (issue 15): it scans the QR code (its secret) or
- * types the number (scanned from the barcode, last digit a check digit) AND the verification code
- * printed under it. Then the ticket and its winnings are shown, and « Payer » asks the server, which
+ * types the number (or scans the barcode, last digit a check digit) AND the verification code
+ * printed under it — the fallback when the QR code is torn. Then the ticket and its winnings are shown, and « Payer » asks the server, which
  * has the last word. An invalid entry clears the ticket shown: nothing stale stays payable.
  */
 export function PayTab() {
@@ -30,10 +30,16 @@ export function PayTab() {
   const [error, setError] = useState<{ field: 'number' | 'code'; message: string } | null>(null);
   const [proof, setProof] = useState<PayProof | null>(null);
   const [scanning, setScanning] = useState(false);
+  // A barcode was scanned: the number is filled in, the verification code is asked for.
+  const [codeAsked, setCodeAsked] = useState(false);
   // Each search shows a fresh card (a ticket paid a moment ago then reads « déjà payée »).
   const [searches, setSearches] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const scanButtonRef = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the scanner has closed: the code to type after a barcode, the number
+  // when the agent gives up scanning (closed, camera refused), else back to the scan button.
+  const focusAfterScan = useRef<'code' | 'number' | 'button'>('button');
   const fiche = useFicheByProof(proof);
   const scannable = canScan();
 
@@ -50,7 +56,8 @@ export function PayTab() {
     (value: string, code: string) => {
       const read = readTicketInput(value);
       setError(null);
-      if (read.kind === 'url') {
+      setCodeAsked(false);
+      if (read.kind === 'ref') {
         // The QR code holds the public link: its secret is the proof.
         setText('');
         setCodeText('');
@@ -80,20 +87,24 @@ export function PayTab() {
   };
 
   const onScanned = useCallback(
-    (value: string) => {
+    (result: Exclude<ScanResult, { kind: 'foreign' }>) => {
       setScanning(false);
-      const read = readTicketInput(value);
-      if (read.kind === 'number') {
-        // The barcode gives the number only: the code printed under it is still needed.
-        setProof(null);
-        setText(String(read.number));
-        setError(null);
-        codeRef.current?.focus();
+      setError(null);
+      focusAfterScan.current = result.kind === 'number' ? 'code' : 'button';
+      if (result.kind === 'ref') {
+        setText('');
+        setCodeText('');
+        setCodeAsked(false);
+        ask({ ref: result.refCode });
         return;
       }
-      look(value, '');
+      // The barcode gives the number only: the code printed under it is still needed.
+      setProof(null);
+      setText(String(result.number));
+      setCodeText('');
+      setCodeAsked(true);
     },
-    [look],
+    [ask],
   );
 
   const status = fiche.isError && isApiError(fiche.error) ? fiche.error.statusCode : null;
@@ -107,6 +118,23 @@ export function PayTab() {
 
   return (
     <Box sx={{ maxWidth: 640 }}>
+      {scannable ? (
+        <Button
+          fullWidth
+          size="large"
+          variant="outlined"
+          startIcon={<QrCodeScannerIcon />}
+          ref={scanButtonRef}
+          aria-label={t('scan.open')}
+          onClick={() => {
+            focusAfterScan.current = 'button';
+            setScanning(true);
+          }}
+          sx={{ mb: 1.5, minHeight: 52, fontSize: 17 }}
+        >
+          {t('scan.button')}
+        </Button>
+      ) : null}
       <Box component="form" onSubmit={onSubmit} noValidate>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
           <OutlinedInput
@@ -116,6 +144,7 @@ export function PayTab() {
               setText(e.target.value);
               // The ticket shown belongs to what was searched: a new entry hides it (issue 16).
               setProof(null);
+              setCodeAsked(false);
               if (error) setError(null);
             }}
             placeholder={t('pay.placeholder')}
@@ -170,19 +199,18 @@ export function PayTab() {
             >
               <SearchIcon />
             </Button>
-            {scannable ? (
-              <IconButton
-                aria-label={t('scan.open')}
-                onClick={() => setScanning(true)}
-                sx={{ width: 56, border: 1, borderColor: 'divider', borderRadius: 1 }}
-              >
-                <QrCodeScannerIcon />
-              </IconButton>
-            ) : null}
           </Stack>
         </Stack>
-        <FormHelperText id="pos-pay-help" error={!!error} sx={{ mx: 0, fontSize: error ? 14 : undefined }}>
-          {error?.message ?? t('pay.help')}
+        <FormHelperText
+          id="pos-pay-help"
+          error={!!error}
+          sx={{
+            mx: 0,
+            fontSize: error || codeAsked ? 14 : undefined,
+            color: codeAsked && !error ? 'info.main' : undefined,
+          }}
+        >
+          {error?.message ?? (codeAsked ? t('scan.codeAsked', { number: text }) : t('pay.help'))}
         </FormHelperText>
       </Box>
       <Box sx={{ mt: 2 }}>
@@ -194,7 +222,20 @@ export function PayTab() {
           <PayFicheCard key={searches} fiche={fiche.data} proof={proof} />
         ) : null}
       </Box>
-      {scannable ? <ScannerDialog open={scanning} onClose={() => setScanning(false)} onResult={onScanned} /> : null}
+      {scannable ? (
+        <ScannerDialog
+          open={scanning}
+          onClose={() => {
+            focusAfterScan.current = 'number';
+            setScanning(false);
+          }}
+          onResult={onScanned}
+          onExited={() => {
+            const to = focusAfterScan.current;
+            (to === 'code' ? codeRef : to === 'number' ? inputRef : scanButtonRef).current?.focus();
+          }}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
-import { publicFicheUrl, ticketReceipt } from '@borlette/shared/receipt/model';
+import { copyOf, publicFicheUrl, ticketReceipt } from '@borlette/shared/receipt/model';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,10 +10,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
-import { usePrint } from './print-provider';
+import { ficheDocument } from '../../printing/fiche-document';
+import { PrintFailedAlert } from '../../printing/print-failed-alert';
+import { usePrinter } from '../../printing/use-printer';
 import { Receipt } from './receipt';
 import { ReceiptLink } from './receipt-link';
 import { ShareReceiptButton } from './share-receipt-button';
@@ -22,46 +24,70 @@ import { useReprintAndPrint } from './use-reprint';
 interface Props {
   fiche: FicheView | null;
   onClose: () => void;
-  /** Just sold: the first print is the original; any later one is a reprint (counted by the server). */
+  /** Just sold: the first print is the original; any later one is a copy (counted by the server). */
   fresh?: boolean;
   notice?: ReactNode;
   closeLabel?: string;
 }
 
-/** The receipt on screen (as it prints) with « Imprimer »; full screen on a phone. */
+/**
+ * The receipt on screen (as it prints) with « Imprimer »; full screen on a phone. A ticket just sold
+ * prints by itself when the printer is set to (use-printer's autoPrint). A failed print never touches
+ * the sale: the ticket stays sold and « Réimprimer » prints a counted copy.
+ */
 export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabel }: Props) {
   const { t } = useTranslation('pos');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const print = usePrint();
+  const { printDocument, autoPrint, busy } = usePrinter();
   const reprint = useReprintAndPrint();
   const [printed, setPrinted] = useState(false);
   const [shown, setShown] = useState<FicheView | null>(fiche);
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   // A new ticket resets the dialog (the same dialog serves one ticket after another).
   if (fiche && fiche.id !== shown?.id) {
     setShown(fiche);
     setPrinted(false);
     setError(null);
+    setFailure(null);
   }
   const current = shown ?? fiche;
+
+  const printOriginal = async (f: FicheView) => {
+    setPrinted(true);
+    const outcome = await printDocument(ficheDocument(f, window.location.origin));
+    setFailure(outcome.ok ? null : outcome.message);
+  };
+
+  // Printed once, as soon as it is sold (the dialog transport waits for the agent's click instead).
+  const autoId = fresh && autoPrint && fiche && !printed && fiche.id === shown?.id ? fiche.id : null;
+  const autoPrinted = useRef<number | null>(null);
+  useEffect(() => {
+    if (autoId === null || !fiche || autoPrinted.current === autoId) return;
+    autoPrinted.current = autoId;
+    void printOriginal(fiche);
+  });
 
   const onPrint = async () => {
     if (!current) return;
     setError(null);
+    setFailure(null);
     if (fresh && !printed) {
-      setPrinted(true);
-      await print(current);
+      await printOriginal(current);
       return;
     }
     try {
-      setShown(await reprint.run(current.id));
+      const { fiche: copy, outcome } = await reprint.run(current.id);
+      setShown(copy);
       setPrinted(true);
+      if (!outcome.ok) setFailure(outcome.message);
     } catch (e) {
       setError(isApiError(e) && e.statusCode !== 0 ? e.message : t('errors.network'));
     }
   };
 
+  const again = printed || !fresh;
   return (
     <Dialog
       open={!!fiche}
@@ -79,6 +105,13 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             {error}
           </Alert>
         ) : null}
+        {failure ? (
+          <PrintFailedAlert
+            message={failure}
+            onRetry={() => void onPrint()}
+            retrying={busy || reprint.pendingId === current?.id}
+          />
+        ) : null}
         {current ? (
           <Box
             sx={{
@@ -90,11 +123,7 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
             }}
           >
             <Box sx={{ boxShadow: 3 }}>
-              <Receipt
-                data={ticketReceipt(current, window.location.origin, {
-                  copy: !fresh || printed ? Math.max(2, current.print_count) : undefined,
-                })}
-              />
+              <Receipt data={ticketReceipt(current, window.location.origin, { copy: copyOf(current) })} />
             </Box>
           </Box>
         ) : null}
@@ -116,11 +145,11 @@ export function ReceiptDialog({ fiche, onClose, fresh = false, notice, closeLabe
           variant="contained"
           startIcon={<PrintOutlinedIcon />}
           onClick={() => void onPrint()}
-          loading={reprint.pendingId === current?.id}
+          loading={busy || reprint.pendingId === current?.id}
           autoFocus
           sx={{ flex: 1, minHeight: 48 }}
         >
-          {printed || !fresh ? t('receipt.reprint') : t('receipt.print')}
+          {again ? t('receipt.reprint') : t('receipt.print')}
         </Button>
       </DialogActions>
     </Dialog>

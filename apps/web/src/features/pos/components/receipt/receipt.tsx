@@ -6,7 +6,8 @@ import { QrCode } from '../../../../components/qr-code';
 import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
 import { Barcode } from '../barcode';
 
-export const RECEIPT_WIDTH = '58mm';
+/** 58 mm on screen; the print area sets `--paper-width` to the chosen roll (58 or 80 mm). */
+export const RECEIPT_WIDTH = 'var(--paper-width, 58mm)';
 
 function Row({ left, right, strong }: { left: ReactNode; right: ReactNode; strong?: boolean }) {
   return (
@@ -25,7 +26,7 @@ const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
 
 /**
  * The printed receipt, 58 mm wide, monospace, black on white in any theme. The same element is the
- * on-screen preview and the printed copy (see print-area.tsx).
+ * on-screen preview and the printed copy (see printing/dialog-transport.tsx).
  */
 export function Receipt({ data }: { data: TicketReceipt }) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);

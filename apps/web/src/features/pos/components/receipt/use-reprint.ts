@@ -1,22 +1,26 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { useCallback } from 'react';
 import { getFicheById, useReprintFiche } from '../../api/pos-api';
-import { usePrint } from './print-provider';
+import { ficheDocument } from '../../printing/fiche-document';
+import { type PrintOutcome, usePrinter } from '../../printing/use-printer';
 
-/** POST reprint (the server counts every copy), then print the copy marked « COPIE n ». */
+/**
+ * POST reprint (the server counts and audits every copy), then print the copy marked « COPIE n ».
+ * The request's failure throws (nothing was counted); the printer's comes back in `outcome`.
+ */
 export function useReprintAndPrint() {
-  const print = usePrint();
+  const { printDocument } = usePrinter();
   const reprint = useReprintFiche();
   const { mutateAsync } = reprint;
   const run = useCallback(
-    async (id: number): Promise<FicheView> => {
+    async (id: number): Promise<{ fiche: FicheView; outcome: PrintOutcome }> => {
       const answer = await mutateAsync(id);
       // The reprint answers the ticket; if it does not carry the lines, read it again.
       const fiche = answer && Array.isArray(answer.lines) ? answer : await getFicheById(id);
-      await print(fiche, { reprint: true });
-      return fiche;
+      const outcome = await printDocument(ficheDocument(fiche, window.location.origin, Math.max(2, fiche.print_count)));
+      return { fiche, outcome };
     },
-    [mutateAsync, print],
+    [mutateAsync, printDocument],
   );
   return { run, pendingId: reprint.isPending ? reprint.variables : null };
 }

@@ -1,0 +1,18 @@
+import type { FicheView } from '@borlette/shared/contracts/fiches';
+import { ticketEscpos } from '@borlette/shared/receipt/escpos';
+import { ticketReceipt } from '@borlette/shared/receipt/model';
+import { Receipt } from '../components/receipt/receipt';
+import type { PrintDocument } from './use-printer';
+
+/**
+ * A ticket to print: the same receipt model gives the thermal printer's bytes and the dialog's HTML.
+ * `copy` (n >= 2, the server's print count after a reprint) prints « COPIE n ».
+ */
+export function ficheDocument(fiche: FicheView, origin: string, copy?: number): PrintDocument {
+  const receipt = ticketReceipt(fiche, origin, { copy });
+  return {
+    name: `fiche-${fiche.number}`,
+    escpos: (width) => ticketEscpos(receipt, width),
+    html: <Receipt data={receipt} />,
+  };
+}

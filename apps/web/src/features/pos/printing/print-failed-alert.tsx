@@ -1,0 +1,53 @@
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PrinterDialog } from './printer-dialog';
+
+/** A print that failed after a sale: the ticket is sold; say why, and offer « Réimprimer » and the settings. */
+export function PrintFailedAlert({
+  message,
+  onRetry,
+  retrying,
+}: {
+  message: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useTranslation(['printer', 'pos']);
+  const [settings, setSettings] = useState(false);
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} role="alert">
+      <AlertTitle>{t('failed')}</AlertTitle>
+      {message}
+      <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button
+          variant="contained"
+          color="error"
+          size="small"
+          startIcon={<PrintOutlinedIcon />}
+          onClick={onRetry}
+          loading={retrying}
+          sx={{ minHeight: 40 }}
+        >
+          {t('pos:receipt.reprint')}
+        </Button>
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="small"
+          startIcon={<SettingsOutlinedIcon />}
+          onClick={() => setSettings(true)}
+          sx={{ minHeight: 40 }}
+        >
+          {t('open')}
+        </Button>
+      </Stack>
+      <PrinterDialog open={settings} onClose={() => setSettings(false)} />
+    </Alert>
+  );
+}
