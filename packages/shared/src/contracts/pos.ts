@@ -8,7 +8,7 @@ import { ficheNumber, ficheSummary, ficheView } from './fiches';
 import { listQuery, pageOf } from './list';
 import { agentMessage } from './messages';
 import { money } from './money';
-import { posConfig, saleAnswer, saleInput, saleRefusal } from './sale';
+import { posConfig, saleAnswer, saleCheckAnswer, saleCheckInput, saleInput, saleRefusal } from './sale';
 
 /**
  * The agents' API (point of sale, /api/agents/*): its queries and answers beside the sale's
@@ -118,6 +118,21 @@ export const posEndpoints = {
     response: saleAnswer,
     // The refusal names every problem of the ticket: its own schema, or they would be stripped.
     errors: { ...errors, 400: saleRefusal, 409: saleRefusal },
+  }),
+  check: endpoint({
+    method: 'POST',
+    path: '/api/agents/fiches/check',
+    tag,
+    summary: 'Vérifier une fiche avant de la vendre, sans rien enregistrer ni compter',
+    description:
+      'Le corps de la vente (la clé de vente peut manquer). `problems` : ce que la vente refuserait maintenant ' +
+      '(mêmes codes, messages et lignes) ; `cells` : par ligne et tirage, ses problèmes et ce qui reste sous les ' +
+      'limites (`remaining`, null sans limite). Lecture seule : ni fiche, ni numéro, ni compteur, ni verrou ; ' +
+      'la vente reste l’autorité.',
+    access: allow.permission('pos_sell', AGENT),
+    body: saleCheckInput,
+    response: saleCheckAnswer,
+    errors,
   }),
   fiches: endpoint({
     method: 'GET',

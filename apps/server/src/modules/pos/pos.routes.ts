@@ -15,6 +15,7 @@ import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-quer
 import { receiptPdf } from './receipt-pdf';
 import { ownTicketReceipt } from './receipt-query';
 import { sellTicket } from './sale.service';
+import { checkSale } from './sale-check-query';
 
 /** The agent calling, and its own company (an agent acts on nothing else). */
 const me = (caller: HasAuth) => {
@@ -48,6 +49,8 @@ export const posRoutes =
       // Already JSON: sent as is (Fastify does not serialise a string).
       return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
     });
+
+    route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body));
 
     route(app, api.fiches, async (request) => {
       const { companyId, agentId } = me(request);

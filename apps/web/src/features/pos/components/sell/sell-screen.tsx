@@ -22,6 +22,7 @@ import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
+import { LiveCheckNotice } from './live-check-notice';
 import { type SaleErrorState, SaleRefusalAlert } from './sale-refusal-alert';
 import { SaleSubmissionStatus } from './sale-submission-status';
 import { SaleSummary } from './sale-summary';
@@ -29,6 +30,7 @@ import { TicketLines } from './ticket-lines';
 import { useBlockedBalls } from './use-blocked-balls';
 import { useBreachMessage } from './use-breach-message';
 import { useDraft, useDraftInput } from './use-draft';
+import { useLiveCheck } from './use-live-check';
 import { useSaleSubmission } from './use-sale-submission';
 
 /** The sale screen once the config is there: draws, fast keyboard entry, totals, sale, receipt. */
@@ -138,6 +140,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       if (error.code === ERROR_CODE.TIRAGE_CLOSED || refusal.codes.includes(ERROR_CODE.TIRAGE_CLOSED)) refetch();
     },
   });
+  const live = useLiveCheck(draft, !submission.busy);
   const blocker =
     submission.blocker ??
     (draft.lines.length === 0
@@ -239,7 +242,10 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
         />
         <SaleSubmissionStatus submission={submission} currency={config.company.currency} />
         {saleError ? <SaleRefusalAlert error={saleError} onRetry={() => void onSell()} /> : null}
+        <LiveCheckNotice problems={live.ticket} />
         <TicketLines
+          check={live.byLine}
+          drawNames={new Map(config.tirages.map((d) => [d.id, d.name]))}
           lines={draft.lines}
           refused={shownRefused}
           editingId={editingId}
