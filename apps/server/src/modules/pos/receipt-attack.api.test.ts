@@ -1,3 +1,4 @@
+import { receiptAmount } from '@borlette/shared/receipt/escpos-doc';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
 import { auth, callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
@@ -79,6 +80,24 @@ describeApi('issue 18 surface under attack', () => {
       const ok = await at(fine);
       expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
     }
+  });
+
+  it('a ticket whose amounts were pushed past 2^53 (by hand: the sale caps them far below) never answers a 500', async () => {
+    const raw = t.database.raw;
+    const f = await sell(raw, {
+      companyId: c.company.id,
+      agentId: c.agents[0]!.id,
+      tirages: [c.tirages[1]!.id],
+      lines: [{ code: 20, number: '45', stake: 100 }],
+    });
+    const big = (2n ** 53n + 1n).toString();
+    await raw.query('UPDATE fiches SET amount = $2::bigint WHERE id = $1', [f.id, big]);
+    for (const path of ['escpos', 'pdf']) {
+      const res = await get(token, `/api/agents/fiches/${path}?id=${f.id}`);
+      expect(res.statusCode, `${path}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+    }
+    const bytes = await get(token, `/api/agents/fiches/escpos?id=${f.id}`);
+    if (bytes.statusCode === 200) expect(bytes.rawPayload.includes(Buffer.from(receiptAmount(big)))).toBe(true);
   });
 
   it('hostile ids: 400 or 404, never a 500', async () => {
