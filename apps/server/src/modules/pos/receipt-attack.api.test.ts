@@ -1,7 +1,16 @@
 import { receiptAmount } from '@borlette/shared/receipt/escpos-doc';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, sell, sellingCompany } from '../../../test/engine-fixtures';
-import { auth, callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import {
+  auth,
+  callAs,
+  createTestApp,
+  createUser,
+  describeApi,
+  ENGINE,
+  login,
+  type TestContext,
+} from '../../../test/helpers';
 
 /**
  * Issue 18 review: the new agent endpoints (receipt bytes and PDF, check, closing) under hostile input.
@@ -153,6 +162,38 @@ describeApi('issue 18 surface under attack', () => {
       expect(res.statusCode, `${d}: ${res.body.slice(0, 200)}`).toBe(200);
     }
   });
+
+  // PGlite has one connection: a held transaction would hold every other statement too.
+  it.skipIf(ENGINE !== 'postgres')(
+    'the check answers while a result entry holds the draw exclusively (it takes no lock; a sale would wait)',
+    async () => {
+      const d = c.tirages[1]!.id;
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => {
+        locked = r;
+      });
+      const tx = t.database.transaction(async (raw) => {
+        await raw.query('SELECT borlette_lock_draws($1::bigint[], true)', [[d]]);
+        locked();
+        await held;
+      });
+      await isLocked;
+      const started = Date.now();
+      const res = await callAs(t, 'POST', '/api/agents/fiches/check', token, {
+        tirages: [d],
+        lines: [{ code: 20, number: '12', stake: 100 }],
+      });
+      const ms = Date.now() - started;
+      release();
+      await tx;
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(ms).toBeLessThan(2000);
+    },
+  );
 
   it('check: ids past 2^31 and 2^53, stakes past 2^53, unicode numbers: 4xx, never a 500', async () => {
     const d = c.tirages[0]!.id;
