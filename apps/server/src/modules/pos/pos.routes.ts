@@ -32,11 +32,12 @@ const HOST_PORT = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])
  * at (behind a proxy, X-Forwarded-Proto/Host when TRUST_PROXY is set), as the POS uses its own.
  */
 const requestOrigin = (request: FastifyRequest) => {
-  // The Host is the client's word: only a plain host[:port] goes into a printed link (a long or odd one
-  // would make the QR code impossible, a 500, or point the link elsewhere).
-  if (request.host.length > 255 || !HOST_PORT.test(request.host))
-    throw badRequest('Adresse du serveur invalide (en-tête Host) : le lien du reçu ne peut pas être construit.');
-  return `${request.protocol}://${request.host}`;
+  // Host and protocol are the client's word: only http(s) and a plain host[:port] go into a printed
+  // link (a long or odd one would make the QR code impossible, a 500, or point the link elsewhere).
+  const proto = request.protocol as string; // behind a trusted proxy: X-Forwarded-Proto, as sent
+  if ((proto !== 'http' && proto !== 'https') || request.host.length > 255 || !HOST_PORT.test(request.host))
+    throw badRequest('Adresse du serveur invalide (Host, X-Forwarded-*) : le lien du reçu ne peut pas être construit.');
+  return `${proto}://${request.host}`;
 };
 
 /**

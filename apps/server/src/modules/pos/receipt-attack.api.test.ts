@@ -11,6 +11,8 @@ import {
   login,
   type TestContext,
 } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
 
 /**
  * Issue 18 review: the new agent endpoints (receipt bytes and PDF, check, closing) under hostile input.
@@ -107,6 +109,29 @@ describeApi('issue 18 surface under attack', () => {
     }
     const bytes = await get(token, `/api/agents/fiches/escpos?id=${f.id}`);
     if (bytes.statusCode === 200) expect(bytes.rawPayload.includes(Buffer.from(receiptAmount(big)))).toBe(true);
+  });
+
+  it('behind a trusted proxy, a forwarded protocol other than http(s) never makes the link (400)', async () => {
+    const proxied = await buildApp({
+      database: t.database,
+      config: testConfig({ webDist: '/nonexistent', trustProxy: true }),
+    });
+    try {
+      await proxied.ready();
+      for (const proto of ['javascript', 'file', 'https', 'http']) {
+        const res = await proxied.inject({
+          method: 'GET',
+          url: `/api/agents/fiches/escpos?id=${ticket.id}`,
+          headers: { ...auth(token), 'x-forwarded-proto': proto, 'x-forwarded-host': 'pos.example' },
+        });
+        if (proto.startsWith('http')) {
+          expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+          expect(res.rawPayload.includes(Buffer.from(`${proto}://pos.example/fiche-view/`))).toBe(true);
+        } else expect(res.statusCode, `${proto}: ${res.body.slice(0, 200)}`).toBe(400);
+      }
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('hostile ids: 400 or 404, never a 500', async () => {
