@@ -134,6 +134,27 @@ describeApi('issue 18 surface under attack', () => {
     }
   });
 
+  it('parallel reprints: each one counted and audited once, the copies numbered without a gap', async () => {
+    const raw = t.database.raw;
+    const f = await sell(raw, {
+      companyId: c.company.id,
+      agentId: c.agents[0]!.id,
+      tirages: [c.tirages[1]!.id],
+      lines: [{ code: 20, number: '67', stake: 100 }],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => callAs(t, 'POST', '/api/agents/fiches/reprint', token, { id: f.id })),
+    );
+    for (const res of answers) expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const audited = await raw.query<{ n: number }>(
+      "SELECT (after->>'print_count')::int AS n FROM audit_log WHERE action = 'reprint' AND entity = 'fiche' AND entity_id = $1 ORDER BY 1",
+      [f.id],
+    );
+    expect(audited.map((r) => r.n)).toEqual([2, 3, 4, 5, 6, 7]);
+    const last = await get(token, `/api/agents/fiches/escpos?id=${f.id}`);
+    expect(last.rawPayload.includes(Buffer.from('*** COPIE 7 ***'))).toBe(true);
+  });
+
   it('hostile ids: 400 or 404, never a 500', async () => {
     const ids = [
       '2147483648',
