@@ -12,8 +12,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrinterDialog } from '../../printing/printer-dialog';
-import { PosPasswordDialog } from './password-dialog';
+import { lazyDialog } from '../../../../components/lazy-dialog';
+
+const PrinterDialog = lazyDialog(() => import('../../printing/printer-dialog').then((m) => m.PrinterDialog));
+const PosPasswordDialog = lazyDialog(() => import('./password-dialog').then((m) => m.PosPasswordDialog));
 
 /** The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe », sign-out. */
 export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
