@@ -5,13 +5,14 @@ import { RouteErrorBoundary } from '../components/route-error';
 import { SplashScreen } from '../components/splash-screen';
 import { paths } from '../config/paths';
 import { publicRoutes } from '../features/public/routes';
+import { loadDashboardNamespaces } from '../lib/i18n';
 import { AuthGuard, GuestGuard, LandingRedirect, ScreenGate } from './routes/guards';
 
 /* Every page is loaded lazily: the first screen only downloads what it shows. */
 const DashboardLayout = lazy(() => {
-  // The dashboard's page registry comes with its frame, in parallel (see dashboard-screens.tsx).
+  // The dashboard's page registry and its frame's strings come with its frame, in parallel.
   void import('./dashboard-screens');
-  return import('./layouts/dashboard-layout');
+  return Promise.all([import('./layouts/dashboard-layout'), loadDashboardNamespaces()]).then(([layout]) => layout);
 });
 const DashboardScreen = lazy(() => import('./dashboard-screens'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
