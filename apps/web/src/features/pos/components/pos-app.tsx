@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Logo } from '../../../components/logo';
+import { RouteErrorBoundary } from '../../../components/route-error';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { PageLoader } from '../../../components/splash-screen';
 import { usePosSession, usePosUser } from '../api/pos-session';
@@ -161,9 +162,12 @@ export default function PosApp() {
           <Typography variant="h5" component="h1" sx={{ mb: 2, display: { xs: 'none', md: 'block' } }}>
             {t(`tabs.${tab}`)}
           </Typography>
-          <Suspense fallback={<PageLoader />}>
-            <TabContent tab={tab} />
-          </Suspense>
+          {/* A tab whose code cannot be fetched (offline, a new deployment) fails alone: « Vendre » keeps working. */}
+          <RouteErrorBoundary resetKey={tab}>
+            <Suspense fallback={<PageLoader />}>
+              <TabContent tab={tab} />
+            </Suspense>
+          </RouteErrorBoundary>
         </Container>
         {desktop ? null : (
           <Paper
