@@ -222,6 +222,15 @@ if (process.env.BENCH_SKIP_REPORTS !== '1') {
   if (r.status !== 0) console.log('bench-reports: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
 }
 
+// The point of sale at the counter under the sales load (« Vendre » → receipt bytes in Chromium, the live
+// check beside the sale, /pos JavaScript, ESC/POS bytes): scripts/bench-pos.mjs (.bench/pos.json);
+// BENCH_SKIP_POS=1 to skip.
+if (process.env.BENCH_SKIP_POS !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-pos.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log('bench-pos: échec (PostgreSQL joignable ? TEST_DATABASE_URL ; Chromium ?)');
+}
+
 // A soak of mixed traffic on PostgreSQL (10 minutes): p99 and the server's memory per minute, the last
 // minute against the first. scripts/bench-soak.mjs (.bench/soak.json); BENCH_SKIP_SOAK=1 to skip.
 if (process.env.BENCH_SKIP_SOAK !== '1') {
@@ -234,7 +243,7 @@ if (process.env.BENCH_SKIP_SOAK !== '1') {
 {
   const { existsSync, readFileSync: read } = await import('node:fs');
   const all = { at: new Date().toISOString(), node: process.version, suites: {} };
-  for (const suite of ['results', 'lists', 'engine', 'reports', 'soak']) {
+  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'soak']) {
     const f = path.join(ROOT, `.bench/${suite}.json`);
     if (!existsSync(f)) continue;
     const data = JSON.parse(read(f, 'utf8'));

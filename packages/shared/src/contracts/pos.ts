@@ -1,13 +1,14 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { allow, endpoint, STANDARD_ERRORS } from '../endpoint';
+import { agentClosing, closingQuery } from './closing';
 import { errorBody } from './common';
 import { dateRangeFields, requiredId } from './engine-common';
 import { ficheNumber, ficheSummary, ficheView } from './fiches';
 import { listQuery, pageOf } from './list';
 import { agentMessage } from './messages';
 import { money } from './money';
-import { posConfig, saleAnswer, saleInput, saleRefusal } from './sale';
+import { posConfig, saleAnswer, saleCheckAnswer, saleCheckInput, saleInput, saleRefusal } from './sale';
 
 /**
  * The agents' API (point of sale, /api/agents/*): its queries and answers beside the sale's
@@ -118,6 +119,21 @@ export const posEndpoints = {
     // The refusal names every problem of the ticket: its own schema, or they would be stripped.
     errors: { ...errors, 400: saleRefusal, 409: saleRefusal },
   }),
+  check: endpoint({
+    method: 'POST',
+    path: '/api/agents/fiches/check',
+    tag,
+    summary: 'Vérifier une fiche avant de la vendre, sans rien enregistrer ni compter',
+    description:
+      'Le corps de la vente (la clé de vente peut manquer). `problems` : ce que la vente refuserait maintenant ' +
+      '(mêmes codes, messages et lignes) ; `cells` : par ligne et tirage, ses problèmes et ce qui reste sous les ' +
+      'limites (`remaining`, null sans limite). Lecture seule : ni fiche, ni numéro, ni compteur, ni verrou ; ' +
+      'la vente reste l’autorité.',
+    access: allow.permission('pos_sell', AGENT),
+    body: saleCheckInput,
+    response: saleCheckAnswer,
+    errors,
+  }),
   fiches: endpoint({
     method: 'GET',
     path: '/api/agents/fiches',
@@ -209,6 +225,19 @@ export const posEndpoints = {
     access: allow.permission('pos_report', AGENT),
     query: agentReportQuery,
     response: agentDayReport,
+    errors,
+  }),
+  closing: endpoint({
+    method: 'GET',
+    path: '/api/agents/closing',
+    tag,
+    summary: 'Ma clôture de la journée (rapport Z) : par tirage et au total, portefeuille du jour, ce que je dois',
+    description:
+      'date : le jour ouvrable (AAAA-MM-JJ, par défaut aujourd’hui dans le fuseau de la compagnie ; un jour ' +
+      'futur est refusé). Les chiffres sont ceux des rapports de la compagnie et du portefeuille (contracts/closing.ts).',
+    access: allow.permission('pos_report', AGENT),
+    query: closingQuery,
+    response: agentClosing,
     errors,
   }),
   messages: endpoint({

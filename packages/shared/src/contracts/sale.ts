@@ -132,3 +132,41 @@ export const posConfig = z.object({
   blocked_balls: z.array(z.object({ number: z.string(), tirage_id: z.number().int().nullable() })),
 });
 export type PosConfig = z.infer<typeof posConfig>;
+
+/**
+ * POST /api/agents/fiches/check: the sale's body (the idempotency key may be absent: nothing is sold), checked
+ * now against what the sale would refuse, without saving or counting anything (issue 18).
+ */
+export const saleCheckInput = saleInput.extend({ idempotency_key: saleInput.shape.idempotency_key.optional() });
+export type SaleCheckInput = z.input<typeof saleCheckInput>;
+
+/** One line on one draw: its problems (those of the line, and of the line on that draw) and what remains. */
+export const saleCheckCell = z.object({
+  /** 1-based, as the problems' `line`. */
+  line: z.number().int(),
+  tirage_id: z.number().int(),
+  /**
+   * What this bet (code and number) may still take on that draw today under the limits (the company's and
+   * the agent's, the least of them), before this ticket: limit − already counted, never below 0. Null: no limit.
+   */
+  remaining: money.nullable(),
+  problems: z.array(saleProblem),
+});
+export type SaleCheckCell = z.infer<typeof saleCheckCell>;
+
+/**
+ * The check's answer. `problems` are exactly those the sale's refusal would list now for the same body
+ * (same codes, French messages, lines and draws, same order); `ok` when there are none: the sale should
+ * pass, though it stays the authority (others may sell meanwhile). `cells`: every line × draw (empty when
+ * a line is malformed: the sale stops there too). `total` (stakes × draws) and `payout` (the potential
+ * payout the sale would bound), null with a malformed line. Problems of the whole ticket (a closed draw,
+ * the ticket limit, the maximum lines, draws or payout) are in `problems` only.
+ */
+export const saleCheckAnswer = z.object({
+  ok: z.boolean(),
+  problems: z.array(saleProblem),
+  cells: z.array(saleCheckCell),
+  total: money.nullable(),
+  payout: money.nullable(),
+});
+export type SaleCheckAnswer = z.infer<typeof saleCheckAnswer>;

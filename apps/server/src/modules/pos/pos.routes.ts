@@ -10,10 +10,12 @@ import { route } from '../../http/route';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
+import { agentClosingOf } from './closing-query';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
 import { receiptPdf } from './receipt-pdf';
 import { ownTicketReceipt } from './receipt-query';
 import { sellTicket } from './sale.service';
+import { checkSale } from './sale-check-query';
 
 /** The agent calling, and its own company (an agent acts on nothing else). */
 const me = (caller: HasAuth) => {
@@ -47,6 +49,8 @@ export const posRoutes =
       // Already JSON: sent as is (Fastify does not serialise a string).
       return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
     });
+
+    route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body));
 
     route(app, api.fiches, async (request) => {
       const { companyId, agentId } = me(request);
@@ -94,6 +98,11 @@ export const posRoutes =
     route(app, api.report, async (request) => {
       const { companyId, agentId } = me(request);
       return agentReport(raw, companyId, agentId, request.query.date);
+    });
+
+    route(app, api.closing, async (request) => {
+      const { companyId, agentId } = me(request);
+      return agentClosingOf(raw, companyId, agentId, request.query.date);
     });
 
     route(app, api.messages, async (request) => {

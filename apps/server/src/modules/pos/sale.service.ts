@@ -15,20 +15,17 @@ const FREE_CANDIDATES = 24;
 /** The ticket as JSON text (checked as text only: its shape is the contract test's, saleAnswer). */
 const soldRow = z.object({ f: z.string() });
 
+/** A line as borlette_sell and borlette_check take it (normalised, 1-based position). */
+export type EngineLine = { code: BetCode; number: string; stake: number; pos: number };
+
 /**
- * The sale (the answer is the ticket as JSON text, contracts/fiches.ts saleAnswer): the lines are validated and normalised with the shared rules here, then
- * `borlette_sell` does everything else in ONE round trip, all or nothing (docs/engine.md).
+ * The lines normalised with the shared rules; every malformed line is named at once (issue 16), as the
+ * engine names every other problem (400 INVALID_LINE with `problems`). The live check reads the same.
  */
-export async function sellTicket(
-  database: Database,
-  ctx: RequestContext,
-  input: z.output<typeof saleInput>,
-): Promise<string> {
-  const auth = authOf(ctx);
-  // Every malformed line is named at once (issue 16), as the engine names every other problem.
-  const lines: { code: BetCode; number: string; stake: number; pos: number }[] = [];
+export function normalisedLines(input: z.output<typeof saleInput>['lines']): EngineLine[] {
+  const lines: EngineLine[] = [];
   const problems: { code: string; message: string; line: number }[] = [];
-  input.lines.forEach((line, i) => {
+  input.forEach((line, i) => {
     try {
       const bet = normaliseBet({ code: line.code as BetCode, number: line.number, stake: line.stake });
       lines.push({ code: bet.code, number: bet.number, stake: bet.stake, pos: i + 1 });
@@ -42,6 +39,20 @@ export async function sellTicket(
     const fields = Object.fromEntries(problems.map((p) => [`lines.${p.line - 1}`, p.message]));
     throw new AppError(400, 'INVALID_LINE', problems[0].message, fields, problems);
   }
+  return lines;
+}
+
+/**
+ * The sale (the answer is the ticket as JSON text, contracts/fiches.ts saleAnswer): the lines are validated and normalised with the shared rules here, then
+ * `borlette_sell` does everything else in ONE round trip, all or nothing (docs/engine.md).
+ */
+export async function sellTicket(
+  database: Database,
+  ctx: RequestContext,
+  input: z.output<typeof saleInput>,
+): Promise<string> {
+  const auth = authOf(ctx);
+  const lines = normalisedLines(input.lines);
   const tirages = [...new Set(input.tirages)].sort((a, b) => a - b);
   // The same key with the same content is a retry; with another content, a mistake (409).
   const hash = createHash('sha256')

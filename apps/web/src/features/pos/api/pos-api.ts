@@ -7,7 +7,7 @@ import {
   type LoginResponse,
 } from '@borlette/shared/contracts/auth';
 import { posEndpoints } from '@borlette/shared/contracts/pos';
-import type { PosConfig, SaleInput } from '@borlette/shared/contracts/sale';
+import type { PosConfig } from '@borlette/shared/contracts/sale';
 import { sessionEndpoints } from '@borlette/shared/contracts/session';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { posCall, posRequest } from './pos-client';
@@ -21,6 +21,7 @@ export const posKeys = {
   fiches: (page: number) => ['pos', 'fiches', page] as const,
   fiche: (proof: PayProof) => ['pos', 'fiche', proof] as const,
   report: (date: string) => ['pos', 'report', date] as const,
+  closing: (date: string) => ['pos', 'closing', date] as const,
   messages: ['pos', 'messages'] as const,
 };
 
@@ -114,6 +115,20 @@ export function useDayReport(date: string) {
   });
 }
 
+/**
+ * The day closing (Z report) of a business day. `enabled` once the company's today is known (a device
+ * ahead of the company's zone would otherwise ask for « tomorrow » first, which the server refuses).
+ */
+export function useClosing(date: string, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: posKeys.closing(date),
+    queryFn: ({ signal }) => posCall(posEndpoints.closing, { date }, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}
+
 export function usePosMessages() {
   return useQuery({
     queryKey: posKeys.messages,
@@ -131,16 +146,9 @@ function useRefreshAfterWrite() {
   return () => {
     void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
     void client.invalidateQueries({ queryKey: ['pos', 'report'] });
+    void client.invalidateQueries({ queryKey: ['pos', 'closing'] });
     void client.invalidateQueries({ queryKey: posKeys.config });
   };
-}
-
-export function useSell() {
-  const refresh = useRefreshAfterWrite();
-  return useMutation({
-    mutationFn: (body: SaleInput) => posCall(posEndpoints.sell, body),
-    onSettled: refresh,
-  });
 }
 
 export function useCancelFiche() {

@@ -14,7 +14,8 @@ import { BalanceFigure } from '../../../components/balance-figure';
 import { DateInput } from '../../../components/date-input';
 import { isApiError } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/format';
-import { useDayReport, usePosConfig } from '../api/pos-api';
+import { useClosing, useDayReport, usePosConfig } from '../api/pos-api';
+import { ClosingSection } from './closing/closing-section';
 import { useCompanyToday } from './use-now';
 
 function Figure({ label, value, detail, tone }: { label: string; value: string; detail?: string; tone?: string }) {
@@ -35,7 +36,10 @@ function Figure({ label, value, detail, tone }: { label: string; value: string; 
   );
 }
 
-/** « Rapport du jour »: the agent's tickets, sales, commission, winnings, payouts and what to hand over. */
+/**
+ * « Rapport du jour »: the agent's tickets, sales, commission, winnings, payouts and what to hand over;
+ * under it the day's closing (Z report) with its print button.
+ */
 export function ReportTab() {
   const { t, i18n } = useTranslation('pos');
   const { data: config } = usePosConfig();
@@ -43,6 +47,7 @@ export function ReportTab() {
   const [date, setDate] = useState<string | null>(null);
   const day = date ?? today;
   const report = useDayReport(day);
+  const closing = useClosing(day, !!config);
   const currency = config?.company.currency ?? 'HTG';
   const money = (v: number) => formatMoney(v, currency, i18n.language);
 
@@ -58,7 +63,11 @@ export function ReportTab() {
           sx={{ minWidth: 180 }}
         />
         <Box sx={{ flexGrow: 1 }} />
-        <IconButton aria-label={t('refresh')} onClick={() => void report.refetch()} disabled={report.isFetching}>
+        <IconButton
+          aria-label={t('refresh')}
+          onClick={() => void Promise.all([report.refetch(), closing.refetch()])}
+          disabled={report.isFetching}
+        >
           <RefreshIcon />
         </IconButton>
       </Stack>
@@ -127,6 +136,7 @@ export function ReportTab() {
           );
         })()
       )}
+      <ClosingSection date={day} ready={!!config} />
     </Box>
   );
 }

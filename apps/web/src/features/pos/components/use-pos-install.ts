@@ -4,9 +4,18 @@ export const POS_MANIFEST = '/pos.webmanifest';
 export const POS_SERVICE_WORKER = '/pos-sw.js';
 export const POS_SCOPE = '/pos';
 
+/** The built files (hashed, under /assets/) this page has loaded. */
+function loadedAssets(entries: PerformanceEntryList): string[] {
+  return entries
+    .map((e) => e.name)
+    .filter((name) => new URL(name, window.location.href).pathname.startsWith('/assets/'));
+}
+
 /**
  * Makes /pos installable as an app: links its web manifest in the document head while the POS is
- * shown, and registers the service worker scoped to /pos (network only: it caches nothing).
+ * shown, and registers the service worker scoped to /pos, which keeps the POS shell for offline
+ * starts (public/pos-sw.js: never an /api answer). The files loaded before the worker took control
+ * (the POS's lazy chunks, fonts) are named to it, so that an offline start finds them too.
  */
 export function usePosInstall(): void {
   useEffect(() => {
@@ -20,13 +29,30 @@ export function usePosInstall(): void {
     document.head.appendChild(icon);
     const title = document.title;
     document.title = 'Borlette — point de vente';
+    let observer: PerformanceObserver | null = null;
+    let stopped = false;
     if ('serviceWorker' in navigator && window.isSecureContext) {
-      navigator.serviceWorker.register(POS_SERVICE_WORKER, { scope: POS_SCOPE }).catch(() => undefined);
+      navigator.serviceWorker
+        .register(POS_SERVICE_WORKER, { scope: POS_SCOPE })
+        .then(() => navigator.serviceWorker.ready)
+        .then((registration) => {
+          const post = (urls: string[]) => {
+            if (urls.length) registration.active?.postMessage({ type: 'pos-cache', urls });
+          };
+          post(loadedAssets(performance.getEntriesByType('resource')));
+          if (!stopped && typeof PerformanceObserver !== 'undefined') {
+            observer = new PerformanceObserver((list) => post(loadedAssets(list.getEntries())));
+            observer.observe({ type: 'resource' });
+          }
+        })
+        .catch(() => undefined);
     }
     return () => {
       link.remove();
       icon.remove();
       document.title = title;
+      stopped = true;
+      observer?.disconnect();
     };
   }, []);
 }

@@ -17,6 +17,19 @@ export interface PendingKey {
   key: string;
   /** The content the key was made for (saleSignature). */
   signature: string;
+  /**
+   * Sent and not answered (set before the request leaves, kept across a reload): the sale's fate is
+   * unknown until a retry with the same key answers or the agent confirms it did not go through.
+   * The exact body and the lines it carried, so that a retry resends exactly them.
+   */
+  unsettled?: UnsettledSale;
+}
+
+export interface UnsettledSale {
+  sale: SaleInput;
+  lineIds: number[];
+  /** When it was first sent (ms since epoch). */
+  sentAt: number;
 }
 
 export interface Draft {
@@ -150,7 +163,26 @@ export function reviveDraft(value: unknown): Draft | null {
   const tirages = v.tirages.filter((t): t is number => Number.isSafeInteger(t));
   const p = v.pending;
   const pending =
-    p && typeof p.key === 'string' && typeof p.signature === 'string' ? { key: p.key, signature: p.signature } : null;
+    p && typeof p.key === 'string' && typeof p.signature === 'string'
+      ? { key: p.key, signature: p.signature, ...reviveUnsettled(p.unsettled, p.key) }
+      : null;
   const nextId = Math.max(v.nextId, ...lines.map((l) => l.id + 1), 1);
   return { lines, tirages, nextId, pending };
+}
+
+/** The unsettled part of a stored pending key: kept only if whole and for the same key. */
+function reviveUnsettled(value: unknown, key: string): { unsettled?: UnsettledSale } {
+  const u = value as Partial<UnsettledSale> | undefined;
+  const sale = u?.sale as Partial<SaleInput> | undefined;
+  if (
+    !u ||
+    !sale ||
+    sale.idempotency_key !== key ||
+    !Array.isArray(sale.tirages) ||
+    !Array.isArray(sale.lines) ||
+    !Array.isArray(u.lineIds) ||
+    typeof u.sentAt !== 'number'
+  )
+    return {};
+  return { unsettled: { sale: sale as SaleInput, lineIds: u.lineIds.filter(Number.isSafeInteger), sentAt: u.sentAt } };
 }

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@borlette/shared/contracts/auth';
 import AccountCircleOutlinedIcon from '@mui/icons-material/AccountCircleOutlined';
+import InstallMobileOutlinedIcon from '@mui/icons-material/InstallMobileOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -13,17 +14,22 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../../components/lazy-dialog';
+import { useInstallPrompt } from '../../../../lib/install-prompt';
 
 const PrinterDialog = lazyDialog(() => import('../../printing/printer-dialog').then((m) => m.PrinterDialog));
 const PosPasswordDialog = lazyDialog(() => import('./password-dialog').then((m) => m.PosPasswordDialog));
 
-/** The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe », sign-out. */
+/**
+ * The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe »,
+ * « Installer l’application » (where the browser offers it), sign-out.
+ */
 export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignOut: () => void }) {
   const { t } = useTranslation(['pos', 'printer']);
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [printerOpen, setPrinterOpen] = useState(false);
+  const installer = useInstallPrompt();
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const pick = (action: () => void) => () => {
     setAnchor(null);
@@ -72,6 +78,14 @@ export function PosAccountMenu({ user, onSignOut }: { user: CurrentUser; onSignO
           </ListItemIcon>
           {t('account.changePassword')}
         </MenuItem>
+        {installer.available ? (
+          <MenuItem onClick={pick(() => void installer.install())}>
+            <ListItemIcon>
+              <InstallMobileOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            {t('account.install')}
+          </MenuItem>
+        ) : null}
         <MenuItem onClick={pick(onSignOut)}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />

@@ -1,6 +1,7 @@
 import type { FicheSummary } from '@borlette/shared/contracts/fiches';
 import BlockIcon from '@mui/icons-material/Block';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -25,6 +26,9 @@ interface Props {
   onOpen: () => void;
   onReprint: () => void;
   onCancel: () => void;
+  /** « Rejouer »: a new sale with this ticket's bets (absent: not offered). */
+  onReplay?: () => void;
+  replaying?: boolean;
 }
 
 /** One ticket of the day: number, time, draws, total, status; open (to see / reprint) and cancel. */
@@ -40,6 +44,8 @@ export function FicheRowItem({
   onOpen,
   onReprint,
   onCancel,
+  onReplay,
+  replaying = false,
 }: Props) {
   const { t, i18n } = useTranslation('pos');
   const time = (iso: string) => fTime(iso, { timeZone: timezone, language: i18n.language }).slice(0, 5);
@@ -86,6 +92,20 @@ export function FicheRowItem({
         >
           {t('fiches.reprint')}
         </Button>
+        {onReplay ? (
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            startIcon={<ReplayIcon />}
+            onClick={onReplay}
+            loading={replaying}
+            aria-label={t('replay.actionFor', { number: row.number })}
+            sx={{ minHeight: 40 }}
+          >
+            {t('replay.action')}
+          </Button>
+        ) : null}
         {cancellable ? (
           <>
             <Button

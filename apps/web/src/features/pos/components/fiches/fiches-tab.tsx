@@ -1,6 +1,7 @@
 import type { FicheSummary, FicheView } from '@borlette/shared/contracts/fiches';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import ReplayIcon from '@mui/icons-material/Replay';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,7 @@ import { canCancel } from '../../lib/fiche-rules';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { useReprintAndPrint } from '../receipt/use-reprint';
 import { useNow } from '../use-now';
+import { useReplay } from '../use-replay';
 import { FicheRowItem } from './fiche-row';
 
 /** « Fiches du jour »: the agent's own tickets of today, newest first; view/reprint, cancel in the window. */
@@ -33,6 +35,8 @@ export function FichesTab() {
   const reprint = useReprintAndPrint();
   const [opened, setOpened] = useState<FicheView | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
+  const [replaying, setReplaying] = useState<number | null>(null);
+  const replay = useReplay();
   const now = useNow(15_000);
   const serverNow = now + (config ? clockOffset(config.server_time, config.receivedAt) : 0);
   const message = (e: unknown) => (isApiError(e) && e.statusCode !== 0 ? e.message : t('errors.network'));
@@ -45,6 +49,18 @@ export function FichesTab() {
       enqueueSnackbar(message(e), { variant: 'error' });
     } finally {
       setOpening(null);
+    }
+  };
+
+  // The list has no lines: the ticket is read first (GET /api/agents/fiche?id=).
+  const onReplay = async (row: FicheSummary) => {
+    setReplaying(row.id);
+    try {
+      await replay.replay(await getFicheById(row.id));
+    } catch (e) {
+      enqueueSnackbar(message(e), { variant: 'error' });
+    } finally {
+      setReplaying(null);
     }
   };
 
@@ -136,6 +152,8 @@ export function FichesTab() {
               onOpen={() => void open(row)}
               onReprint={() => void onReprint(row)}
               onCancel={() => void onCancel(row)}
+              onReplay={replay.allowed ? () => void onReplay(row) : undefined}
+              replaying={replaying === row.id}
             />
           ))}
         </Stack>
@@ -153,7 +171,28 @@ export function FichesTab() {
           </Button>
         </Stack>
       ) : null}
-      <ReceiptDialog fiche={opened} onClose={() => setOpened(null)} />
+      <ReceiptDialog
+        fiche={opened}
+        onClose={() => setOpened(null)}
+        notice={
+          opened && replay.allowed ? (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+              <Button
+                size="small"
+                variant="outlined"
+                color="inherit"
+                startIcon={<ReplayIcon />}
+                onClick={() => {
+                  const fiche = opened;
+                  void replay.replay(fiche).then((done) => done && setOpened(null));
+                }}
+              >
+                {t('replay.action')}
+              </Button>
+            </Box>
+          ) : undefined
+        }
+      />
     </Box>
   );
 }

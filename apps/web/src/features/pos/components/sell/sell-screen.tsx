@@ -11,8 +11,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../../components/confirm-dialog';
-import { isApiError } from '../../../../lib/api-client';
-import { type PosConfigAnswer, useSell } from '../../api/pos-api';
+import type { PosConfigAnswer } from '../../api/pos-api';
 import { usePosUser } from '../../api/pos-session';
 import { draftBreach } from '../../lib/ceilings';
 import { clockOffset, isOpenNow } from '../../lib/draws';
@@ -23,12 +22,16 @@ import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
+import { LiveCheckNotice } from './live-check-notice';
 import { type SaleErrorState, SaleRefusalAlert } from './sale-refusal-alert';
+import { SaleSubmissionStatus } from './sale-submission-status';
 import { SaleSummary } from './sale-summary';
 import { TicketLines } from './ticket-lines';
 import { useBlockedBalls } from './use-blocked-balls';
 import { useBreachMessage } from './use-breach-message';
 import { useDraft, useDraftInput } from './use-draft';
+import { useLiveCheck } from './use-live-check';
+import { useSaleSubmission } from './use-sale-submission';
 
 /** The sale screen once the config is there: draws, fast keyboard entry, totals, sale, receipt. */
 export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refetch: () => void }) {
@@ -36,7 +39,6 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const user = usePosUser();
   const confirm = useConfirm();
   const { enqueueSnackbar } = useSnackbar();
-  const sell = useSell();
   const [draft, setDraft] = useDraft(user.id);
   const [text, setText] = useDraftInput();
   const [entryErrors, setEntryErrors] = useState<string[]>([]);
@@ -122,8 +124,26 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
     blocked.byLine,
     new Map(over?.lineId != null && overMessage ? [[over.lineId, overMessage]] : []),
   );
+  // The sale on a bad network (retries with the same key, offline, unknown fate): use-sale-submission.ts.
+  const submission = useSaleSubmission({
+    draft,
+    setDraft,
+    onSold: (answer) => {
+      setRefused(new Map());
+      setReceipt(answer);
+    },
+    onRefused: (error, sent) => {
+      // Every problem of the ticket comes back at once: each line's beside it, the others above.
+      const refusal = readRefusal(error.body, error.message);
+      setSaleError({ message: error.message, network: false, refusal });
+      setRefused(ticket.refusedLines(error.fields, sent));
+      if (error.code === ERROR_CODE.TIRAGE_CLOSED || refusal.codes.includes(ERROR_CODE.TIRAGE_CLOSED)) refetch();
+    },
+  });
+  const live = useLiveCheck(draft, !submission.busy);
   const blocker =
-    draft.lines.length === 0
+    submission.blocker ??
+    (draft.lines.length === 0
       ? t('sell.needLine')
       : drawCount === 0
         ? t('sell.needDraw')
@@ -131,34 +151,13 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
           ? t('sell.finishEdit')
           : blocked.byLine.size > 0
             ? t('sell.blockedLines')
-            : overMessage;
+            : overMessage);
 
-  const onSell = useCallback(async () => {
-    if (blocker || sell.isPending) return;
-    const pending = ticket.saleKeyFor(
-      draft.pending,
-      ticket.saleSignature(draft.tirages, draft.lines),
-      ticket.newSaleKey,
-    );
-    const sent = draft.lines;
-    setDraft((d) => ({ ...d, pending }));
+  const onSell = useCallback(() => {
+    if (blocker || submission.busy) return;
     setSaleError(null);
-    try {
-      const answer = await sell.mutateAsync(ticket.buildSale(pending.key, draft.tirages, sent));
-      setDraft((d) => ticket.afterSale(d, sent));
-      setRefused(new Map());
-      setReceipt(answer);
-    } catch (error) {
-      const network = !isApiError(error) || error.statusCode === 0;
-      // Every problem of the ticket comes back at once: each line's beside it, the others above.
-      const refusal = network ? null : readRefusal(error.body, error.message);
-      setSaleError({ message: network ? t('sell.networkError') : error.message, network, refusal });
-      if (isApiError(error)) {
-        setRefused(ticket.refusedLines(error.fields, sent));
-        if (error.code === ERROR_CODE.TIRAGE_CLOSED || refusal?.codes.includes(ERROR_CODE.TIRAGE_CLOSED)) refetch();
-      }
-    }
-  }, [blocker, sell, draft, setDraft, t, refetch]);
+    submission.submit();
+  }, [blocker, submission]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -177,7 +176,8 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       !(await confirm({ title: t('sell.clearTitle'), confirmText: t('sell.clear'), danger: true }))
     )
       return;
-    setDraft((d) => ({ ...d, lines: [], pending: null }));
+    // An unsettled sale is not forgotten by clearing: only the agent's confirmation drops it.
+    setDraft((d) => ({ ...d, lines: [], pending: d.pending?.unsettled ? d.pending : null }));
     setRefused(new Map());
     setEditingId(null);
     setSaleError(null);
@@ -198,7 +198,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
       currency={config.company.currency}
       ticketLimit={config.ticket_limit}
       blocker={blocker}
-      pending={sell.isPending}
+      pending={submission.busy}
       onSell={() => void onSell()}
       shortcut={finePointer}
       compact={!wide}
@@ -240,8 +240,12 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
             if (!wide && draft.tirages.length > 0) setDrawsOpen(false);
           }}
         />
+        <SaleSubmissionStatus submission={submission} currency={config.company.currency} />
         {saleError ? <SaleRefusalAlert error={saleError} onRetry={() => void onSell()} /> : null}
+        <LiveCheckNotice problems={live.ticket} />
         <TicketLines
+          check={live.byLine}
+          drawNames={new Map(config.tirages.map((d) => [d.id, d.name]))}
           lines={draft.lines}
           refused={shownRefused}
           editingId={editingId}

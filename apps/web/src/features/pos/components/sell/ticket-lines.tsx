@@ -1,3 +1,4 @@
+import { ERROR_CODE } from '@borlette/shared/error-codes';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -7,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../lib/format';
 import type { DraftLine } from '../../lib/ticket';
+import type { LineCheck } from './use-live-check';
 
 interface Props {
   lines: DraftLine[];
@@ -15,11 +17,16 @@ interface Props {
   currency: string;
   onEdit: (id: number) => void;
   onRemove: (id: number) => void;
+  /** The live check (use-live-check.ts): what the sale would refuse, or what remains, per line. */
+  check?: Map<number, LineCheck>;
+  /** Draw names, to say on which draw a limit leaves what. */
+  drawNames?: Map<number, string>;
 }
 
 /** The bets typed so far: game, number, stake; edit (back into the input) or remove; refused ones in red. */
-export function TicketLines({ lines, refused, editingId, currency, onEdit, onRemove }: Props) {
+export function TicketLines({ lines, refused, editingId, currency, onEdit, onRemove, check, drawNames }: Props) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);
+  const money = (amount: number) => formatMoney(amount, currency, i18n.language);
   if (lines.length === 0) {
     return (
       <Box
@@ -41,7 +48,16 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
   return (
     <Box component="ol" aria-label={t('sell.lines')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {lines.map((line, i) => {
-        const problem = refused.get(line.id);
+        const known = refused.get(line.id);
+        const checked = check?.get(line.id);
+        // The check's problems the POS does not already say (blocked balls are flagged as typed, in the
+        // agent's language; a refusal of the sale says the same as the check).
+        const extra = (checked?.problems ?? [])
+          .filter((p) => !(known && (p.code === ERROR_CODE.BOULE_BLOCKED || known.includes(p.message))))
+          .map((p) => p.message);
+        const messages = [known, ...extra].filter((m): m is string => !!m);
+        const problem = messages.length > 0;
+        const remaining = problem ? [] : (checked?.remaining ?? []);
         const editing = editingId === line.id;
         return (
           <Box
@@ -102,7 +118,27 @@ export function TicketLines({ lines, refused, editingId, currency, onEdit, onRem
                 role="alert"
                 sx={{ color: 'error.main', flexBasis: '100%', pl: 3.25, pr: 1, pb: 0.5, mt: -0.5 }}
               >
-                {problem}
+                {messages.map((m) => (
+                  // One message a line: the engine's messages end without a full stop.
+                  <Box component="span" key={m} sx={{ display: 'block' }}>
+                    {m}
+                  </Box>
+                ))}
+              </Typography>
+            ) : remaining.length > 0 ? (
+              <Typography
+                variant="caption"
+                data-testid="line-remaining"
+                sx={{ color: 'text.secondary', flexBasis: '100%', pl: 3.25, pr: 1, pb: 0.5, mt: -0.5 }}
+              >
+                {remaining.length === checked?.draws && new Set(remaining.map((r) => r.amount)).size === 1
+                  ? // The same on every draw of the ticket (or its only one): said once.
+                    t('sell.remaining', { amount: money(remaining[0].amount) })
+                  : remaining
+                      .map((r) =>
+                        t('sell.remainingOn', { draw: drawNames?.get(r.tirageId) ?? '', amount: money(r.amount) }),
+                      )
+                      .join(' · ')}
               </Typography>
             ) : null}
           </Box>

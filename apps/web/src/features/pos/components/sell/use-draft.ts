@@ -9,6 +9,20 @@ function load(agentId: number): Draft {
   return reviveDraft(stored.draft) ?? EMPTY_DRAFT;
 }
 
+/** Said when a draft is put in place from outside the sale screen (« Rejouer »): a mounted screen takes it. */
+const REPLACED = 'pos:draft-replaced';
+
+/** The agent's stored draft now (lines and draws being typed). */
+export function storedDraft(agentId: number): Draft {
+  return load(agentId);
+}
+
+/** Puts a new draft in place of the agent's (stored, and taken by a sale screen already shown). */
+export function replaceDraft(agentId: number, draft: Draft): void {
+  writeJson(POS_STORAGE.draft, { agentId, draft });
+  window.dispatchEvent(new Event(REPLACED));
+}
+
 /**
  * The ticket being typed, kept in the browser for its agent: a reload, a lost connection or an
  * expired session loses nothing — not even the key of a sale whose answer never arrived.
@@ -16,6 +30,11 @@ function load(agentId: number): Draft {
 export function useDraft(agentId: number) {
   const [draft, setDraft] = useState<Draft>(() => load(agentId));
   useEffect(() => writeJson(POS_STORAGE.draft, { agentId, draft }), [agentId, draft]);
+  useEffect(() => {
+    const take = () => setDraft(load(agentId));
+    window.addEventListener(REPLACED, take);
+    return () => window.removeEventListener(REPLACED, take);
+  }, [agentId]);
   return [draft, setDraft] as const;
 }
 

@@ -1,0 +1,86 @@
+import type { AgentClosing } from '@borlette/shared/contracts/closing';
+import { type ClosingPaperRow, closingPaper } from '@borlette/shared/receipt/closing-model';
+import Box from '@mui/material/Box';
+import type { PrintDocument } from '../../printing/use-printer';
+
+const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
+
+function Row({ row }: { row: ClosingPaperRow }) {
+  return (
+    <Box sx={{ display: 'flex', gap: '2mm', fontWeight: row.strong ? 700 : 400 }}>
+      <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {row.label}
+      </Box>
+      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        {row.value}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The day closing on paper for the print dialog: the rows of closingPaper (the same the thermal
+ * printer gets as bytes), 58 or 80 mm wide (the print area's --paper-width), monospace, black on white
+ * in any theme, like the ticket's receipt.
+ */
+export function ClosingReceipt({ closing }: { closing: AgentClosing }) {
+  const paper = closingPaper(closing);
+  return (
+    <Box
+      className="pos-receipt"
+      data-closing-receipt
+      sx={{
+        width: 'var(--paper-width, 58mm)',
+        boxSizing: 'border-box',
+        p: '3mm',
+        bgcolor: '#fff',
+        color: '#000',
+        fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+        fontSize: '8.5pt',
+        lineHeight: 1.35,
+        '& *': { color: '#000' },
+      }}
+    >
+      <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '12pt', textTransform: 'uppercase' }}>
+        {paper.company}
+      </Box>
+      <Box sx={{ textAlign: 'center', fontWeight: 700, mt: '1mm' }}>{paper.title}</Box>
+      {paper.head.map((line) => (
+        <Box key={line} sx={{ textAlign: 'center' }}>
+          {line}
+        </Box>
+      ))}
+      {paper.empty ? (
+        <>
+          <Box sx={rule} />
+          <Box>{paper.empty}</Box>
+        </>
+      ) : null}
+      {paper.sections.map((s) => (
+        <Box key={s.title}>
+          <Box sx={rule} />
+          <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{s.title}</Box>
+          {s.rows.map((r) => (
+            <Row key={r.label} row={r} />
+          ))}
+        </Box>
+      ))}
+      <Box sx={rule} />
+      {paper.footer.map((line) => (
+        <Box key={line} sx={{ mt: '2mm', mb: '6mm' }}>
+          {line}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The closing to print: bytes for a thermal printer, the HTML above for the print dialog. */
+export function closingDocument(closing: AgentClosing): PrintDocument {
+  return {
+    name: `cloture-${closing.agent.username}-${closing.date}`,
+    // The encoder's chunk on first use (printing/escpos-loader.ts): a print-dialog terminal never fetches it.
+    escpos: async (width) => (await import('@borlette/shared/receipt/closing-escpos')).closingEscpos(closing, width),
+    html: <ClosingReceipt closing={closing} />,
+  };
+}
