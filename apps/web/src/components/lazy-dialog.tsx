@@ -6,6 +6,7 @@ import { type ComponentType, lazy, Suspense, useState } from 'react';
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
   const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog at module level, as React.lazy is
   return function LazyDialog(props: P) {
     const [wanted, setWanted] = useState(props.open);
     if (props.open && !wanted) setWanted(true);
