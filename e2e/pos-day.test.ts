@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { AgentClosing } from '@borlette/shared/contracts/closing';
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { infoTirageEndpoints } from '@borlette/shared/contracts/info-tirage';
@@ -45,6 +47,7 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
   let receipt: Buffer;
   let day: Browser | undefined;
   const tmp = tempDir('pos-day-');
+  const shots = process.env.DAY_SHOTS;
 
   const ticketsOnDraw = async () =>
     (
@@ -124,6 +127,25 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
       ])
     )[0].id;
 
+  /** The draw's card of « Clôture de la journée » shows these tickets and sales (waits for them). */
+  async function drawCardSays(pos: Page, tickets: number, sales: number) {
+    const card = pos
+      .getByRole('region', { name: 'Clôture de la journée' })
+      .getByRole('list', { name: 'Clôture par tirage' })
+      .getByRole('listitem')
+      .filter({ hasText: DRAW });
+    const text = async (id: string) => digits(await card.locator(`[data-card-field="${id}"] dd`).textContent());
+    await expect.poll(() => text('tickets'), { timeout: 5000 }).toBe(String(tickets));
+    expect(await text('sales')).toBe(amount(sales));
+  }
+
+  /** DAY_SHOTS=<dir> keeps a phone screenshot of each step. */
+  async function shot(page: Page, name: string) {
+    if (!shots) return;
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: path.join(shots, `${name}.png`) });
+  }
+
   it('sign in, print, sell, copy, replay, scan and pay, close the day, print the closing', async () => {
     const started = Date.now();
     const camera = await cameraBrowser(receipt, tmp.dir, h.baseUrl);
@@ -134,6 +156,7 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
     // Morning: sign in, choose the printer.
     await signInPos(pos, 'agent2');
     await chooseSerialPrinter(pos);
+    await shot(pos, '0-signed-in');
 
     // A sale, bolet + mariage: one ticket, printed by itself, the shared ESC/POS bytes.
     let before = await ticketsOnDraw();
@@ -151,6 +174,7 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
       [40, '17*89', 500],
     ]);
     expect(fiche.print_count).toBe(1);
+    await shot(pos, '1-sold');
 
     // A copy: « COPIE 2 » on paper and on screen, counted by the server, and no money moves.
     const dialog = pos.getByRole('dialog');
@@ -165,14 +189,21 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
     expect(Uint8Array.from(copyPrinted)).toEqual(copyBytes);
     expect(Buffer.from(copyPrinted).toString('latin1')).toContain('COPIE 2');
     expect(await ticketsOnDraw()).toBe(before + 1);
+    await shot(pos, '2-copy');
     await dialog.getByRole('button', { name: 'Nouvelle vente' }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // A look at the closing at noon: two tickets, the copy sold nothing.
+    const morning = await ficheView(pos, earlier.id);
+    await posNav(pos, 'Rapport');
+    await drawCardSays(pos, 2, morning.amount + fiche.amount);
 
     // Replay the morning's ticket and sell it: one more ticket, the same bets, printed.
     await posNav(pos, 'Fiches');
     await pos.getByRole('button', { name: `Rejouer la fiche n° ${earlier.number}` }).click();
     await pos.getByText(`Fiche n° ${earlier.number} rejouée : 2 paris repris. Vérifiez, puis vendez.`).waitFor();
     before = await ticketsOnDraw();
+    await shot(pos, '3-replayed');
     const replay = await sellNow(pos);
     expect(await ticketsOnDraw()).toBe(before + 1);
     const replayed = await ficheView(pos, await idOf(replay));
@@ -182,6 +213,9 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
     expect(Uint8Array.from(await takePrinted(pos))).toEqual(replayBytes);
     await dialog.getByRole('button', { name: 'Nouvelle vente' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // Back to the closing at once: the sale is in it (it was left stale by a sale, not by a payment).
+    await posNav(pos, 'Rapport');
+    await drawCardSays(pos, 3, morning.amount + fiche.amount + replayed.amount);
 
     // The company enters the draw's result through its API: 23 is the first lot.
     const admin = await h.app.inject({
@@ -207,6 +241,7 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
     await pos.getByRole('button', { name: 'Scanner une fiche' }).click();
     await pos.getByRole('heading', { name: `N° ${earlier.number}`, exact: true }).waitFor();
     await pos.getByText(/Payable jusqu’au \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await shot(pos, '4-scanned');
     await pos.getByRole('button', { name: /^Payer 500,00/ }).click();
     await pos.getByRole('dialog').getByRole('button', { name: 'Payer', exact: true }).click();
     await pos.getByText(new RegExp(`Fiche n° ${earlier.number} payée : remettez 500,00`)).waitFor();
@@ -222,6 +257,7 @@ describeBrowser('point of sale: an agent’s whole day, one flow', () => {
     const cards = section.getByRole('list', { name: 'Clôture par tirage' });
     await cards.getByText(DRAW).waitFor();
     const closing = await posGet<AgentClosing>(pos, '/api/agents/closing');
+    await shot(pos, '5-closing');
     const mine = closing.draws.find((d) => d.tirage_name === DRAW);
     // Three tickets (the morning's, the sale, the replay), the copy sold nothing, the payout is there.
     const sold = [fiche, replayed, await ficheView(pos, earlier.id)];
