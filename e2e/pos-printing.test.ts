@@ -1,10 +1,11 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { ticketEscpos } from '@borlette/shared/receipt/escpos';
 import { ticketReceipt } from '@borlette/shared/receipt/model';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { middayZone } from '../apps/server/test/engine-fixtures';
 import { describeBrowser, type Harness, startHarness } from './harness';
+import { chooseSerialPrinter, fakeSerialPrinter, printedCount, signInPos, takePrinted } from './pos-kit';
 
 /**
  * Printing at the transport seam (issue 18): a fake Web Serial port injected before the app loads
@@ -31,84 +32,15 @@ describeBrowser('point of sale: printing on a thermal printer through Web Serial
   });
   afterAll(() => h?.close());
 
-  /** The fake port: `__printed` collects the bytes; `__portFails` makes every write fail (a printer gone). */
-  async function fakeSerial(context: BrowserContext) {
-    await context.addInitScript(() => {
-      const w = window as unknown as { __printed: number[]; __portFails: boolean; __baud: number | null };
-      w.__printed = [];
-      w.__portFails = false;
-      w.__baud = null;
-      let open = false;
-      let stream: WritableStream<Uint8Array> | null = null;
-      let broken = false;
-      // As in Chrome, a write error leaves the stream errored and the port gives a new one.
-      const fresh = () => {
-        broken = false;
-        return new WritableStream<Uint8Array>({
-          write(chunk) {
-            if (w.__portFails) {
-              broken = true;
-              throw new DOMException('The device has been lost.', 'NetworkError');
-            }
-            for (const b of chunk) w.__printed.push(b);
-          },
-        });
-      };
-      const port = {
-        async open(options: { baudRate: number }) {
-          if (open) throw new DOMException('The port is already open.', 'InvalidStateError');
-          open = true;
-          w.__baud = options.baudRate;
-        },
-        async close() {
-          open = false;
-        },
-        get writable() {
-          if (!open) return null;
-          if (!stream || broken) stream = fresh();
-          return stream;
-        },
-        getInfo: () => ({ usbVendorId: 0x0416, usbProductId: 0x5011 }),
-      };
-      let granted = false;
-      const serial = {
-        requestPort: async () => {
-          granted = true;
-          return port;
-        },
-        getPorts: async () => (granted ? [port] : []),
-      };
-      Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => serial });
-    });
-  }
-
   async function posWithSerialPrinter(username: string): Promise<Page> {
     const { page, context } = await h.newPage({ width: 390, height: 844 });
-    await fakeSerial(context);
-    await page.goto('/pos');
-    await page.getByLabel('Pseudoname').fill(username);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    // « Imprimante » from the account menu: Web Serial, connect (the fake port is chosen at once).
-    await page.getByRole('button', { name: 'Mon compte' }).click();
-    await page.getByRole('menuitem', { name: 'Imprimante' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Imprimante' });
-    await dialog.getByRole('radio', { name: 'Port série' }).check();
-    await dialog.getByRole('button', { name: 'Connecter' }).click();
-    await dialog.getByText('Connectée : USB 0416:5011').waitFor();
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await fakeSerialPrinter(context);
+    await signInPos(page, username);
+    await chooseSerialPrinter(page);
     return page;
   }
 
-  const printed = (page: Page) => page.evaluate(() => (window as unknown as { __printed: number[] }).__printed.length);
-  const takePrinted = (page: Page) =>
-    page.evaluate(() => {
-      const w = window as unknown as { __printed: number[] };
-      const out = w.__printed;
-      w.__printed = [];
-      return out;
-    });
+  const printed = printedCount;
 
   async function sellOne(page: Page, bet: string): Promise<number> {
     await page.getByRole('checkbox', { name: new RegExp(DRAW) }).click();

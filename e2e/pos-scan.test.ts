@@ -5,12 +5,13 @@ import path from 'node:path';
 import { authEndpoints } from '@borlette/shared/contracts/auth';
 import { posEndpoints } from '@borlette/shared/contracts/pos';
 import type { SaleAnswer, SaleLine } from '@borlette/shared/contracts/sale';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { companyToday, enterResult, middayZone } from '../apps/server/test/engine-fixtures';
 import { CHROMIUM } from './global-setup';
 import { CHROMIUM_ARGS, describeBrowser, type Harness, startHarness, tempDir } from './harness';
+import { posNav as nav, signInPos } from './pos-kit';
 import { pngToY4m } from './y4m';
 
 /**
@@ -50,16 +51,6 @@ describeBrowser('scanning a receipt at the POS: QR code → ticket → « Payer 
     const body = { idempotency_key: randomUUID(), tirages: [tirageId], lines };
     return api<SaleAnswer>('POST', posEndpoints.sell.path, body, accessToken);
   }
-
-  async function signInPos(page: Page, username: string) {
-    await page.goto('/pos');
-    await page.getByLabel('Pseudoname').fill(username);
-    await page.getByLabel('Mot de passe', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-  }
-
-  const nav = (page: Page, name: string) =>
-    page.getByRole('navigation', { name: 'Écrans du point de vente' }).getByRole('button', { name }).click();
 
   beforeAll(async () => {
     h = await startHarness();

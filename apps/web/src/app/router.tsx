@@ -1,18 +1,21 @@
 import { DASHBOARD_SCREENS, type ScreenDef } from '@borlette/shared/routes';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error';
 import { SplashScreen } from '../components/splash-screen';
 import { paths } from '../config/paths';
 import { publicRoutes } from '../features/public/routes';
+import { loadDashboardNamespaces } from '../lib/i18n';
 import { AuthGuard, GuestGuard, LandingRedirect, ScreenGate } from './routes/guards';
 
 /* Every page is loaded lazily: the first screen only downloads what it shows. */
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
+const DashboardLayout = lazy(() => {
+  // The dashboard's page registry and its frame's strings come with its frame, in parallel.
+  void import('./dashboard-screens');
+  return Promise.all([import('./layouts/dashboard-layout'), loadDashboardNamespaces()]).then(([layout]) => layout);
+});
+const DashboardScreen = lazy(() => import('./dashboard-screens'));
 const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-const HomePage = lazy(() => import('../features/dashboards/pages/home-page'));
-const AccountPage = lazy(() => import('../features/account/pages/account-page'));
-const ComingSoonPage = lazy(() => import('../features/coming-soon/pages/coming-soon-page'));
 const FicheViewPage = lazy(() => import('../features/fiche-view/pages/fiche-view-page'));
 const PosPage = lazy(() => import('../features/pos/pages/pos-page'));
 const FallbackNotFound = lazy(() => import('../features/coming-soon/pages/fallback-not-found-page'));
@@ -21,26 +24,15 @@ function page(element: ReactNode, fallback: ReactNode = <SplashScreen />) {
   return <Suspense fallback={fallback}>{element}</Suspense>;
 }
 
-type ScreenMap = Record<string, LazyExoticComponent<ComponentType> | undefined>;
-
-/* Each feature registers its pages in its own `screens.ts` (path of DASHBOARD_SCREENS -> lazy page). */
-const featureScreens = import.meta.glob<{ screens: ScreenMap }>('../features/*/screens.ts', { eager: true });
-
-/** The built screens; every other DASHBOARD_SCREENS entry is an honest "coming soon" page. */
-const BUILT_SCREENS: ScreenMap = Object.assign(
-  {
-    [paths.dashboard.app]: HomePage,
-    [paths.dashboard.account]: AccountPage,
-  },
-  ...Object.values(featureScreens).map((m) => m.screens),
-);
-
 function screenRoute(screen: ScreenDef): RouteObject {
-  const Built = BUILT_SCREENS[screen.path];
   // Suspense for dashboard pages lives in the layout, around its <Outlet />.
   return {
     path: screen.path,
-    element: <ScreenGate screen={screen}>{Built ? <Built /> : <ComingSoonPage titleKey={screen.title} />}</ScreenGate>,
+    element: (
+      <ScreenGate screen={screen}>
+        <DashboardScreen path={screen.path} titleKey={screen.title} />
+      </ScreenGate>
+    ),
   };
 }
 

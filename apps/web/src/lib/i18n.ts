@@ -20,24 +20,27 @@ export function isLanguage(value: string | null | undefined): value is LanguageC
  * into the folders (e.g. the public pages' `public.json`) is picked up without touching this file.
  *
  * What is bundled and what is fetched (to keep the first load small):
- * - the shell's own namespaces (CORE_NAMESPACES) in French — the default and fallback — are bundled;
+ * - the namespaces of every first screen (CORE_NAMESPACES: login, POS, splash, settings) in French — the
+ *   default and fallback — are bundled;
+ * - the back office frame's (DASHBOARD_NAMESPACES) are fetched with the dashboard's code (app/router.tsx),
+ *   so that /auth/login and /pos do not carry the menu's and the home page's strings;
  * - the same namespaces in en/de/ht are one lazy chunk per language (see vite.config.ts), fetched by
  *   the backend below at start-up or before i18next switches language;
  * - any other namespace (public.json...) is fetched the first time a component asks for it: such a
  *   component suspends meanwhile (react-i18next `useSuspense`), inside its route's <Suspense>.
  */
-export const CORE_NAMESPACES = ['common', 'auth', 'settings', 'layout', 'nav', 'home', 'account'] as const;
+export const CORE_NAMESPACES = ['common', 'auth', 'settings'] as const;
+export const DASHBOARD_NAMESPACES = ['layout', 'nav', 'home', 'account'] as const;
 
 const FILE = /locales\/([^/]+)\/([^/]+)\.json$/;
 
-const eager = import.meta.glob<ResourceLanguage>(
-  ['../locales/fr/{common,auth,settings,layout,nav,home,account}.json'],
-  { eager: true, import: 'default' },
-);
-const lazy = import.meta.glob<ResourceLanguage>(
-  ['../locales/*/*.json', '!../locales/fr/{common,auth,settings,layout,nav,home,account}.json'],
-  { import: 'default' },
-);
+const eager = import.meta.glob<ResourceLanguage>(['../locales/fr/{common,auth,settings}.json'], {
+  eager: true,
+  import: 'default',
+});
+const lazy = import.meta.glob<ResourceLanguage>(['../locales/*/*.json', '!../locales/fr/{common,auth,settings}.json'], {
+  import: 'default',
+});
 
 // The two glob literals above must name CORE_NAMESPACES (import.meta.glob only takes literals).
 const french: Record<string, ResourceLanguage> = {};
@@ -76,6 +79,11 @@ const bundledBackend: BackendModule = {
     );
   },
 };
+
+/** The back office frame's strings, fetched alongside its code (app/router.tsx). */
+export function loadDashboardNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...DASHBOARD_NAMESPACES]);
+}
 
 function applyLanguage(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -9,7 +9,14 @@ import {
 import { posEndpoints } from '@borlette/shared/contracts/pos';
 import type { PosConfig } from '@borlette/shared/contracts/sale';
 import { sessionEndpoints } from '@borlette/shared/contracts/session';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { posCall, posRequest } from './pos-client';
 
 /** What the receipt proves (issue 15): its QR's secret, or its number and printed verification code. */
@@ -140,15 +147,20 @@ export function usePosMessages() {
 
 /* ---- writes ---- */
 
-/** Refreshes what a sale, a cancellation or a payment changes. */
+/**
+ * Refreshes what a sale, a copy, a cancellation or a payment changes: the tickets, the report, the
+ * day closing (a sale left it stale when the sale kept its own list) and the config's counters.
+ */
+export function refreshAfterWrite(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
+  void client.invalidateQueries({ queryKey: ['pos', 'report'] });
+  void client.invalidateQueries({ queryKey: ['pos', 'closing'] });
+  void client.invalidateQueries({ queryKey: posKeys.config });
+}
+
 function useRefreshAfterWrite() {
   const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
-    void client.invalidateQueries({ queryKey: ['pos', 'report'] });
-    void client.invalidateQueries({ queryKey: ['pos', 'closing'] });
-    void client.invalidateQueries({ queryKey: posKeys.config });
-  };
+  return () => refreshAfterWrite(client);
 }
 
 export function useCancelFiche() {

@@ -16,21 +16,25 @@ import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactElement, useEffect, useMemo } from 'react';
+import { lazy, type ReactElement, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Logo } from '../../../components/logo';
+import { RouteErrorBoundary } from '../../../components/route-error';
 import { SettingsButton } from '../../../components/settings/settings-button';
+import { PageLoader } from '../../../components/splash-screen';
 import { usePosSession, usePosUser } from '../api/pos-session';
 import { PrinterProvider } from '../printing/use-printer';
 import { PosAccountMenu } from './account/account-menu';
-import { FichesTab } from './fiches/fiches-tab';
 import { BOTTOM_NAV_HEIGHT } from './layout';
 import { MessagesTab, useUnreadMessages } from './messages-tab';
-import { PayTab } from './pay/pay-tab';
-import { ReportTab } from './report-tab';
 import { SellTab } from './sell/sell-tab';
+
+// The first tab (« Vendre ») comes with the POS; the others (the report's date picker, the scanner...) on first use.
+const FichesTab = lazy(() => import('./fiches/fiches-tab').then((m) => ({ default: m.FichesTab })));
+const PayTab = lazy(() => import('./pay/pay-tab').then((m) => ({ default: m.PayTab })));
+const ReportTab = lazy(() => import('./report-tab').then((m) => ({ default: m.ReportTab })));
 
 type TabId = 'vendre' | 'fiches' | 'payer' | 'rapport' | 'messages';
 
@@ -158,7 +162,12 @@ export default function PosApp() {
           <Typography variant="h5" component="h1" sx={{ mb: 2, display: { xs: 'none', md: 'block' } }}>
             {t(`tabs.${tab}`)}
           </Typography>
-          <TabContent tab={tab} />
+          {/* A tab whose code cannot be fetched (offline, a new deployment) fails alone: « Vendre » keeps working. */}
+          <RouteErrorBoundary resetKey={tab}>
+            <Suspense fallback={<PageLoader />}>
+              <TabContent tab={tab} />
+            </Suspense>
+          </RouteErrorBoundary>
         </Container>
         {desktop ? null : (
           <Paper

@@ -1,7 +1,7 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
-import { ticketEscpos } from '@borlette/shared/receipt/escpos';
 import { ticketReceipt } from '@borlette/shared/receipt/model';
 import { Receipt } from '../components/receipt/receipt';
+import { loadEscpos } from './escpos-loader';
 import type { PrintDocument } from './use-printer';
 
 /**
@@ -12,7 +12,7 @@ export function ficheDocument(fiche: FicheView, origin: string, copy?: number): 
   const receipt = ticketReceipt(fiche, origin, { copy });
   return {
     name: `fiche-${fiche.number}`,
-    escpos: (width) => ticketEscpos(receipt, width),
+    escpos: async (width) => (await loadEscpos()).ticketEscpos(receipt, width),
     html: <Receipt data={receipt} />,
   };
 }

@@ -6,7 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PrinterDialog } from './printer-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const PrinterDialog = lazyDialog(() => import('./printer-dialog').then((m) => m.PrinterDialog));
 
 /** A print that failed after a sale: the ticket is sold; say why, and offer « Réimprimer » and the settings. */
 export function PrintFailedAlert({

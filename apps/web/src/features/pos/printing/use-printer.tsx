@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePrintArea } from './dialog-transport';
+import { loadEscpos } from './escpos-loader';
 import { loadPrinterSettings, type PrinterSettings, savePrinterSettings } from './settings';
 import { type PaperWidth, PrinterError, type PrinterTransport, type TransportKind } from './transport';
 import { availableKinds, createTransport } from './transports';
@@ -21,7 +22,8 @@ export type { PaperWidth, TransportKind } from './transport';
 /** Something to print: ESC/POS bytes for a thermal printer, HTML for the print dialog. */
 export interface PrintDocument {
   name: string;
-  escpos: (width: PaperWidth) => Uint8Array;
+  /** May load the encoder first (escpos-loader.ts). */
+  escpos: (width: PaperWidth) => Uint8Array | Promise<Uint8Array>;
   html: ReactNode;
 }
 
@@ -79,6 +81,11 @@ export function PrinterProvider({ children }: { children: ReactNode }) {
       return next;
     });
   }, []);
+
+  // A printer of bytes: the encoder's chunk is fetched now, not at the first sale (escpos-loader.ts).
+  useEffect(() => {
+    if (settings.transport !== 'dialog') loadEscpos().catch(() => undefined);
+  }, [settings.transport]);
 
   const deviceRef = useRef(settings.device);
   deviceRef.current = settings.device;
@@ -155,7 +162,8 @@ export function PrinterProvider({ children }: { children: ReactNode }) {
           if (!transport.available()) throw new PrinterError('unsupported');
           if (!(transport.isConnected?.() ?? true) && !(await transport.reconnect?.().catch(() => false)))
             throw new PrinterError('notConnected');
-          await withTimeout(transport.write(doc.escpos(settings.width)), WRITE_TIMEOUT_MS);
+          const bytes = await doc.escpos(settings.width);
+          await withTimeout(transport.write(bytes), WRITE_TIMEOUT_MS);
           return { ok: true };
         } catch (error) {
           return { ok: false, message: describe(error) };

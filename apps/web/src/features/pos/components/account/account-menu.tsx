@@ -13,9 +13,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyDialog } from '../../../../components/lazy-dialog';
 import { useInstallPrompt } from '../../../../lib/install-prompt';
-import { PrinterDialog } from '../../printing/printer-dialog';
-import { PosPasswordDialog } from './password-dialog';
+
+const PrinterDialog = lazyDialog(() => import('../../printing/printer-dialog').then((m) => m.PrinterDialog));
+const PosPasswordDialog = lazyDialog(() => import('./password-dialog').then((m) => m.PosPasswordDialog));
 
 /**
  * The agent's menu in the POS top bar: who is signed in, « Imprimante », « Changer mon mot de passe »,

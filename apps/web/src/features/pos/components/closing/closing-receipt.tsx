@@ -1,5 +1,4 @@
 import type { AgentClosing } from '@borlette/shared/contracts/closing';
-import { closingEscpos } from '@borlette/shared/receipt/closing-escpos';
 import { type ClosingPaperRow, closingPaper } from '@borlette/shared/receipt/closing-model';
 import Box from '@mui/material/Box';
 import type { PrintDocument } from '../../printing/use-printer';
@@ -80,7 +79,8 @@ export function ClosingReceipt({ closing }: { closing: AgentClosing }) {
 export function closingDocument(closing: AgentClosing): PrintDocument {
   return {
     name: `cloture-${closing.agent.username}-${closing.date}`,
-    escpos: (width) => closingEscpos(closing, width),
+    // The encoder's chunk on first use (printing/escpos-loader.ts): a print-dialog terminal never fetches it.
+    escpos: async (width) => (await import('@borlette/shared/receipt/closing-escpos')).closingEscpos(closing, width),
     html: <ClosingReceipt closing={closing} />,
   };
 }

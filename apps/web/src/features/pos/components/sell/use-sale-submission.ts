@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../../../lib/api-client';
-import { posKeys } from '../../api/pos-api';
+import { refreshAfterWrite } from '../../api/pos-api';
 import { posCall } from '../../api/pos-client';
 import {
   abandonSale,
@@ -146,9 +146,7 @@ export function useSaleSubmission({ draft, setDraft, onSold, onRefused }: Option
       } finally {
         if (runRef.current === run) runRef.current = null;
         setRunning(null);
-        void client.invalidateQueries({ queryKey: ['pos', 'fiches'] });
-        void client.invalidateQueries({ queryKey: ['pos', 'report'] });
-        void client.invalidateQueries({ queryKey: posKeys.config });
+        refreshAfterWrite(client);
       }
     },
     [client, setDraft],
