@@ -217,7 +217,12 @@ export function buildCase(op: Operation, plan: Plan, ctx: BuildContext): FuzzCas
         break;
       case 'protoJson': {
         headers['content-type'] = 'application/json';
-        const inner = JSON.stringify(isObj(body) ? body : { x: 1 }).slice(1, -1);
+        // The body's own constructor / __proto__ key (a protoKey case) would come last and, JSON's last
+        // duplicate winning, undo the poisoning: the request would then be valid.
+        const rest = isObj(body)
+          ? Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'constructor' && k !== '__proto__'))
+          : { x: 1 };
+        const inner = JSON.stringify(rest).slice(1, -1);
         payload =
           plan.badJson % 2
             ? `{"__proto__": {"isAdmin": true, "polluted": 1}${inner ? `, ${inner}` : ''}}`

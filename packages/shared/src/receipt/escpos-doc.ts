@@ -54,12 +54,26 @@ const REPLACEMENTS: Record<string, string> = {
   '\u0153': 'oe',
   '\u0152': 'OE',
   '\u0178': 'Y',
+  '\u2022': '-',
+  '\u2192': '->',
+  '\u2190': '<-',
 };
 
-/** The text as the printer can print it (NFC, typographic punctuation to ASCII, control characters dropped). */
+/**
+ * Symbols the encoder's CP858 table puts in the code page's low « graphic » slots, i.e. bytes 0x01–0x1F
+ * and 0x7F, which the printer reads as commands (← ESC, ↔ GS, ◙ LF, ► ¶ ☻ ☺ ◘ DLE DC4 2 1 8: power off).
+ * A name holding them must not reset, cut or switch off the printer: they print as « ? »
+ * (escpos-controls.test.ts scans every character through the encoder).
+ */
+const COMMAND_GLYPHS = new Set('§¶‼↑↓↔↕↨∟⌂▬▲►▼◄○◘◙☺☻☼♀♂♠♣♥♦♪♫');
+
+/**
+ * The text as the printer can print it (NFC, typographic punctuation to ASCII, control characters
+ * dropped, symbols the printer would read as commands as « ? »).
+ */
 export function printable(text: string): string {
   return Array.from(text.normalize('NFC'))
-    .map((c) => REPLACEMENTS[c] ?? (c < ' ' ? '' : c))
+    .map((c) => REPLACEMENTS[c] ?? (c < ' ' || c === '\x7f' ? '' : COMMAND_GLYPHS.has(c) ? '?' : c))
     .join('');
 }
 

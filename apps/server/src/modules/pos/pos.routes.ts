@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { authOf, type HasAuth } from '../../http/auth';
 import { contextOf } from '../../http/context';
+import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { provenFicheId } from '../fiches/pay-proof';
@@ -23,11 +24,21 @@ const me = (caller: HasAuth) => {
   return { companyId: auth.ownCompanyId as number, agentId: auth.userId };
 };
 
+/** host[:port]: DNS labels (and _ for local names), or an IPv6 literal. */
+const LABEL = '[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?';
+const HOST_PORT = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?$`);
 /**
  * The origin of the public link a receipt's QR code carries: the address the agent reached the server
  * at (behind a proxy, X-Forwarded-Proto/Host when TRUST_PROXY is set), as the POS uses its own.
  */
-const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const requestOrigin = (request: FastifyRequest) => {
+  // Host and protocol are the client's word: only http(s) and a plain host[:port] go into a printed
+  // link (a long or odd one would make the QR code impossible, a 500, or point the link elsewhere).
+  const proto = request.protocol as string; // behind a trusted proxy: X-Forwarded-Proto, as sent
+  if ((proto !== 'http' && proto !== 'https') || request.host.length > 255 || !HOST_PORT.test(request.host))
+    throw badRequest('Adresse du serveur invalide (Host, X-Forwarded-*) : le lien du reçu ne peut pas être construit.');
+  return `${proto}://${request.host}`;
+};
 
 /**
  * The agents' API (point of sale). Agents sign in with POST /api/user/auth/login like everyone;

@@ -57,18 +57,31 @@ function blocks(r: TicketReceipt, columns: number): Block[] {
   return out;
 }
 
-/** The receipt as a PDF one receipt long; `compress: false` leaves its text readable (tests). */
+/**
+ * The largest page side a PDF may have (ISO 32000-1, annex C: 14 400 units, 200 inches): a longer
+ * receipt (up to 100 lines × 20 draws) continues on further pages of the same width.
+ */
+const MAX_PAGE = 14_400;
+
+/** The receipt as a PDF, one page unless too long; `compress: false` leaves its text readable (tests). */
 export function receiptPdf(r: TicketReceipt, width: PaperWidth, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const size = fontSize(width);
   const lineHeight = size * 1.25;
-  const list = blocks(r, COLUMNS[width]);
-  const height = list.reduce(
-    (h, b) => h + ('qr' in b ? QR_SIZE + lineHeight : b.large ? 2 * lineHeight : lineHeight),
-    0,
-  );
+  const heightOf = (b: Block) => ('qr' in b ? QR_SIZE + lineHeight : b.large ? 2 * lineHeight : lineHeight);
+  const pages: Block[][] = [[]];
+  let used = 0;
+  for (const b of blocks(r, COLUMNS[width])) {
+    if (used + heightOf(b) > MAX_PAGE - 2 * MARGIN - 1 && used > 0) {
+      pages.push([]);
+      used = 0;
+    }
+    pages.at(-1)!.push(b);
+    used += heightOf(b);
+  }
+  const pageHeight = (list: Block[]) => Math.ceil(list.reduce((h, b) => h + heightOf(b), 0) + 2 * MARGIN);
   const pageWidth = width * MM;
   const doc = new PDFDocument({
-    size: [pageWidth, Math.ceil(height + 2 * MARGIN)],
+    size: [pageWidth, pageHeight(pages[0]!)],
     margin: MARGIN,
     compress: opts.compress ?? true,
     info: { Title: printable(L.number(r.number)), Author: printable(r.company), Creator: printable(r.company) },
@@ -80,22 +93,23 @@ export function receiptPdf(r: TicketReceipt, width: PaperWidth, opts: { compress
     doc.on('error', reject);
   });
 
-  let y = MARGIN;
-  for (const b of list) {
-    if ('qr' in b) {
-      drawQr(doc, b.qr, (pageWidth - QR_SIZE) / 2, y + lineHeight / 2);
-      y += QR_SIZE + lineHeight;
-      continue;
+  pages.forEach((list, i) => {
+    if (i > 0) doc.addPage({ size: [pageWidth, pageHeight(list)], margin: MARGIN });
+    let y = MARGIN;
+    for (const b of list) {
+      if ('qr' in b) {
+        drawQr(doc, b.qr, (pageWidth - QR_SIZE) / 2, y + lineHeight / 2);
+      } else {
+        doc.font(b.bold ? 'Courier-Bold' : 'Courier').fontSize(b.large ? size * 2 : size);
+        doc.text(printable(b.text), MARGIN, y, {
+          width: pageWidth - 2 * MARGIN,
+          align: b.center ? 'center' : 'left',
+          lineBreak: false,
+        });
+      }
+      y += heightOf(b);
     }
-    const fs = b.large ? size * 2 : size;
-    doc.font(b.bold ? 'Courier-Bold' : 'Courier').fontSize(fs);
-    doc.text(printable(b.text), MARGIN, y, {
-      width: pageWidth - 2 * MARGIN,
-      align: b.center ? 'center' : 'left',
-      lineBreak: false,
-    });
-    y += b.large ? 2 * lineHeight : lineHeight;
-  }
+  });
   doc.end();
   return done;
 }

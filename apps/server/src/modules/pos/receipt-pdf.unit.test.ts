@@ -59,6 +59,27 @@ describe('receipt PDF', () => {
     expect((await render('copy', 58)).lines).toContain('*** COPIE 2 ***');
   });
 
+  it('the largest ticket (100 lines × 20 draws) stays within the PDF page limit (14 400 units)', async () => {
+    const base = SAMPLES.tenLines;
+    const draws = Array.from({ length: 20 }, (_, i) => ({ ...base.draws[0]!, tirage_id: i + 1, name: `Tirage ${i}` }));
+    const lines = draws.flatMap((d) =>
+      Array.from({ length: 100 }, (_, j) => ({
+        ...base.lines[0]!,
+        tirage_id: d.tirage_id,
+        position: j + 1,
+        number: String(j).padStart(2, '0'),
+      })),
+    );
+    const pdf = (await receiptPdf(ticketReceipt({ ...base, draws, lines }, ORIGIN), 58, { compress: false })).toString(
+      'latin1',
+    );
+    const heights = [...pdf.matchAll(/\/MediaBox \[0 0 [\d.]+ ([\d.]+)\]/g)].map((m) => Number(m[1]));
+    expect(heights.length).toBeGreaterThan(1);
+    for (const h of heights) expect(h).toBeLessThanOrEqual(14_400);
+    // Every line is there, in order: the last draw's last bet, then the total.
+    expect(pdf.includes(Buffer.from('TIRAGE 19').toString('hex'))).toBe(true);
+  });
+
   it('its QR code decodes to the public link', async () => {
     const { pdf, pageWidth, pageHeight } = await render('tenLines', 58);
     const found = await readBarcodes(rasterise(pdf, pageWidth, pageHeight), { formats: ['QRCode'] });
