@@ -2,6 +2,7 @@ import { COLUMNS, centred, escposEncoder, rule, text, title } from '@borlette/sh
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
 import { QrCode } from '../../../components/qr-code';
+import { paperSx } from './paper';
 import type { PrintDocument } from './use-printer';
 
 /**
@@ -31,18 +32,7 @@ export function testPageDocument(t: TFunction<'printer'>, url: string, company: 
       return e.cut('partial').encode();
     },
     html: (
-      <Box
-        sx={{
-          width: 'var(--paper-width, 58mm)',
-          boxSizing: 'border-box',
-          p: '3mm',
-          bgcolor: '#fff',
-          color: '#000',
-          fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
-          fontSize: '8.5pt',
-          textAlign: 'center',
-        }}
-      >
+      <Box sx={{ ...paperSx, textAlign: 'center' }}>
         <Box sx={{ fontWeight: 700, fontSize: '10.5pt' }}>{company.toUpperCase()}</Box>
         <Box sx={{ fontWeight: 700 }}>{t('testPage.title')}</Box>
         <Box sx={{ borderTop: '1px dashed #000', my: '1.5mm' }} />

@@ -1,6 +1,7 @@
 import type { AgentClosing } from '@borlette/shared/contracts/closing';
 import { type ClosingPaperRow, closingPaper } from '@borlette/shared/receipt/closing-model';
 import Box from '@mui/material/Box';
+import { paperSx } from '../../printing/paper';
 import type { PrintDocument } from '../../printing/use-printer';
 
 const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
@@ -26,21 +27,7 @@ function Row({ row }: { row: ClosingPaperRow }) {
 export function ClosingReceipt({ closing }: { closing: AgentClosing }) {
   const paper = closingPaper(closing);
   return (
-    <Box
-      className="pos-receipt"
-      data-closing-receipt
-      sx={{
-        width: 'var(--paper-width, 58mm)',
-        boxSizing: 'border-box',
-        p: '3mm',
-        bgcolor: '#fff',
-        color: '#000',
-        fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
-        fontSize: '8.5pt',
-        lineHeight: 1.35,
-        '& *': { color: '#000' },
-      }}
-    >
+    <Box className="pos-receipt" data-closing-receipt sx={paperSx}>
       <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '12pt', textTransform: 'uppercase' }}>
         {paper.company}
       </Box>

@@ -4,10 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrCode } from '../../../../components/qr-code';
 import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
+import { paperSx } from '../../printing/paper';
 import { Barcode } from '../barcode';
-
-/** 58 mm on screen; the print area sets `--paper-width` to the chosen roll (58 or 80 mm). */
-export const RECEIPT_WIDTH = 'var(--paper-width, 58mm)';
 
 function Row({ left, right, strong }: { left: ReactNode; right: ReactNode; strong?: boolean }) {
   return (
@@ -33,20 +31,7 @@ export function Receipt({ data }: { data: TicketReceipt }) {
   const lang = i18n.language;
   const amount = (v: number) => formatDecimal(v, lang);
   return (
-    <Box
-      className="pos-receipt"
-      sx={{
-        width: RECEIPT_WIDTH,
-        boxSizing: 'border-box',
-        p: '3mm',
-        bgcolor: '#fff',
-        color: '#000',
-        fontFamily: '"DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
-        fontSize: '8.5pt',
-        lineHeight: 1.35,
-        '& *': { color: '#000' },
-      }}
-    >
+    <Box className="pos-receipt" sx={paperSx}>
       <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: '10.5pt', textTransform: 'uppercase' }}>
         {data.company}
       </Box>
