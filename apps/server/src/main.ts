@@ -13,7 +13,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const { applied, demoSeeded } = await prepareDatabase(database, { demo: config.seedDemo });
+  const { applied, functions, demoSeeded } = await prepareDatabase(database, { demo: config.seedDemo });
   // The reports' read replica (REPORTS_DATABASE_URL): read-only queries, its own smaller pool.
   const reportsDatabase = config.reportsDatabaseUrl
     ? await openPostgres(config.reportsDatabaseUrl, {
@@ -73,7 +73,7 @@ async function main() {
   const lines = [
     '',
     `  Borlette est prêt : http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
-    `  Base de données : ${where}${applied.length ? ` — migrations appliquées : ${applied.join(', ')}` : ''}`,
+    `  Base de données : ${where}${applied.length ? ` — migrations appliquées : ${applied.join(', ')}` : ''}${functions.length ? ` — fonctions SQL mises à jour : ${functions.length}` : ''}`,
     `  Documentation de l’API : /api/docs`,
   ];
   if (config.seedDemo) {

@@ -6,10 +6,10 @@ import { seedReference } from './seed/reference';
 
 /** Migrations, reference data, and the demo when asked: what every start (and every test database) runs. */
 export async function prepareDatabase(database: Database, opts: { demo: boolean }) {
-  const applied = await migrate(database);
+  const { migrations: applied, functions } = await migrate(database);
   const demoSeeded = await database.withLock(LOCK_KEYS.seed, async (raw) => {
     await seedReference(raw);
     return opts.demo ? seedDemo(raw) : false;
   });
-  return { applied, demoSeeded };
+  return { applied, functions, demoSeeded };
 }
