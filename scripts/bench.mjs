@@ -239,11 +239,23 @@ if (process.env.BENCH_SKIP_SOAK !== '1') {
   if (r.status !== 0) console.log('bench-soak: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
 }
 
+// Past one machine, on this machine: a primary and a streaming replica, PgBouncer (transaction mode), two
+// instances behind nginx; the replica stopped and an instance killed under the load, no sale lost or
+// doubled. scripts/bench-cluster.mjs (.bench/cluster.json); BENCH_SKIP_CLUSTER=1 to skip.
+if (process.env.BENCH_SKIP_CLUSTER !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-cluster.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) console.log('bench-cluster: échec (PostgreSQL 15, nginx, pgbouncer ? voir ci-dessus)');
+}
+
 // One machine-readable file of every figure of this run, each with its reference and ratio.
 {
   const { existsSync, readFileSync: read } = await import('node:fs');
   const all = { at: new Date().toISOString(), node: process.version, suites: {} };
-  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'soak']) {
+  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'soak', 'cluster']) {
     const f = path.join(ROOT, `.bench/${suite}.json`);
     if (!existsSync(f)) continue;
     const data = JSON.parse(read(f, 'utf8'));

@@ -14,6 +14,17 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** A read replica of DATABASE_URL for the reports, statistics and dashboards (read-only queries). */
   REPORTS_DATABASE_URL: z.string().url().optional(),
+  /**
+   * What stands between this server and PostgreSQL: 'none' (PostgreSQL itself, or PgBouncer in session
+   * mode), or 'transaction' (PgBouncer pool_mode=transaction: no named prepared statements, no startup
+   * options, migrations and seeding under a transaction-level lock; db/client.ts).
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /**
+   * When the reports' replica does not answer: 'primary' (read the primary for a while, the default) or
+   * 'none' (answer 503 with a French message, keeping report load off the primary; db/replica.ts).
+   */
+  REPORTS_FALLBACK: z.enum(['primary', 'none']).default('primary'),
   /** Connections of this instance to PostgreSQL (sales wait on commits: more of them share each WAL flush). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
@@ -92,6 +103,10 @@ export type Config = {
   dataDir: string;
   databaseUrl?: string;
   reportsDatabaseUrl?: string;
+  /** 'transaction' behind PgBouncer in transaction mode (see DATABASE_POOLER). */
+  databasePooler: 'none' | 'transaction';
+  /** The replica unreachable: read the primary, or answer 503 (see REPORTS_FALLBACK). */
+  reportsFallback: 'primary' | 'none';
   databasePoolSize: number;
   /** The statement timeout of the server's pools (0: none); migrations and seeding run without it. */
   databaseQueryTimeoutMs: number;
@@ -139,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.REPORTS_DATABASE_URL && !e.DATABASE_URL) {
     throw new Error('Configuration invalide :\n  REPORTS_DATABASE_URL (réplique) demande DATABASE_URL');
   }
+  if (e.DATABASE_POOLER !== 'none' && !e.DATABASE_URL) {
+    throw new Error('Configuration invalide :\n  DATABASE_POOLER (PgBouncer) demande DATABASE_URL');
+  }
   const provider = e.PAYMENT_PROVIDER ?? (moncash ? 'moncash' : 'sandbox');
   if (provider === 'moncash' && !moncash) {
     throw new Error(`Configuration invalide :\n  PAYMENT_PROVIDER=moncash demande ${MONCASH_VARS.join(', ')}`);
@@ -150,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     reportsDatabaseUrl: e.REPORTS_DATABASE_URL,
+    databasePooler: e.DATABASE_POOLER,
+    reportsFallback: e.REPORTS_FALLBACK,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

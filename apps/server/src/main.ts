@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase, openPostgres } from './db/client';
+import { replicaReads } from './db/replica';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo';
 import { prepareDatabase } from './db/setup';
 import { chooseLogFormat, prettyLogStream } from './http/request-log';
@@ -15,15 +16,29 @@ async function main() {
   const database = await openDatabase(config);
   const { applied, functions, demoSeeded } = await prepareDatabase(database, { demo: config.seedDemo });
   // The reports' read replica (REPORTS_DATABASE_URL): read-only queries, its own smaller pool.
+  // When it stops answering, the reads go to the primary for a while, or answer 503 (REPORTS_FALLBACK).
+  let onSwitch: (to: string, err?: unknown) => void = () => {};
   const reportsDatabase = config.reportsDatabaseUrl
-    ? await openPostgres(config.reportsDatabaseUrl, {
-        max: Math.max(2, Math.ceil(config.databasePoolSize / 2)),
-        queryTimeoutMillis: config.databaseQueryTimeoutMs,
-      })
+    ? replicaReads(
+        await openPostgres(config.reportsDatabaseUrl, {
+          max: Math.max(2, Math.ceil(config.databasePoolSize / 2)),
+          queryTimeoutMillis: config.databaseQueryTimeoutMs,
+          pooler: config.databasePooler,
+        }),
+        database,
+        { fallback: config.reportsFallback, onSwitch: (to, err) => onSwitch(to, err) },
+      )
     : undefined;
   const format = chooseLogFormat({ given: config.logFormat, env: config.env, isTTY: Boolean(process.stdout.isTTY) });
   const logStream = format === 'pretty' ? prettyLogStream() : undefined;
   const app = await buildApp({ database, reportsDatabase, config, logStream });
+  onSwitch = (to, err) =>
+    to === 'replica'
+      ? app.log.warn('reports: the replica answers again, reads are back on it')
+      : app.log.warn(
+          { err },
+          `reports: the replica does not answer, reads ${to === 'primary' ? 'on the primary' : 'refused (503)'}`,
+        );
 
   /**
    * SIGTERM / SIGINT: readiness answers 503, the listener closes (new connections are refused), idle

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { parseJsonExact } from '../lib/exact-json';
 
 export type DbKind = 'pglite' | 'postgres';
+/** What stands between the server and PostgreSQL (config.ts DATABASE_POOLER). */
+export type Pooler = 'none' | 'transaction';
 
 /**
  * The statement runner of both engines. Services build statements with `sql` and read typed rows with
@@ -44,6 +46,46 @@ function isStatementError(err: unknown): boolean {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08') && !code.startsWith('57');
 }
 
+const NESTED: Record<string, (n: number) => string> = {
+  BEGIN: (n) => `SAVEPOINT nested_${n}`,
+  COMMIT: (n) => `RELEASE SAVEPOINT nested_${n}`,
+  ROLLBACK: (n) => `ROLLBACK TO SAVEPOINT nested_${n}`,
+};
+
+/**
+ * `fn` in ONE transaction holding a transaction-level advisory lock: what `withLock` is behind PgBouncer
+ * in transaction mode, where a session lock would outlive the caller on a server connection others use,
+ * and the statements of a session could land on different server connections. The BEGIN / COMMIT /
+ * ROLLBACK that `fn` sends itself (migrate.ts, one per migration; the demo seed) become savepoints:
+ * everything commits at the end, or nothing.
+ */
+async function inOneTransaction<T>(client: pg.Client, key: number, fn: (raw: RawClient) => Promise<T>): Promise<T> {
+  let depth = 0;
+  const run = async (text: string, params?: unknown[]) => {
+    const word = params?.length ? undefined : text.trim().replace(/;$/, '').toUpperCase();
+    const nested = word ? NESTED[word] : undefined;
+    if (!nested) return (await client.query(text, params)).rows;
+    if (word === 'BEGIN') depth++;
+    const result = (await client.query(nested(depth))).rows;
+    if (word !== 'BEGIN') depth--;
+    return result;
+  };
+  const raw: RawClient = {
+    query: async (text, params) => (await run(text, params)) as never[],
+    exec: async (text) => void (await run(text)),
+  };
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [key]);
+    const result = await fn(raw);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
 /** Closing twice (shutdown signal + test teardown) is harmless. */
 function once(fn: () => Promise<void>): () => Promise<void> {
   let done: Promise<void> | undefined;
@@ -69,8 +111,11 @@ export async function openPostgres(
      * and an instance starting beside another waits for its migrations, for longer than any request.
      */
     queryTimeoutMillis?: number;
+    /** 'transaction': behind PgBouncer in transaction mode (config.ts DATABASE_POOLER; db/pooler.ts). */
+    pooler?: Pooler;
   } = {},
 ): Promise<Database> {
+  const pooled = opts.pooler === 'transaction';
   const connection = {
     connectionString: url,
     // A database that does not answer (down, network cut) fails the request (503) instead of holding it.
@@ -79,7 +124,8 @@ export async function openPostgres(
     keepAlive: true,
     // No JIT: short OLTP statements pay its compilation and never win it back. Found by the fuzz: the
     // invoices refresh (GET /api/generals/facturations) spent 6 s compiling for a few ms of work.
-    options: '-c jit=off',
+    // PgBouncer refuses this startup parameter: behind it, jit = off is the database's setting (README).
+    ...(pooled ? {} : { options: '-c jit=off' }),
   };
   const pool = new pg.Pool({
     ...connection,
@@ -116,8 +162,12 @@ export async function openPostgres(
     }
   }
   const raw: RawClient = {
+    // Behind PgBouncer in transaction mode, a statement prepared on one server connection is unknown
+    // to the next: the statements go unnamed (parsed on each call).
     query: (text, params, name) =>
-      onPooled(async (c) => (await c.query({ text, values: params as unknown[], name })).rows),
+      onPooled(
+        async (c) => (await c.query({ text, values: params as unknown[], name: pooled ? undefined : name })).rows,
+      ),
     exec: (text) => onPooled(async (c) => void (await c.query(text))),
   };
   const onClient = (client: pg.ClientBase): RawClient => ({
@@ -150,12 +200,15 @@ export async function openPostgres(
       }
     },
     // A connection of its own, outside the pool and its statement timeout (see queryTimeoutMillis),
-    // closed afterwards: the session lock goes with it, whatever fn left behind.
+    // closed afterwards: the session lock goes with it, whatever fn left behind. Behind PgBouncer in
+    // transaction mode a session lock would stay on a server connection others then use: fn runs in
+    // one transaction holding a transaction-level lock instead (db/pooler.ts).
     async withLock(key, fn) {
       const client = new pg.Client(connection);
       client.on('error', () => {});
       await client.connect();
       try {
+        if (pooled) return await inOneTransaction(client, key, fn);
         await client.query('SELECT pg_advisory_lock($1)', [key]);
         return await fn(onClient(client));
       } finally {
@@ -217,12 +270,14 @@ export async function openDatabase(opts: {
   databasePoolSize?: number;
   /** PostgreSQL only (PGlite runs in the process): see openPostgres. */
   databaseQueryTimeoutMs?: number;
+  databasePooler?: Pooler;
   dataDir: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     return openPostgres(opts.databaseUrl, {
       max: opts.databasePoolSize,
       queryTimeoutMillis: opts.databaseQueryTimeoutMs,
+      pooler: opts.databasePooler,
     });
   }
   const { mkdir } = await import('node:fs/promises');
