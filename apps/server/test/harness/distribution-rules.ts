@@ -1,3 +1,4 @@
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { RawClient } from '../../src/db/client';
 
 /**
@@ -149,4 +150,33 @@ export function tableProblems(catalog: Catalog, column: string, table: string, k
     }
   }
   return out;
+}
+
+/** Each table's primary key and foreign keys, one line each, as the catalog shows them (minus `except`). */
+export function liveKeys(catalog: Catalog, except: readonly string[]): string[] {
+  return [
+    ...catalog.uniques.filter((u) => u.kind === 'primary key').map((u) => `${u.table} PK (${u.columns.join(', ')})`),
+    ...catalog.fks.map((f) => `${f.table} FK (${f.columns.join(', ')}) -> ${f.ref} (${f.ref_columns.join(', ')})`),
+  ]
+    .filter((line) => !except.includes(line.split(' ')[0]))
+    .sort();
+}
+
+/** The same lines from the drizzle schema (db/schema/*.ts), which must say what the migrations made. */
+export function drizzleKeys(schema: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const table of Object.values(schema)) {
+    if (!(table instanceof PgTable)) continue;
+    const c = getTableConfig(table);
+    const pk = c.primaryKeys[0]?.columns ?? c.columns.filter((x) => x.primary);
+    if (pk.length) out.push(`${c.name} PK (${pk.map((x) => x.name).join(', ')})`);
+    for (const fk of c.foreignKeys) {
+      const r = fk.reference();
+      out.push(
+        `${c.name} FK (${r.columns.map((x) => x.name).join(', ')}) -> ${getTableConfig(r.foreignTable).name} ` +
+          `(${r.foreignColumns.map((x) => x.name).join(', ')})`,
+      );
+    }
+  }
+  return out.sort();
 }
