@@ -25,7 +25,7 @@ import { companies } from './platform';
 export const walletEntries = pgTable(
   'wallet_entries',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     agentId: bigint('agent_id', { mode: 'number' }).notNull(),
     kind: text('kind', {
@@ -58,6 +58,8 @@ export const walletEntries = pgTable(
     idempotencyKey: text('idempotency_key'),
   },
   (t) => [
+    // company_id in the key: distributable by company (migration 0020); id first, found by id alone.
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('wallet_entries_company_agent_idx').on(t.companyId, t.agentId, t.businessDate),
     index('wallet_entries_company_date_idx').on(t.companyId, t.businessDate),
     // The transactions' page, newest first, without sorting the period (migration 0006).

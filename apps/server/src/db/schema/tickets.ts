@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -25,7 +26,7 @@ import { users } from './users';
 export const fiches = pgTable(
   'fiches',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     // No foreign key to companies: every sale would lock the company row (FOR KEY SHARE), and 64 agents
     // selling at once make PostgreSQL build a multixact per sale on that one row. The sale checks it.
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
@@ -59,7 +60,11 @@ export const fiches = pgTable(
     printCount: integer('print_count').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('fiches_ref_code_uq').on(t.refCode),
+    // Keys carry company_id, the distribution column of a sharded deployment (migration 0020,
+    // docs/notes-citus.md); id first, so that the one index still finds a ticket by its id alone.
+    primaryKey({ columns: [t.id, t.companyId] }),
+    // The public link reads by ref_code alone (its leading column); unique per company.
+    uniqueIndex('fiches_ref_code_company_uq').on(t.refCode, t.companyId),
     uniqueIndex('fiches_company_number_uq').on(t.companyId, t.number),
     // The sale's idempotency key (a UUID made by the device), unique in the company. Deliberately not
     // (company, agent, key): with the agent's day index starting the same way, the planner could
@@ -102,7 +107,7 @@ export const ficheTirages = pgTable(
 export const ficheLines = pgTable(
   'fiche_lines',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     // Written with its ticket by the sale, in the same statement: no foreign key check per line.
     ficheId: bigint('fiche_id', { mode: 'number' }).notNull(),
@@ -122,6 +127,7 @@ export const ficheLines = pgTable(
     winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
     index('fiche_lines_company_tirage_date_idx').on(t.companyId, t.tirageId, t.drawDate),
     index('fiche_lines_company_fiche_idx').on(t.companyId, t.ficheId),
   ],
@@ -169,11 +175,9 @@ export const saleNumbers = pgTable(
 export const fichePayments = pgTable(
   'fiche_payments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    ficheId: bigint('fiche_id', { mode: 'number' })
-      .notNull()
-      .references(() => fiches.id),
+    ficheId: bigint('fiche_id', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['payment', 'reversal'] }).notNull(),
     /** A payment is one row per draw that won (its part); a reversal mirrors what is paid per draw. */
     tirageId: bigint('tirage_id', { mode: 'number' }),
@@ -186,6 +190,9 @@ export const fichePayments = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    // Its ticket in the same company (the same shard once distributed).
+    foreignKey({ columns: [t.companyId, t.ficheId], foreignColumns: [fiches.companyId, fiches.id] }),
     index('fiche_payments_company_at_idx').on(t.companyId, t.at),
     index('fiche_payments_company_fiche_idx').on(t.companyId, t.ficheId),
   ],
