@@ -259,6 +259,9 @@ BEGIN
   ELSE
     v_number := -pg_backend_pid();
   END IF;
+  -- The engine's own statements write the day rows themselves: the ledger's and the counters' triggers
+  -- are not called (their WHEN); set back by borlette_add_counts, or below, or by the refusal's rollback.
+  PERFORM set_config('borlette.counting', 'on', true);
   WITH f AS (
     INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
                         sale_date, amount, commission_bp, commission_amount)
@@ -272,19 +275,30 @@ BEGIN
     SELECT v_company, f.id, t, v_date, v_line_total, v_comm_draw FROM f, unnest(v_tirages) t
     RETURNING tirage_id, draw_date, amount, win_amount
   ), w AS (
-    -- The ledger: what the agent now owes for this ticket (sales − commission).
+    -- The ledger: what the agent now owes for this ticket (sales − commission); its day row below (the
+    -- ledger's trigger is not called: borlette.counting is on).
     INSERT INTO wallet_entries (company_id, agent_id, kind, amount, gross, commission, fiche_id, business_date)
     SELECT v_company, v_agent, 'sale', v_total - v_comm, v_total, v_comm, f.id, v_date FROM f
+  ), wd AS (
+    -- The agent's rows in the order borlette_book_ticket takes them (ledger day, then the summaries per
+    -- draw, then per day): each statement reads the one before, so it runs after it.
+    INSERT INTO wallet_agent_day AS d (company_id, agent_id, business_date, total, entries)
+    SELECT v_company, v_agent, v_date, v_total - v_comm, 1 FROM f
+    ON CONFLICT (company_id, agent_id, business_date) DO UPDATE
+      SET total = d.total + excluded.total, entries = d.entries + 1
+    RETURNING 1 AS done
   ), sd AS (
     INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, tickets,
                                            sales, commission)
     SELECT v_company, v_date, t, v_agent, a.surcussale_id, 1, v_line_total, v_comm_draw
-      FROM f, unnest(v_tirages) t ORDER BY t
+      FROM f, wd, unnest(v_tirages) t ORDER BY t
     ON CONFLICT (company_id, business_date, tirage_id, agent_id) DO UPDATE
       SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
+    RETURNING 1 AS done
   ), sa AS (
     INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, tickets, sales, commission)
     SELECT v_company, v_date, v_agent, a.surcussale_id, 1, v_total, v_comm FROM f
+     WHERE (SELECT count(*) FROM sd) > 0
     ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
       SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
   ), pl AS (
@@ -386,6 +400,7 @@ BEGIN
            'replayed', false) END
     INTO v_fiche, v_payout, v_answer FROM f;
   IF v_fiche IS NULL THEN
+    PERFORM set_config('borlette.counting', 'off', true);
     SELECT id, agent_id = v_agent AND request_hash = v_hash AS same_request INTO x FROM fiches
      WHERE company_id = v_company AND idempotency_key = v_key;
     IF NOT x.same_request THEN
