@@ -3,7 +3,9 @@
 //  - borlette_sell alone under pgbench -c 8 (the bench's ticket shape: 7 lines, 1 draw, free mariages)
 //    and pgbench tpcb-like on the same server, then their ratio;
 //  - per sale: rows written per table (pg_stat_user_tables, triggers included), index entries, WAL bytes,
-//    backend CPU (the postgres processes' ticks during the pgbench run).
+//    CPU of the sales' own backends (their /proc ticks, over the tickets sold meanwhile);
+//  - then, one client, `track_functions = all`: the time per call of every function and trigger of the
+//    sale (the steadiest figure on a shared machine: no lock waits, no other helper's backend).
 // Before/after in the same run: PROFILE_BASE=<another checkout> (e.g. `git archive main | tar -x -C dir`
 // with a node_modules link) prepares a second database with that checkout's migrations and functions;
 // each round then runs tpcb-like, the base's sales and this checkout's sales, one after the other.
@@ -212,6 +214,20 @@ try {
       log(
         `${db.label}: ratios ${ratios[k].map((r) => r.toFixed(3)).join(' ')}; median ${median(ratios[k]).toFixed(3)}`,
       );
+  for (const db of dbs) {
+    await db.database.raw.query('SELECT pg_stat_reset()');
+    spawnSync('pgbench', ['-n', '-c', '1', '-t', '300', '-M', 'prepared', '-f', db.file, db.url], {
+      env: { ...process.env, PGOPTIONS: '-c track_functions=all' },
+    });
+    await sleep(800);
+    const fns = await db.database.raw.query(
+      `SELECT funcname, calls, round((total_time / calls * 1000)::numeric) AS total, round((self_time / calls * 1000)::numeric) AS self
+         FROM pg_stat_user_functions ORDER BY total_time DESC`,
+    );
+    log(`${db.label}, one client, µs per call (total / self):`);
+    for (const f of fns)
+      log(`    ${f.funcname.padEnd(24)} ${String(f.calls).padStart(4)} calls  ${f.total} / ${f.self}`);
+  }
   if (process.env.PROFILE_EXPLAIN === '1') {
     const c = new pg.Client({ connectionString: main.url });
     await c.connect();
