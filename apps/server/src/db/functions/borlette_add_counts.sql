@@ -1,6 +1,8 @@
 -- The counting of borlette_apply_counts (0007), answering every total above its limit as problems
 -- (in the ticket's line order) instead of raising the first: '[]' when none. The day sums per
--- number are written only when the limits passed.
+-- number are written only when the limits passed. One statement (issue 19): the counters, their
+-- limits, then the day sums (a data-modifying CTE that no one reads runs after the query that reads
+-- the counters, and its one-time filter waits for their problems): the same lock order as before.
 CREATE OR REPLACE FUNCTION borlette_add_counts(p_company bigint, p_agent bigint, p_date date,
   p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
   p_sign int, p_check boolean)
@@ -8,7 +10,7 @@ RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_problems jsonb;
 BEGIN
-  -- The counters' triggers skip this statement: the day sums per number are written below.
+  -- The counters' triggers skip this statement: it writes the day sums per number itself.
   PERFORM set_config('borlette.counting', 'on', true);
   WITH g AS (
     SELECT * FROM unnest(p_tirages, p_codes, p_numbers, p_amounts, p_positions)
@@ -23,46 +25,46 @@ BEGIN
     ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number)
       DO UPDATE SET amount = c.amount + EXCLUDED.amount
     RETURNING c.tirage_id, c.agent_id, c.code, c.number, c.amount
+  ), pb AS (
+    SELECT jsonb_agg(jsonb_build_object(
+             'status', 409, 'code', 'LIMIT_EXCEEDED',
+             'message', format('Ligne %s : %s : maximum %s %s encore pour %s%s', g.position, up.number,
+                               borlette_money(greatest(lim.max_amount - (up.amount - g.amount), 0)),
+                               (SELECT c.currency FROM companies c WHERE c.id = p_company),
+                               (SELECT t.name FROM tirages t WHERE t.id = up.tirage_id),
+                               CASE WHEN up.agent_id <> 0 THEN ' (limite du vendeur)' ELSE '' END),
+             'line', g.position, 'number', up.number, 'tirage_id', up.tirage_id,
+             'remaining', greatest(lim.max_amount - (up.amount - g.amount), 0),
+             'scope', CASE WHEN up.agent_id <> 0 THEN 'agent' ELSE 'company' END)
+           ORDER BY g.position, up.tirage_id, up.agent_id, up.code, up.number) AS problems
+      FROM up
+      JOIN g ON g.tirage_id = up.tirage_id AND g.code = up.code AND g.number = up.number
+      CROSS JOIN LATERAL (
+        SELECT sl.max_amount FROM sale_limits sl
+         WHERE p_check
+           AND sl.company_id = p_company
+           AND coalesce(sl.agent_id, 0) = up.agent_id
+           AND sl.code = up.code
+           AND (sl.number = up.number OR sl.number IS NULL)
+           AND (sl.tirage_id = up.tirage_id OR sl.tirage_id IS NULL)
+           AND sl.status = 'active'
+         ORDER BY (sl.number IS NULL), (sl.tirage_id IS NULL)
+         LIMIT 1
+      ) lim
+     WHERE up.amount > lim.max_amount
+  ), sn AS (
+    -- The day sums per number (company-wide, over the draws): one sorted upsert after the counters', so
+    -- every sale locks in one global order (counters, then day sums: no deadlock), and only once the
+    -- limits passed; these rows, shared by the draws, stay locked only until the commit that follows.
+    INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
+    SELECT p_company, p_date, g.code, g.number, p_sign * sum(g.amount)
+      FROM g
+     WHERE (SELECT pb.problems FROM pb) IS NULL
+     GROUP BY g.code, g.number
+     ORDER BY g.code, g.number
+    ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount
   )
-  SELECT jsonb_agg(jsonb_build_object(
-           'status', 409, 'code', 'LIMIT_EXCEEDED',
-           'message', format('Ligne %s : %s : maximum %s %s encore pour %s%s', g.position, up.number,
-                             borlette_money(greatest(lim.max_amount - (up.amount - g.amount), 0)),
-                             (SELECT c.currency FROM companies c WHERE c.id = p_company),
-                             (SELECT t.name FROM tirages t WHERE t.id = up.tirage_id),
-                             CASE WHEN up.agent_id <> 0 THEN ' (limite du vendeur)' ELSE '' END),
-           'line', g.position, 'number', up.number, 'tirage_id', up.tirage_id,
-           'remaining', greatest(lim.max_amount - (up.amount - g.amount), 0),
-           'scope', CASE WHEN up.agent_id <> 0 THEN 'agent' ELSE 'company' END)
-         ORDER BY g.position, up.tirage_id, up.agent_id, up.code, up.number)
-    INTO v_problems
-    FROM up
-    JOIN g ON g.tirage_id = up.tirage_id AND g.code = up.code AND g.number = up.number
-    CROSS JOIN LATERAL (
-      SELECT sl.max_amount FROM sale_limits sl
-       WHERE p_check
-         AND sl.company_id = p_company
-         AND coalesce(sl.agent_id, 0) = up.agent_id
-         AND sl.code = up.code
-         AND (sl.number = up.number OR sl.number IS NULL)
-         AND (sl.tirage_id = up.tirage_id OR sl.tirage_id IS NULL)
-         AND sl.status = 'active'
-       ORDER BY (sl.number IS NULL), (sl.tirage_id IS NULL)
-       LIMIT 1
-    ) lim
-   WHERE up.amount > lim.max_amount;
+  SELECT pb.problems INTO v_problems FROM pb;
   PERFORM set_config('borlette.counting', 'off', true);
-  IF v_problems IS NOT NULL THEN
-    RETURN v_problems;
-  END IF;
-  -- The day sums per number (company-wide, over the draws): one sorted upsert after the counters', so
-  -- every sale locks in one global order (counters, then day sums: no deadlock), and only once the
-  -- limits passed; these rows, shared by the draws, stay locked only until the commit that follows.
-  INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
-  SELECT p_company, p_date, g.code, g.number, p_sign * sum(g.amount)
-    FROM unnest(p_codes, p_numbers, p_amounts) AS g(code, number, amount)
-   GROUP BY g.code, g.number
-   ORDER BY g.code, g.number
-  ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount;
-  RETURN '[]'::jsonb;
+  RETURN coalesce(v_problems, '[]'::jsonb);
 END $$;

@@ -1,9 +1,10 @@
 -- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
 -- tirages: [id], lines: [{code, number, stake, pos}] (validated and normalised by the caller),
 -- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
--- Answers the ticket (borlette_fiche_json) with "replayed": true when the key was already used.
+-- Answers the ticket (borlette_fiche_json's view), with "replayed": true when the key was already used.
 -- Few statements on purpose: each statement of a function costs its executor start-up, and the sale
--- is the hot path (checks are grouped; the inserts are one statement).
+-- is the hot path (the request, the seller and the ticket's bounds are one read; the inserts and the
+-- answer are one statement; the counters and day sums are one: docs/notes-sqlperf.md).
 -- The ticket's problems are collected and raised together at the end (borlette_fail_all).
 CREATE OR REPLACE FUNCTION borlette_sell(p jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -34,8 +35,11 @@ DECLARE
   v_max_stake bigint;
   v_payout numeric;
   v_problems jsonb := '[]';
+  v_names text[];
 BEGIN
-  -- The seller, its branch, its company and settings, and a ticket already sold with this key.
+  -- The seller, its branch, its company and settings, a ticket already sold with this key, the request
+  -- (the draws sorted and distinct, the lines in their order), the ticket limit and the free mariages the
+  -- lines' total earns: one read.
   SELECT u.status, u.surcussale_id, coalesce(u.commission_bp, cs.commission_bp) AS commission_bp,
          c.status AS company_status, c.timezone, c.currency, s.status AS surcussale_status, s.name AS surcussale_name,
          cs.free_mariage_amount, cs.bolet_cumulative, e.id AS existing_id,
@@ -45,13 +49,30 @@ BEGIN
          e.agent_id = u.id AND e.request_hash = v_hash AS same_request,
          (SELECT min(i.due_date) FROM invoices i
            WHERE i.company_id = u.company_id AND i.status = 'unpaid'
-             AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS unpaid_since
+             AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS unpaid_since,
+         r.tirages, r.codes, r.numbers, r.stakes, r.nlines, r.line_total,
+         (SELECT lf.max_amount FROM limite_fiches lf
+           WHERE lf.company_id = v_company AND (lf.agent_id = v_agent OR lf.agent_id IS NULL) AND lf.status = 'active'
+           ORDER BY lf.agent_id NULLS LAST LIMIT 1) AS ticket_limit,
+         (SELECT coalesce(max(im.count), 0) FROM interval_mas im
+           WHERE im.company_id = v_company AND im.status = 'active'
+             AND r.line_total >= im.min_amount AND (im.max_amount IS NULL OR r.line_total <= im.max_amount)) AS free_n,
+         -- For the answer (the ticket's view, as borlette_fiche_json reads it).
+         trim(u.first_name || ' ' || u.last_name) AS agent_name, c.name AS company_name, c.logo AS company_logo,
+         cs.payout_validity_days, cs.cancel_window_minutes
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
     JOIN company_settings cs ON cs.company_id = c.id
     LEFT JOIN surcussales s ON s.id = u.surcussale_id AND s.company_id = u.company_id
     LEFT JOIN fiches e ON e.company_id = u.company_id AND e.idempotency_key = v_key
+   CROSS JOIN (
+     SELECT (SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint)
+               FROM jsonb_array_elements_text(p -> 'tirages') tj(v)) AS tirages,
+            array_agg(l.code ORDER BY l.pos) AS codes, array_agg(l.number ORDER BY l.pos) AS numbers,
+            array_agg(l.stake ORDER BY l.pos) AS stakes, count(*)::int AS nlines, sum(l.stake)::bigint AS line_total
+       FROM jsonb_to_recordset(p -> 'lines') AS l(code int, number text, stake bigint, pos int)
+   ) r
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
@@ -80,13 +101,12 @@ BEGIN
       format('La succursale %s est bloquée : la vente est suspendue.', coalesce(a.surcussale_name, '')));
   END IF;
 
-  -- The request, read once: the draws (sorted, distinct) and the lines (in their order).
-  SELECT (SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint)
-            FROM jsonb_array_elements_text(p -> 'tirages') tj(v)),
-         array_agg(l.code ORDER BY l.pos), array_agg(l.number ORDER BY l.pos), array_agg(l.stake ORDER BY l.pos),
-         count(*)::int, sum(l.stake)::bigint
-    INTO v_tirages, v_codes, v_numbers, v_stakes, v_nlines, v_line_total
-    FROM jsonb_to_recordset(p -> 'lines') AS l(code int, number text, stake bigint, pos int);
+  v_tirages := a.tirages;
+  v_codes := a.codes;
+  v_numbers := a.numbers;
+  v_stakes := a.stakes;
+  v_nlines := a.nlines;
+  v_line_total := a.line_total;
   IF v_tirages IS NULL THEN PERFORM borlette_fail(400, 'NO_DRAW', 'Choisissez au moins un tirage.'); END IF;
   IF v_nlines = 0 THEN PERFORM borlette_fail(400, 'NO_LINE', 'La fiche ne contient aucun pari.'); END IF;
   IF v_nlines > a.max_lines THEN
@@ -116,18 +136,20 @@ BEGIN
                                        to_char(st.opens_at AT TIME ZONE a.timezone, 'HH24:MI'))
            ELSE format('Le tirage %s est fermé depuis %s.', t.name,
                        to_char(st.closes_at AT TIME ZONE a.timezone, 'HH24:MI')) END,
-           'tirage_id', u.id, 'reason', st.reason) ORDER BY u.o) FILTER (WHERE t.id IS NOT NULL) AS closed
+           'tirage_id', u.id, 'reason', st.reason) ORDER BY u.o) FILTER (WHERE t.id IS NOT NULL AND st.reason IS NOT NULL)
+           AS closed,
+         array_agg(t.name ORDER BY u.o) AS names
     INTO x
     FROM unnest(v_tirages) WITH ORDINALITY AS u(id, o)
     LEFT JOIN tirages t ON t.id = u.id AND t.company_id = v_company
-    LEFT JOIN LATERAL borlette_tirage_state(u.id) st ON true
-   WHERE t.id IS NULL OR st.reason IS NOT NULL;
+    LEFT JOIN LATERAL borlette_tirage_state(u.id) st ON true;
   IF x.unknown IS NOT NULL THEN
     PERFORM borlette_fail(404, 'TIRAGE_NOT_FOUND', 'Tirage introuvable.', jsonb_build_object('tirage_id', x.unknown));
   END IF;
   IF x.closed IS NOT NULL THEN
     v_problems := v_problems || x.closed;
   END IF;
+  v_names := x.names;
   v_date := (now() AT TIME ZONE a.timezone)::date;
 
   -- The lines: well formed (checked again here), options offered, stakes under the maximum, numbers
@@ -188,20 +210,13 @@ BEGIN
   -- Commission per draw (rounded half up), the ticket's is their sum: every total adds up exactly.
   v_comm_draw := (v_line_total * a.commission_bp + 5000) / 10000;
   v_comm := v_comm_draw * array_length(v_tirages, 1);
-  SELECT (SELECT max_amount FROM limite_fiches
-           WHERE company_id = v_company AND (agent_id = v_agent OR agent_id IS NULL) AND status = 'active'
-           ORDER BY agent_id NULLS LAST LIMIT 1) AS ticket_limit,
-         (SELECT coalesce(max(im.count), 0) FROM interval_mas im
-           WHERE im.company_id = v_company AND im.status = 'active'
-             AND v_line_total >= im.min_amount AND (im.max_amount IS NULL OR v_line_total <= im.max_amount)) AS free_n
-    INTO x;
-  IF x.ticket_limit IS NOT NULL AND v_total > x.ticket_limit THEN
+  IF a.ticket_limit IS NOT NULL AND v_total > a.ticket_limit THEN
     v_problems := v_problems || jsonb_build_object('status', 409, 'code', 'TICKET_LIMIT',
-      'message', format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(x.ticket_limit),
+      'message', format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(a.ticket_limit),
                         a.currency, borlette_money(v_total), a.currency),
-      'limit', x.ticket_limit, 'total', v_total);
+      'limit', a.ticket_limit, 'total', v_total);
   END IF;
-  v_free_n := x.free_n;
+  v_free_n := a.free_n;
 
   -- Free mariages per draw (its blocked balls may differ): the caller's random candidates in order,
   -- skipping blocked balls and pairs already played; too few usable ones: any allowed pair at random.
@@ -244,30 +259,46 @@ BEGIN
   ELSE
     v_number := -pg_backend_pid();
   END IF;
+  -- The engine's own statements write the day rows themselves: the ledger's and the counters' triggers
+  -- are not called (their WHEN); set back by borlette_add_counts, or below, or by the refusal's rollback.
+  PERFORM set_config('borlette.counting', 'on', true);
   WITH f AS (
     INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
                         sale_date, amount, commission_bp, commission_amount)
     VALUES (v_company, v_number, p ->> 'ref_code', v_agent, a.surcussale_id, v_key, v_hash, v_date, v_total,
             a.commission_bp, v_comm)
     ON CONFLICT (company_id, idempotency_key) DO NOTHING
-    RETURNING id
+    RETURNING id, number, ref_code, sold_at, sale_date, status, blocked, amount, commission_amount, win_amount,
+              paid_at, paid_amount, print_count
   ), ft AS (
     INSERT INTO fiche_tirages (company_id, fiche_id, tirage_id, draw_date, amount, commission_amount)
     SELECT v_company, f.id, t, v_date, v_line_total, v_comm_draw FROM f, unnest(v_tirages) t
+    RETURNING tirage_id, draw_date, amount, win_amount
   ), w AS (
-    -- The ledger: what the agent now owes for this ticket (sales − commission).
+    -- The ledger: what the agent now owes for this ticket (sales − commission); its day row below (the
+    -- ledger's trigger is not called: borlette.counting is on).
     INSERT INTO wallet_entries (company_id, agent_id, kind, amount, gross, commission, fiche_id, business_date)
     SELECT v_company, v_agent, 'sale', v_total - v_comm, v_total, v_comm, f.id, v_date FROM f
+  ), wd AS (
+    -- The agent's rows in the order borlette_book_ticket takes them (ledger day, then the summaries per
+    -- draw, then per day): each statement reads the one before, so it runs after it.
+    INSERT INTO wallet_agent_day AS d (company_id, agent_id, business_date, total, entries)
+    SELECT v_company, v_agent, v_date, v_total - v_comm, 1 FROM f
+    ON CONFLICT (company_id, agent_id, business_date) DO UPDATE
+      SET total = d.total + excluded.total, entries = d.entries + 1
+    RETURNING 1 AS done
   ), sd AS (
     INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, tickets,
                                            sales, commission)
     SELECT v_company, v_date, t, v_agent, a.surcussale_id, 1, v_line_total, v_comm_draw
-      FROM f, unnest(v_tirages) t ORDER BY t
+      FROM f, wd, unnest(v_tirages) t ORDER BY t
     ON CONFLICT (company_id, business_date, tirage_id, agent_id) DO UPDATE
       SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
+    RETURNING 1 AS done
   ), sa AS (
     INSERT INTO stats_agent_day AS s (company_id, business_date, agent_id, surcussale_id, tickets, sales, commission)
     SELECT v_company, v_date, v_agent, a.surcussale_id, 1, v_total, v_comm FROM f
+     WHERE (SELECT count(*) FROM sd) > 0
     ON CONFLICT (company_id, business_date, agent_id) DO UPDATE
       SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
   ), pl AS (
@@ -306,7 +337,7 @@ BEGIN
                             AND ps.surcussale_id = a.surcussale_id
          LEFT JOIN primes pa ON pa.company_id = v_company AND pa.level = 'agent' AND pa.agent_id = v_agent
      ) pr
-    RETURNING code, stake, prime1, prime2, prime3, cumulative
+    RETURNING tirage_id, position, code, number, stake, prime1, prime2, prime3, cumulative, win_amount
   ), fl AS (
     INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1,
                              cumulative)
@@ -314,19 +345,62 @@ BEGIN
            v_nlines + row_number() OVER (PARTITION BY fr.tirage_id ORDER BY fr.k), 44, fr.number, 0,
            a.free_mariage_amount, a.bolet_cumulative
       FROM f, unnest(v_free_t, v_free_num) WITH ORDINALITY AS fr(tirage_id, number, k)
-    RETURNING prime1
+    RETURNING tirage_id, position, code, number, stake, prime1, win_amount
   )
   -- The potential payout, from the snapshot just written (game/potential-payout.ts): a bolet wins each
   -- lot it may hit when cumulative (the three lots can be the same number), else its best prime; the
   -- others their one prime; a free mariage its fixed amount.
+  -- And the answer, built here from the rows just written instead of reading them again
+  -- (borlette_fiche_json: the same view; db/sale-answer.api.test.ts holds them equal). A ticket that
+  -- sells has a result on none of its draws (a draw with one is closed, and results wait on the draw
+  -- lock the sale holds): every draw is pending.
   SELECT f.id,
          (SELECT coalesce(sum(CASE WHEN pl.code = 20 AND pl.cumulative
                                      THEN pl.stake::numeric * (pl.prime1::numeric + pl.prime2 + pl.prime3)
                                    WHEN pl.code = 20 THEN pl.stake::numeric * greatest(pl.prime1, pl.prime2, pl.prime3)
                                    ELSE pl.stake::numeric * pl.prime1 END), 0) FROM pl)
-         + (SELECT coalesce(sum(fl.prime1), 0) FROM fl)
-    INTO v_fiche, v_payout FROM f;
+         + (SELECT coalesce(sum(fl.prime1), 0) FROM fl),
+         CASE WHEN jsonb_array_length(v_problems) = 0 THEN jsonb_build_object(
+           'id', f.id,
+           'number', f.number,
+           'ref_code', f.ref_code,
+           'verification_code', borlette_fiche_code(f.ref_code),
+           'sold_at', to_char(f.sold_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+           'sale_date', to_char(f.sale_date, 'YYYY-MM-DD'),
+           'status', borlette_status_label(f.status, f.paid_at IS NOT NULL, true, f.win_amount),
+           'blocked', f.blocked,
+           'amount', f.amount,
+           'commission_amount', f.commission_amount,
+           'win_amount', f.win_amount,
+           'paid_at', to_char(f.paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+           'paid_amount', f.paid_amount,
+           'expires_on', to_char(f.sale_date + a.payout_validity_days, 'YYYY-MM-DD'),
+           'cancel_until', to_char((f.sold_at + make_interval(mins => a.cancel_window_minutes)) AT TIME ZONE 'UTC',
+                                   'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+           'print_count', f.print_count,
+           'agent_id', v_agent,
+           'agent_name', a.agent_name,
+           'surcussale_name', a.surcussale_name,
+           'company_name', a.company_name,
+           'company_logo', a.company_logo,
+           'currency', a.currency,
+           'timezone', a.timezone,
+           'draws', (SELECT jsonb_agg(jsonb_build_object(
+                              'tirage_id', ft.tirage_id, 'name', n.name, 'draw_date', to_char(ft.draw_date, 'YYYY-MM-DD'),
+                              'amount', ft.amount, 'win_amount', ft.win_amount, 'status', 'en_attente', 'result', NULL)
+                              ORDER BY n.name, ft.tirage_id)
+                       FROM ft JOIN unnest(v_tirages, v_names) AS n(id, name) ON n.id = ft.tirage_id),
+           'lines', (SELECT jsonb_agg(jsonb_build_object(
+                              'tirage_id', l.tirage_id, 'position', l.position, 'code', l.code, 'number', l.number,
+                              'stake', l.stake, 'free', l.code = 44, 'win_amount', l.win_amount)
+                              ORDER BY l.tirage_id, l.position)
+                       FROM (SELECT pl.tirage_id, pl.position, pl.code, pl.number, pl.stake, pl.win_amount FROM pl
+                             UNION ALL
+                             SELECT fl.tirage_id, fl.position, fl.code, fl.number, fl.stake, fl.win_amount FROM fl) l),
+           'replayed', false) END
+    INTO v_fiche, v_payout, v_answer FROM f;
   IF v_fiche IS NULL THEN
+    PERFORM set_config('borlette.counting', 'off', true);
     SELECT id, agent_id = v_agent AND request_hash = v_hash AS same_request INTO x FROM fiches
      WHERE company_id = v_company AND idempotency_key = v_key;
     IF NOT x.same_request THEN
@@ -344,10 +418,6 @@ BEGIN
   END IF;
 
   -- The limit counters last: their row locks are held only until the commit that follows.
-  -- (The ticket's answer is read first, for the same reason; not for a ticket already refused.)
-  IF jsonb_array_length(v_problems) = 0 THEN
-    v_answer := borlette_fiche_json(v_fiche) || '{"replayed": false}'::jsonb;
-  END IF;
   SELECT v_problems || borlette_add_counts(v_company, v_agent, v_date, g.tirages, g.codes, g.numbers, g.amounts,
                                            g.positions, 1, true)
     INTO v_problems

@@ -2,8 +2,8 @@
 -- summed over their draws, kept in the transaction that changes them: by the sale's counting itself
 -- (a sale, a cancellation, a reactivation: borlette_apply_counts below), and for any other writer of
 -- the counters (a deleted draw, a bulk load) from the statement's transition tables. The statistics read a
--- company's numbers here (one row per number and day) instead of grouping its counters per draw; a
--- day's most sold numbers of each game come in order from the index on (company, day, game, amount).
+-- company's numbers here (one row per number and day) instead of grouping its counters per draw.
+-- No index holds the amount (migration 0019): the sale's updates of these rows stay HOT.
 CREATE OR REPLACE FUNCTION sale_numbers_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- The sale's own counting (borlette_apply_counts) writes its day sums itself, in its lock order.
@@ -37,11 +37,15 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- WHEN: the engine's own counting (borlette.counting on) does not even call the function (issue 19: a
+-- plpgsql call sets up again in every transaction; the sale's upsert fired both triggers).
 CREATE OR REPLACE TRIGGER sale_counters_numbers_insert AFTER INSERT ON sale_counters
-  REFERENCING NEW TABLE AS new_counters FOR EACH STATEMENT EXECUTE FUNCTION sale_numbers_apply();
+  REFERENCING NEW TABLE AS new_counters FOR EACH STATEMENT
+  WHEN (current_setting('borlette.counting', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION sale_numbers_apply();
 
 CREATE OR REPLACE TRIGGER sale_counters_numbers_update AFTER UPDATE ON sale_counters
-  REFERENCING OLD TABLE AS old_counters NEW TABLE AS new_counters FOR EACH STATEMENT EXECUTE FUNCTION sale_numbers_apply();
+  REFERENCING OLD TABLE AS old_counters NEW TABLE AS new_counters FOR EACH STATEMENT
+  WHEN (current_setting('borlette.counting', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION sale_numbers_apply();
 
 CREATE OR REPLACE TRIGGER sale_counters_numbers_delete AFTER DELETE ON sale_counters
   REFERENCING OLD TABLE AS old_counters FOR EACH STATEMENT EXECUTE FUNCTION sale_numbers_apply();

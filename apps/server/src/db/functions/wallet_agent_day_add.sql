@@ -1,5 +1,6 @@
 -- Kept in the transaction that appends the entries: one upsert per (company, agent, day) a statement
--- touched, from its transition table (a sale appends one entry; bulk inserts are grouped).
+-- touched, from its transition table (bulk inserts are grouped). The sale writes its day row itself, in
+-- its own statement (borlette.counting on: the trigger is not called — issue 19).
 CREATE OR REPLACE FUNCTION wallet_agent_day_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO wallet_agent_day AS d (company_id, agent_id, business_date, total, deposits, withdrawals, adjustments, zero,
@@ -22,4 +23,5 @@ BEGIN
 END $$;
 
 CREATE OR REPLACE TRIGGER wallet_entries_day AFTER INSERT ON wallet_entries
-  REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION wallet_agent_day_add();
+  REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT
+  WHEN (current_setting('borlette.counting', true) IS DISTINCT FROM 'on') EXECUTE FUNCTION wallet_agent_day_add();

@@ -165,10 +165,8 @@ export const saleNumbers = pgTable(
     number: text('number').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.drawDate, t.code, t.number] }),
-    index('sale_numbers_day_amount_idx').on(t.companyId, t.drawDate, t.code, t.amount.desc(), t.number),
-  ],
+  // No index on amount (migration 0019): every sale updates these rows, and HOT updates need it unindexed.
+  (t) => [primaryKey({ columns: [t.companyId, t.drawDate, t.code, t.number] })],
 );
 
 /** Payments of winning tickets and their reversals (a corrected result), append-only. */

@@ -86,7 +86,8 @@ export async function numbersFromDaySums(
   let tops: Sql;
   if (oneDay) {
     // One day holds every sale of the period (today, or a period with one busy day): its rows are the
-    // numbers already, and each game's most sold come in order from the index (company, day, game, amount).
+    // numbers already; each game's most sold are a top-N sort of its day's rows (no index on amount:
+    // every sale updates these rows, migration 0019).
     const day = sql`${span.d0 ?? period.start}`;
     n = sql`n AS NOT MATERIALIZED (
        SELECT sn.code, sn.number, sn.amount, sn.draw_date AS d0, sn.draw_date AS d1
