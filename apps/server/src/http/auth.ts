@@ -81,7 +81,9 @@ SELECT s.id AS session_id, s.last_seen_at < now() - interval '5 minutes' AS stal
        u.first_name, u.last_name, u.status, u.company_id, u.full_access, u.select_company, u.select_country_code,
        c.status AS company_status, b.status AS surcussale_status, b.name AS surcussale_name,
        sc.id AS selected_company_id,
-       (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
+       -- Agents and full-access accounts hold their role's defaults whatever their grants: not read.
+       CASE WHEN u.role <> 'agent' AND NOT u.full_access
+            THEN (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) END AS perms
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN companies c ON c.id = u.company_id
