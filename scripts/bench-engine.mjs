@@ -5,7 +5,10 @@
 //     (tpcb-like) on the same server — and on the embedded PGlite.
 //  2. Settlement of one draw with 1 000 000 bet lines, beside `SELECT count(*)` over those lines.
 // Env: TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
-//      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1.
+//      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1,
+//      BENCH_SKIP_SETTLEMENT=1, BENCH_CPU_PROF=<dir> (the servers run under node --cpu-prof, profiles there).
+// Each closed loop (64 agents back to back: its latency is mostly the queue) is followed by an open
+// loop at half the peak it measured (Poisson arrivals; latency from the scheduled arrival).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -102,8 +105,61 @@ async function salesLoad(port, fixtures, serverPid) {
   running = false;
   await Promise.all(loops);
   agent.destroy();
-  return { salesPerSecond: ok / elapsed, ok, refused, failed, ...stats(latencies) };
+  return {
+    salesPerSecond: ok / elapsed,
+    ok,
+    refused,
+    failed,
+    serverCpuMs: perSale('server'),
+    dbCpuMs: perSale('db'),
+    tokens,
+    ...stats(latencies),
+  };
 }
+
+/**
+ * Open loop: sales arriving at random (a Poisson process: exponential gaps) at `rate` a second for
+ * SECONDS, each by an agent drawn at random. An agent may have two sales in flight at once (arrivals
+ * do not wait for each other, as they would not at a real counter of several agents sharing nothing);
+ * at this rate it is rare. The latency counts from the sale's scheduled arrival, so time spent queued
+ * anywhere (the client, the server, the database) is in it.
+ */
+async function openLoad(port, fixtures, tokens, rate) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+  const latencies = [];
+  let ok = 0;
+  let refused = 0;
+  let failed = 0;
+  const inFlight = new Set();
+  const start = performance.now() + 100;
+  const end = start + SECONDS * 1000;
+  let due = start;
+  const sell = async (at) => {
+    const r = await request(agent, port, 'POST', '/api/agents/fiches', randomTicket(fixtures.tirages), pick(tokens));
+    latencies.push(performance.now() - at);
+    if (r.status === 200) ok++;
+    else if (r.status === 409) refused++;
+    else {
+      failed++;
+      if (failed <= 3) console.error(`sale ${r.status}: ${r.body.slice(0, 200)}`);
+    }
+  };
+  while (due < end) {
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    // Every arrival already due is sent now, stamped with its own scheduled time.
+    while (due <= performance.now() && due < end) {
+      const p = sell(due);
+      inFlight.add(p);
+      p.finally(() => inFlight.delete(p));
+      due += -Math.log(1 - Math.random()) * (1000 / rate);
+    }
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return { ok, refused, failed, ...stats(latencies) };
+}
+const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
 
 /* ---------- pgbench on the same server ---------- */
 
@@ -143,7 +199,8 @@ function pgbenchSales(url, fixtures) {
     },
   );
   const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
-  return m ? Number(m[1]) : Number.NaN;
+  const n = /number of transactions actually processed: (\d+)/.exec(run.stdout);
+  return { tps: m ? Number(m[1]) : Number.NaN, sales: n ? Number(n[1]) : Number.NaN };
 }
 
 /* ---------- settlement of LINES bet lines ---------- */
@@ -240,6 +297,25 @@ async function settlementFigures(raw) {
   };
 }
 
+async function settlement(raw) {
+  const st = await settlementFigures(raw);
+  add(
+    `settlement of ${st.lines.toLocaleString('fr-FR')} lines (first result)`,
+    st.firstMs / 1000,
+    's',
+    st.countMs / 1000,
+    'SELECT count(*) over those lines',
+  );
+  add(
+    `re-settlement after a correction`,
+    st.correctionMs / 1000,
+    's',
+    st.countMs / 1000,
+    'SELECT count(*) over those lines',
+  );
+  log(`  first: ${JSON.stringify(st.settled)}; correction: ${JSON.stringify(st.corrected)}`);
+}
+
 /* ---------- run ---------- */
 
 const results = [];
@@ -269,9 +345,15 @@ try {
   log(`sales on PostgreSQL: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
   const server = startServer({ DATABASE_URL: url.toString() }, port);
   let pgSales;
+  let pgOpen;
   try {
     await untilUp(port);
     pgSales = await salesLoad(port, fixtures, server.pid);
+    log(
+      `  open loop: Poisson arrivals at ${(pgSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
+    );
+    pgOpen = await openLoad(port, fixtures, pgSales.tokens, pgSales.salesPerSecond / 2);
+    log(`  ${pgOpen.ok} sold, ${pgOpen.refused} refused by limits (409), ${pgOpen.failed} failed`);
   } finally {
     await stopServer(server);
   }
@@ -280,13 +362,25 @@ try {
   add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', tps, `pgbench -c 8 -j 2 tpcb-like TPS`);
   add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
   add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
+  add('sale latency p50, PostgreSQL, open loop at half peak', pgOpen.p50, 'ms', 50, 'target p99 50 ms');
+  add('sale latency p99, PostgreSQL, open loop at half peak', pgOpen.p99, 'ms', 50, 'target p99 50 ms');
+  add('server CPU per sale, PostgreSQL', pgSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms');
   log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
   log(
     'the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…',
   );
   await database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [fixtures.companyId]);
   await database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [fixtures.companyId]);
-  const direct = pgbenchSales(url.toString(), fixtures);
+  const cpu0 = cpuNow(process.pid);
+  const { tps: direct, sales: directSales } = pgbenchSales(url.toString(), fixtures);
+  const dbPerDirect = ((cpuNow(process.pid).db - cpu0.db) * 1000) / directSales;
+  add(
+    'database CPU per sale, PostgreSQL',
+    pgSales.dbCpuMs,
+    'ms',
+    dbPerDirect,
+    'database CPU per borlette_sell under pgbench',
+  );
   add(
     'sales/s, HTTP, PostgreSQL, 64 agents',
     pgSales.salesPerSecond,
@@ -318,6 +412,15 @@ try {
         add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
         add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');
         log(`  ${liteSales.ok} sold, ${liteSales.refused} refused by limits (409), ${liteSales.failed} failed`);
+        log(
+          `  open loop: Poisson arrivals at ${(liteSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
+        );
+        const liteOpen = await openLoad(port + 1, liteFixtures, liteSales.tokens, liteSales.salesPerSecond / 2);
+        log(`  ${liteOpen.ok} sold, ${liteOpen.refused} refused by limits (409), ${liteOpen.failed} failed`);
+        add('sale latency p50, PGlite, open loop at half peak', liteOpen.p50, 'ms', 200, 'target p99 200 ms');
+        add('sale latency p99, PGlite, open loop at half peak', liteOpen.p99, 'ms', 200, 'target p99 200 ms');
+        // PGlite runs in the server's process: its CPU is the database's too.
+        add('server CPU per sale, PGlite', liteSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms (server alone)');
       } finally {
         await stopServer(server2);
       }
@@ -326,22 +429,7 @@ try {
     }
   }
 
-  const st = await settlementFigures(database.raw);
-  add(
-    `settlement of ${st.lines.toLocaleString('fr-FR')} lines (first result)`,
-    st.firstMs / 1000,
-    's',
-    st.countMs / 1000,
-    'SELECT count(*) over those lines',
-  );
-  add(
-    `re-settlement after a correction`,
-    st.correctionMs / 1000,
-    's',
-    st.countMs / 1000,
-    'SELECT count(*) over those lines',
-  );
-  log(`  first: ${JSON.stringify(st.settled)}; correction: ${JSON.stringify(st.corrected)}`);
+  if (process.env.BENCH_SKIP_SETTLEMENT !== '1') await settlement(database.raw);
 } finally {
   await database?.close();
   if (process.env.BENCH_KEEP === '1') log(`base conservée : ${name}`);

@@ -143,9 +143,14 @@ export async function loginAll(agent, port, usernames) {
   return tokens;
 }
 
-/** The real server (apps/server/src/main.ts) in its own process. */
+/**
+ * The real server (apps/server/src/main.ts) in its own process. BENCH_CPU_PROF=<dir>: it runs under
+ * `node --cpu-prof` and writes its profile there when it stops (scripts/cpuprofile-top.mjs reads it).
+ */
 export function startServer(env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', src('main.ts')], {
+  const dir = process.env.BENCH_CPU_PROF;
+  const prof = dir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', src('main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

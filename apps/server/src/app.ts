@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,6 +18,7 @@ import { registerAuth } from './http/auth';
 import { frameworkErrors, registerErrorHandler } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { RequestLogController } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerScheduler } from './jobs/scheduler';
 import { bigintReplacer } from './lib/exact-json';
@@ -84,7 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // An amount past 2^53 (a bigint, see contracts/money.ts) is written as the string of its digits.
   app.setSerializerCompiler(createSerializerCompiler({ replacer: bigintReplacer }));
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request are plain functions calling done(): no promise per hook and request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Behind TLS only (directly, or X-Forwarded-Proto from a trusted proxy): over plain HTTP it would
     // mean nothing, and on localhost it would pin the browser to HTTPS.
@@ -94,33 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The POS's barcode reader (ZXing) is WebAssembly where the browser has no BarcodeDetector:
-        // compiling it needs 'wasm-unsafe-eval', which allows no JavaScript eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // MUI (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The invoice PDF is shown in an <iframe> of a blob: URL (billing/invoices).
-        frameSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only means something behind TLS: set per request above.
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 3, fields: 300, fieldSize: 100_000 } });
   registerErrorHandler(app);

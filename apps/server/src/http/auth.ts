@@ -49,7 +49,7 @@ export interface ApiRoute {
   endpoint: Endpoint;
 }
 
-interface SessionRow {
+export interface SessionRow {
   session_id: number;
   user_id: number;
   username: string;
@@ -62,7 +62,8 @@ interface SessionRow {
   select_country_code: string | null;
   selected_company_id: number | null;
   perms: string[] | null;
-  last_seen_at: Date;
+  /** last_seen_at is more than 5 minutes old (compared in SQL: no timestamp parsed per request). */
+  stale: boolean;
   revoked: boolean;
   status: string;
   company_status: string | null;
@@ -75,12 +76,14 @@ interface SessionRow {
  * The statuses come with it so that a session ended by a block answers the block (403) rather than
  * a generic 401 (docs/api-pos.md); a revoked session of an active user stays a 401.
  */
-const SESSION_SQL = `
-SELECT s.id AS session_id, s.last_seen_at, s.revoked_at IS NOT NULL AS revoked, u.id AS user_id, u.username, u.role,
+export const SESSION_SQL = `
+SELECT s.id AS session_id, s.last_seen_at < now() - interval '5 minutes' AS stale, s.revoked_at IS NOT NULL AS revoked, u.id AS user_id, u.username, u.role,
        u.first_name, u.last_name, u.status, u.company_id, u.full_access, u.select_company, u.select_country_code,
        c.status AS company_status, b.status AS surcussale_status, b.name AS surcussale_name,
        sc.id AS selected_company_id,
-       (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms
+       -- Agents and full-access accounts hold their role's defaults whatever their grants: not read.
+       CASE WHEN u.role <> 'agent' AND NOT u.full_access
+            THEN (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) END AS perms
   FROM sessions s
   JOIN users u ON u.id = s.user_id
   LEFT JOIN companies c ON c.id = u.company_id
@@ -117,6 +120,20 @@ export function effectivePermissions(role: Role, fullAccess: boolean, granted: r
   return new Set(granted.filter((c) => allowed.has(c)) as Codename[]);
 }
 
+/** A role's default permissions, built once (agents and full-access accounts hold exactly these). */
+const ROLE_DEFAULTS = new Map<Role, ReadonlySet<Codename>>();
+
+/** effectivePermissions for a session: the shared set of the role's defaults when no grant matters. */
+function sessionPermissions(role: Role, fullAccess: boolean, granted: readonly string[]): ReadonlySet<Codename> {
+  if (!fullAccess && role !== 'agent') return effectivePermissions(role, fullAccess, granted);
+  let set = ROLE_DEFAULTS.get(role);
+  if (!set) {
+    set = effectivePermissions(role, true, []);
+    ROLE_DEFAULTS.set(role, set);
+  }
+  return set;
+}
+
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -148,44 +165,65 @@ export function registerAuth(app: FastifyInstance, database: Database) {
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared) return; // not an API route (static files, docs, 404)
-    const token = readToken(request);
-    const session = token === null ? null : await resolveSession(database, token);
-    // A blocked user's token: the block's own message on every route that needs a session.
-    if (session instanceof AppError) {
-      if (declared.public) return;
-      throw session;
-    }
-    request.auth = session;
-    if (declared.public) return;
-    if (token === null) throw unauthorized();
-    if (!request.auth) throw unauthorized('Session expirée ou invalide. Veuillez vous reconnecter.');
-    if (!declared.roles.includes(request.auth.role)) {
-      throw forbidden('Cet accès n’est pas ouvert à votre rôle.');
-    }
-    const needed = declared.permission;
-    if (needed) {
-      const anyOf: readonly Codename[] = typeof needed === 'string' ? [needed] : needed;
-      if (!anyOf.some((c) => request.auth?.permissions.has(c))) {
-        throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${anyOf.join(' ou ')}.`);
-      }
-    }
-    const staff = declared.staffPermission;
-    if (staff && request.auth.role === 'superuser' && !staff.some((c) => request.auth?.permissions.has(c))) {
-      throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${staff.join(' ou ')}.`);
-    }
+    // A route that resolves its session in its own statement (http/session-in-handler.ts) is left
+    // to its handler when a token is given; without one it is refused here, as everywhere.
+    if (request.routeOptions.config.sessionInHandler && readToken(request)) return;
+    await authenticate(database, request);
   });
+}
+
+/** The session of the request (one query) and the access its route declares: throws 401/403. */
+export async function authenticate(database: Database, request: FastifyRequest): Promise<void> {
+  const token = readToken(request);
+  admit(request, token, token === null ? null : await resolveSession(database, token));
+}
+
+/**
+ * Enforces the route's declared access for the session found for `token` (or its block): sets
+ * `request.auth`, throws 401/403 as every route answers them.
+ */
+export function admit(request: FastifyRequest, token: string | null, session: AuthContext | AppError | null): void {
+  const declared = request.routeOptions.config?.access;
+  if (!declared) return;
+  // A blocked user's token: the block's own message on every route that needs a session.
+  if (session instanceof AppError) {
+    if (declared.public) return;
+    throw session;
+  }
+  request.auth = session;
+  if (declared.public) return;
+  if (token === null) throw unauthorized();
+  if (!request.auth) throw unauthorized('Session expirée ou invalide. Veuillez vous reconnecter.');
+  if (!declared.roles.includes(request.auth.role)) {
+    throw forbidden('Cet accès n’est pas ouvert à votre rôle.');
+  }
+  const needed = declared.permission;
+  if (needed) {
+    const anyOf: readonly Codename[] = typeof needed === 'string' ? [needed] : needed;
+    if (!anyOf.some((c) => request.auth?.permissions.has(c))) {
+      throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${anyOf.join(' ou ')}.`);
+    }
+  }
+  const staff = declared.staffPermission;
+  if (staff && request.auth.role === 'superuser' && !staff.some((c) => request.auth?.permissions.has(c))) {
+    throw new AppError(403, 'PERMISSION_DENIED', `Permission requise : ${staff.join(' ou ')}.`);
+  }
 }
 
 async function resolveSession(database: Database, token: string): Promise<AuthContext | AppError | null> {
   if (!token) return null;
   const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)], 'borlette_session');
-  const r = rows[0];
+  return sessionOf(database, rows[0]);
+}
+
+/** The session (or the block that ends it) of a row of SESSION_SQL; null when there is none. */
+export function sessionOf(database: Database, r: SessionRow | undefined): AuthContext | AppError | null {
   if (!r) return null;
   const block = blockOf(r);
   if (block) return block;
   if (r.revoked || r.status !== 'active') return null;
   // Keep last_seen_at roughly current without a write per request.
-  if (Date.now() - new Date(r.last_seen_at).getTime() > 5 * 60_000) {
+  if (r.stale) {
     void database.raw.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]).catch(() => {});
   }
   const isSuper = r.role === 'superuser';
@@ -198,7 +236,7 @@ async function resolveSession(database: Database, token: string): Promise<AuthCo
     sessionId: r.session_id,
     ownCompanyId: r.company_id,
     companyId: isSuper ? r.selected_company_id : r.company_id,
-    permissions: effectivePermissions(r.role, r.full_access, r.perms ?? []),
+    permissions: sessionPermissions(r.role, r.full_access, r.perms ?? []),
     selectCompany: r.select_company,
     selectCountryCode: r.select_country_code,
   };

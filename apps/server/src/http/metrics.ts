@@ -52,14 +52,38 @@ export function registerMetrics(app: FastifyInstance, token: string | null) {
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Each label set's child, kept: prom-client otherwise sorts and hashes the labels on every call.
+  const children = new Map<string, { count: () => void; observe: (s: number) => void }>();
+  const childOf = (method: string, route: string, status: number) => {
+    const key = `${method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const counted = requests.labels({ method, route, status: String(status) });
+      const timed = duration.labels({ method, route });
+      const failed = status >= 500 ? errors.labels({ route }) : null;
+      const sale =
+        `${method} ${route}` === SALE_ROUTE ? sales.labels({ result: status < 300 ? 'accepted' : 'refused' }) : null;
+      child = {
+        count: () => {
+          counted.inc();
+          failed?.inc();
+          sale?.inc();
+        },
+        observe: (seconds) => timed.observe(seconds),
+      };
+      children.set(key, child);
+    }
+    return child;
+  };
+
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/api/metrics') return;
-    const status = reply.statusCode;
-    requests.inc({ method: request.method, route, status: String(status) });
-    duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    if (status >= 500) errors.inc({ route });
-    if (`${request.method} ${route}` === SALE_ROUTE) sales.inc({ result: status < 300 ? 'accepted' : 'refused' });
+    if (route !== '/api/metrics') {
+      const child = childOf(request.method, route, reply.statusCode);
+      child.count();
+      child.observe(reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   const expected = token ? Buffer.from(`Bearer ${token}`) : null;

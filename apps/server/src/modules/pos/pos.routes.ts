@@ -8,6 +8,7 @@ import { authOf, type HasAuth } from '../../http/auth';
 import { contextOf } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
+import { sessionStatement, withSession } from '../../http/session-in-handler';
 import { cancelByAgent, payFiche, reprintFiche } from '../fiches/lifecycle';
 import { provenFicheId } from '../fiches/pay-proof';
 import { messagesForAgent } from '../messages/messages.service';
@@ -15,7 +16,7 @@ import { agentClosingOf } from './closing-query';
 import { agentFiches, agentReport, loadPosConfig, lookupFiche } from './pos-query';
 import { receiptPdf } from './receipt-pdf';
 import { ownTicketReceipt } from './receipt-query';
-import { sellTicket } from './sale.service';
+import { SELL_IN_SESSION, saleOrder, sellTicket } from './sale.service';
 import { checkSale } from './sale-check-query';
 
 /** The agent calling, and its own company (an agent acts on nothing else). */
@@ -55,11 +56,24 @@ export const posRoutes =
       return loadPosConfig(raw, companyId, agentId);
     });
 
-    route(app, api.sell, async (request, reply) => {
-      const ticket = await sellTicket(database, contextOf(request), request.body);
-      // Already JSON: sent as is (Fastify does not serialise a string).
-      return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
-    });
+    // The sale, the hot route: its session is read in the sale's own statement (one round trip).
+    const sellStatement = sessionStatement(api.sell.access, SELL_IN_SESSION);
+    route(
+      app,
+      api.sell,
+      async (request, reply) => {
+        const ticket = await withSession(database, request, {
+          statement: sellStatement,
+          name: 'borlette_sell_session',
+          prepare: () => [JSON.stringify(saleOrder(request.body))],
+          // The sale needs only who sells (not the address or user agent that contextOf reads).
+          fallback: () => sellTicket(database, request, request.body),
+        });
+        // Already JSON: sent as is (Fastify does not serialise a string).
+        return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
+      },
+      { sessionInHandler: database },
+    );
 
     route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body));
 

@@ -1,16 +1,33 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import type { saleInput } from '@borlette/shared/contracts/sale';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { authOf } from '../../http/auth';
-import type { RequestContext } from '../../http/context';
+import { authOf, type HasAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 
 /** Random free-pair candidates sent with each sale; the SQL keeps the first ones it may use. */
 const FREE_CANDIDATES = 24;
+
+/** Random bytes for the tickets' ref codes, drawn 256 codes at a time (one call instead of one per sale). */
+const REF_BYTES = 16;
+const refPool = Buffer.alloc(REF_BYTES * 256);
+let refAt = refPool.length;
+
+/** A ticket's ref code: 16 random bytes (CSPRNG), base64url — the secret of its public link and QR code. */
+export function newRefCode(): string {
+  if (refAt >= refPool.length) {
+    randomFillSync(refPool);
+    refAt = 0;
+  }
+  const code = refPool.toString('base64url', refAt, refAt + REF_BYTES);
+  // Each byte serves once: wiped so that no later code can repeat it.
+  refPool.fill(0, refAt, refAt + REF_BYTES);
+  refAt += REF_BYTES;
+  return code;
+}
 
 /** The ticket as JSON text (checked as text only: its shape is the contract test's, saleAnswer). */
 const soldRow = z.object({ f: z.string() });
@@ -43,15 +60,11 @@ export function normalisedLines(input: z.output<typeof saleInput>['lines']): Eng
 }
 
 /**
- * The sale (the answer is the ticket as JSON text, contracts/fiches.ts saleAnswer): the lines are validated and normalised with the shared rules here, then
- * `borlette_sell` does everything else in ONE round trip, all or nothing (docs/engine.md).
+ * The sale as `borlette_sell` takes it, but for who sells (company_id, agent_id): the lines validated
+ * and normalised with the shared rules (400 INVALID_LINE), the retry hash, a new ref code, the
+ * free-mariage candidates. Everything else is the SQL's, in ONE round trip, all or nothing (docs/engine.md).
  */
-export async function sellTicket(
-  database: Database,
-  ctx: RequestContext,
-  input: z.output<typeof saleInput>,
-): Promise<string> {
-  const auth = authOf(ctx);
+export function saleOrder(input: z.output<typeof saleInput>): Record<string, unknown> {
   const lines = normalisedLines(input.lines);
   const tirages = [...new Set(input.tirages)].sort((a, b) => a - b);
   // The same key with the same content is a retry; with another content, a mistake (409).
@@ -60,23 +73,25 @@ export async function sellTicket(
     .digest('hex');
   const played = new Set(lines.filter((l) => isMariageGame(l.code)).map((l) => l.number));
   const free = drawFreePairs(FREE_CANDIDATES, { blocked: new Set(), exclude: played });
-  // The ticket comes back as JSON text and goes out as is: no parse, re-validation and re-serialisation
-  // of what the database just built (the contract test checks its shape: saleAnswer). The named
-  // prepared statement is why this call does not go through db/sql.ts.
+  return { key: input.idempotency_key, hash, ref_code: newRefCode(), tirages, lines, free };
+}
+
+/**
+ * The sale's work in its session's statement (http/session-in-handler.ts): $2 is the JSON text of
+ * saleOrder, who sells comes from the session row `s`. The ticket comes back as JSON text and goes out
+ * as is: no parse, re-validation and re-serialisation of what the database just built (the contract
+ * test checks its shape: saleAnswer).
+ */
+export const SELL_IN_SESSION =
+  "borlette_sell($2::jsonb || jsonb_build_object('company_id', s.company_id, 'agent_id', s.user_id))::text";
+
+/** The sale for a session already resolved (the answer is the ticket as JSON text, as above). */
+export async function sellTicket(database: Database, ctx: HasAuth, input: z.output<typeof saleInput>): Promise<string> {
+  const auth = authOf(ctx);
+  // The named prepared statement is why this call does not go through db/sql.ts.
   const [row] = await database.raw.query(
     'SELECT borlette_sell($1)::text AS f',
-    [
-      JSON.stringify({
-        company_id: auth.ownCompanyId,
-        agent_id: auth.userId,
-        key: input.idempotency_key,
-        hash,
-        ref_code: randomBytes(16).toString('base64url'),
-        tirages,
-        lines,
-        free,
-      }),
-    ],
+    [JSON.stringify({ company_id: auth.ownCompanyId, agent_id: auth.userId, ...saleOrder(input) })],
     'borlette_sell',
   );
   return soldRow.parse(row).f;
