@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sell, sellingCompany } from '../../../test/engine-fixtures';
-import { createTestApp, describeApi, type TestContext } from '../../../test/helpers';
+import { callAs, createTestApp, describeApi, login, type TestContext } from '../../../test/helpers';
 
 /**
  * Migration 0020 made a ticket's ref code unique per company only (a sharded table cannot hold a
@@ -12,6 +12,8 @@ describeApi('a ref code held by two companies', () => {
   let t: TestContext;
   let ref: string;
   let other: string;
+  const ids: Record<string, number> = {};
+  const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -30,6 +32,10 @@ describeApi('a ref code held by two companies', () => {
       tirages: [b.tirages[0].id],
       lines: line,
     });
+    ids.a = fa.id;
+    ids.b = fb.id;
+    tokens.a = (await login(t.app, a.agents[0].username)).accessToken;
+    tokens.b = (await login(t.app, b.agents[0].username)).accessToken;
     ref = String(fa.ref_code);
     other = String(fb.ref_code);
     // B's ticket takes A's code: allowed by 0020's key (ref_code, company_id).
@@ -46,5 +52,13 @@ describeApi('a ref code held by two companies', () => {
     }
     // B's former code names nothing any more.
     expect((await t.app.inject({ method: 'GET', url: `/api/public/fiche/${other}` })).statusCode).toBe(404);
+  });
+
+  it('the receipt’s proof (?ref=) finds each company’s own ticket only', async () => {
+    for (const k of ['a', 'b']) {
+      const res = await callAs(t, 'GET', `/api/agents/fiche?ref=${ref}`, tokens[k]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().id).toBe(ids[k]);
+    }
   });
 });
