@@ -46,6 +46,12 @@ export function replicaReads(replica: Database, primary: Database, opts: Replica
       }
       return result;
     } catch (err) {
+      if (isRecoveryConflict(err)) {
+        // The standby cancelled this read (replay of a vacuum, a lock): the replica is not down, the
+        // read is run again on the primary (or refused, 503, when the primary must not serve reports).
+        if (opts.fallback === 'none') throw unavailable(err);
+        return op(primary);
+      }
       if (!isDatabaseUnavailable(err)) throw err;
       downUntil = now() + retryMs;
       down = true;
@@ -65,4 +71,14 @@ export function replicaReads(replica: Database, primary: Database, opts: Replica
     withLock: (key, fn) => primary.withLock(key, fn),
     close: () => replica.close(),
   };
+}
+
+/** A hot standby's cancellation of a read that conflicts with the replay (40001 / 40P01 / 57P04). */
+function isRecoveryConflict(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return (
+    typeof e?.message === 'string' &&
+    /due to conflict with recovery/.test(e.message) &&
+    (e.code === '40001' || e.code === '40P01' || e.code === '57P04')
+  );
 }

@@ -99,4 +99,27 @@ describe('reports on a replica that goes away (db/replica.ts)', () => {
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'statement' })).toThrow(/DATABASE_POOLER/);
     expect(() => loadConfig({ DATABASE_POOLER: 'transaction' })).toThrow(/DATABASE_POOLER \(PgBouncer\) demande/);
   });
+
+  it('a read the standby cancels for a conflict with recovery runs again on the primary, the replica stays in use', async () => {
+    // Hot standby: a long report meets the replay of a vacuum (max_standby_streaming_delay) — the
+    // replica's doing, not the statement's: a 500 would be wrong, and the replica is not down.
+    let conflict = true;
+    const replica = fakeDb('replica', () =>
+      conflict
+        ? Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' })
+        : undefined,
+    );
+    const primary = fakeDb('primary');
+    const switches: string[] = [];
+    const reads = replicaReads(replica, primary, { fallback: 'primary', onSwitch: (to) => switches.push(to) });
+    expect(await reads.raw.query('SELECT 1')).toEqual([{ from: 'primary' }]);
+    conflict = false;
+    expect(await reads.raw.query('SELECT 1')).toEqual([{ from: 'replica' }]);
+    expect(switches).toEqual([]);
+    // A real serialization failure of the statement (not the standby's) stays the statement's own.
+    const own = fakeDb('replica', () => Object.assign(new Error('could not serialize access'), { code: '40001' }));
+    await expect(replicaReads(own, primary, { fallback: 'primary' }).raw.query('SELECT 1')).rejects.toThrow(
+      'could not serialize',
+    );
+  });
 });

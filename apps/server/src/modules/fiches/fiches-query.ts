@@ -289,12 +289,15 @@ export async function ficheIdByNumber(raw: RawClient, companyId: number, number:
   return row.id;
 }
 
-/** A ticket by its public ref (the receipt's QR), or undefined. */
+/**
+ * A ticket by its public ref (the receipt's QR), or undefined. Since 0020 a ref code is unique per
+ * company only: a code two companies hold names no ticket for certain, so neither is shown.
+ */
 export async function ficheByRef(raw: RawClient, refCode: string) {
   const row = await firstRow(
     raw,
     ficheJson,
-    sql`SELECT borlette_fiche_json(id) AS j FROM fiches WHERE ref_code = ${refCode}`,
+    sql`SELECT borlette_fiche_json(min(id)) AS j FROM fiches WHERE ref_code = ${refCode} HAVING count(*) = 1`,
   );
   return row?.j;
 }
