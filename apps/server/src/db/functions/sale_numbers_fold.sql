@@ -19,7 +19,7 @@ BEGIN
     ), up AS (
       INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
       SELECT d.company_id, d.draw_date, d.code, d.number, sum(d.amount) FROM d
-       ORDER BY 1, 2, 3, 4
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
       ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount
     )
     SELECT count(*) INTO v_moved FROM d;
@@ -35,7 +35,7 @@ BEGIN
     ), up AS (
       INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
       SELECT d.company_id, d.draw_date, d.code, d.number, sum(d.amount) FROM d
-       ORDER BY 1, 2, 3, 4
+       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
       ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount
     )
     SELECT count(*) INTO v_moved FROM d;

@@ -12,10 +12,15 @@ export const FOLD_BATCH = 5_000;
 /** Batches per pass at most: a pass that cannot catch up leaves the rest to the next one. */
 const FOLD_BATCHES = 20;
 
-/** Folds the pending deltas of one company (or all: undefined); answers how many were moved. */
-export async function foldDaySums(raw: RawClient, companyId?: number, batch = FOLD_BATCH): Promise<number> {
+/** Folds the pending deltas of one company (or all: undefined), `batches` statements at most; answers how many moved. */
+export async function foldDaySums(
+  raw: RawClient,
+  companyId?: number,
+  batch = FOLD_BATCH,
+  batches = FOLD_BATCHES,
+): Promise<number> {
   let moved = 0;
-  for (let i = 0; i < FOLD_BATCHES; i++) {
+  for (let i = 0; i < batches; i++) {
     const [row] = await raw.query<{ moved: number }>('SELECT sale_numbers_fold($1::bigint, $2::int) AS moved', [
       companyId ?? null,
       batch,
