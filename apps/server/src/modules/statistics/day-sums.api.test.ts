@@ -5,6 +5,7 @@ import { asUser, auth, createTestApp, describeApi, getCompanies, login, type Tes
 import * as oracle from '../../../test/oracles/dashboards.oracle';
 import { rng } from '../../../test/random';
 import type { RawClient } from '../../db/client';
+import { foldDaySums } from './day-sums-fold';
 import { EXPOSURE_DEPTH, numbersFromDaySums } from './numbers';
 
 /**
@@ -146,6 +147,18 @@ describeApi('statistics from the day sums against the raw tickets (oracle)', () 
       [yesterday, co.today],
     ]) {
       for (const lotto of [undefined, 20, 30, 40, 41]) await compare(scope(start, end, lotto));
+    }
+  });
+
+  it('answers the same with the deltas partly folded, then all folded (migration 0021)', async () => {
+    for (const batch of [97, undefined]) {
+      await foldDaySums(t.database.raw, co.company.id, batch, 1);
+      for (const [start, end] of [
+        [co.today, co.today],
+        [yesterday, co.today],
+      ]) {
+        for (const lotto of [undefined, 30]) await compare(scope(start, end, lotto));
+      }
     }
   });
 
