@@ -71,6 +71,11 @@ const envSchema = z.object({
    * database has no autovacuum (PGlite always). 0: never. Default 60, off in tests.
    */
   MAINTENANCE_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
+  /**
+   * Seconds between two folds of the sales' day-sum deltas into the day sums (statistics/day-sums-fold.ts).
+   * 0: never (the statistics stay exact, reading more pending deltas). Default 5, off in tests.
+   */
+  DAY_SUMS_FOLD_SECONDS: z.coerce.number().min(0).max(3_600).optional(),
 });
 
 const MONCASH_VARS = ['MONCASH_CLIENT_ID', 'MONCASH_CLIENT_SECRET', 'MONCASH_API_URL', 'MONCASH_GATEWAY_URL'] as const;
@@ -124,6 +129,8 @@ export type Config = {
   metricsToken: string | null;
   /** Milliseconds between table maintenance passes (0: off); see ops/maintenance.ts. */
   maintenanceMs: number;
+  /** Milliseconds between folds of the day-sum deltas (0: off); see modules/statistics/day-sums-fold.ts. */
+  daySumsFoldMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -190,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN ?? null,
     maintenanceMs: (e.MAINTENANCE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
+    daySumsFoldMs: (e.DAY_SUMS_FOLD_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
   };
 }
 

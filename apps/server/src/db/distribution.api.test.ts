@@ -23,7 +23,8 @@ const HOT = [
   'fiche_tirages',
   'fiche_payments',
   'sale_counters',
-  'sale_numbers', // sale_counters' per-number summary (trigger sale_numbers_apply)
+  'sale_numbers', // sale_counters' per-number summary (trigger sale_numbers_apply, fold)
+  'sale_number_deltas', // the sale's day-sum deltas, folded into sale_numbers (migration 0021)
   'stats_agent_draw_day',
   'stats_agent_day',
   'wallet_entries',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { invoiceLastMonth } from '../modules/billing/invoices.service';
+import { foldDaySums } from '../modules/statistics/day-sums-fold';
 import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
 
 /**
@@ -29,7 +30,7 @@ export interface JobDeps {
 /** Every 6 hours, last month's invoices are brought up to date: overdue companies stop selling. */
 const INVOICES_EVERY_MS = 6 * 3600_000;
 
-/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS; both off in tests). */
+/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS, DAY_SUMS_FOLD_SECONDS; off in tests). */
 export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
   const jobs: Job[] = [];
   if (config.billing.autoInvoices) {
@@ -55,6 +56,18 @@ export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogg
         if (done.length) log.info({ tables: done }, 'tables vacuumed and analyzed');
       },
       failed: (err) => log.warn({ err }, 'table maintenance failed'),
+    });
+  }
+  // The sales' day-sum deltas into the day sums (statistics/day-sums-fold.ts): the reads stay short.
+  const foldMs = config.daySumsFoldMs;
+  if (foldMs > 0) {
+    jobs.push({
+      firstMs: foldMs,
+      everyMs: foldMs,
+      run: async () => {
+        await foldDaySums(database.raw);
+      },
+      failed: (err) => log.warn({ err }, 'day sums fold failed'),
     });
   }
   return jobs;

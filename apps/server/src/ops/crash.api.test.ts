@@ -110,7 +110,7 @@ describeApi(`crash checks see half-written states (${ENGINE})`, () => {
           'counterMismatch',
         ],
         [
-          'UPDATE sale_numbers SET amount = amount + 1 WHERE company_id = $1 AND $2::bigint > 0',
+          'INSERT INTO sale_number_deltas (company_id, draw_date, code, number, amount) SELECT company_id, draw_date, code, number, 1 FROM sale_numbers_live WHERE company_id = $1 AND $2::bigint > 0',
           'day sums per number off',
           'numberDayMismatch',
         ],

@@ -187,7 +187,7 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
       WHERE coalesce(e.amount, 0) <> coalesce(s.amount, 0)`,
     p,
   );
-  // The day sums per number (kept by the counters' triggers): every draw's company-wide lines summed.
+  // The day sums per number (folded rows plus pending deltas, view sale_numbers_live): every draw's company-wide lines summed.
   const numberDayMismatch = await n(
     raw,
     `WITH expected AS (
@@ -196,7 +196,7 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
         WHERE l.company_id = $1 AND f.status = 'active' AND l.code <> 44
         GROUP BY 1, 2, 3
      ), stored AS (
-       SELECT draw_date, code, number, amount FROM sale_numbers WHERE company_id = $1
+       SELECT draw_date, code, number, amount FROM sale_numbers_live WHERE company_id = $1
      )
      SELECT count(*)::int AS n
        FROM expected e FULL JOIN stored s ON s.draw_date = e.draw_date AND s.code = e.code AND s.number = e.number

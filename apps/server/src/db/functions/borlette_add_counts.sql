@@ -1,8 +1,8 @@
 -- The counting of borlette_apply_counts (0007), answering every total above its limit as problems
 -- (in the ticket's line order) instead of raising the first: '[]' when none. The day sums per
 -- number are written only when the limits passed. One statement (issue 19): the counters, their
--- limits, then the day sums (a data-modifying CTE that no one reads runs after the query that reads
--- the counters, and its one-time filter waits for their problems): the same lock order as before.
+-- limits, then the day sums' deltas (a data-modifying CTE that no one reads runs after the query that
+-- reads the counters, and its one-time filter waits for their problems); the deltas lock no shared row.
 CREATE OR REPLACE FUNCTION borlette_add_counts(p_company bigint, p_agent bigint, p_date date,
   p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
   p_sign int, p_check boolean)
@@ -53,16 +53,14 @@ BEGIN
       ) lim
      WHERE up.amount > lim.max_amount
   ), sn AS (
-    -- The day sums per number (company-wide, over the draws): one sorted upsert after the counters', so
-    -- every sale locks in one global order (counters, then day sums: no deadlock), and only once the
-    -- limits passed; these rows, shared by the draws, stay locked only until the commit that follows.
-    INSERT INTO sale_numbers AS s (company_id, draw_date, code, number, amount)
+    -- The day sums per number (company-wide, over the draws), only once the limits passed: appended as
+    -- deltas (insert-only, migration 0021), so no row lock is shared with another sale; folded into
+    -- sale_numbers later (sale_numbers_fold), read together with them (view sale_numbers_live).
+    INSERT INTO sale_number_deltas (company_id, draw_date, code, number, amount)
     SELECT p_company, p_date, g.code, g.number, p_sign * sum(g.amount)
       FROM g
      WHERE (SELECT pb.problems FROM pb) IS NULL
      GROUP BY g.code, g.number
-     ORDER BY g.code, g.number
-    ON CONFLICT (company_id, draw_date, code, number) DO UPDATE SET amount = s.amount + excluded.amount
   )
   SELECT pb.problems INTO v_problems FROM pb;
   PERFORM set_config('borlette.counting', 'off', true);

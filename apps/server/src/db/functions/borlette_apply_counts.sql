@@ -2,7 +2,7 @@
 -- (agent 0) and the seller's. The groups come as arrays (draw, game, number, amount, first line of the
 -- ticket holding it). Rows are locked in one global order (no deadlock between two sales); with
 -- p_check, a total above its limit raises LIMIT_EXCEEDED naming the line, the number and what is left.
--- The counting itself is borlette_add_counts (day sums per number written last, see sale_numbers_apply).
+-- The counting itself is borlette_add_counts (day sums per number appended last as deltas, migration 0021).
 -- Cancellation, deletion and reactivation (borlette_count) keep raising; a reactivation over its
 -- limits now names every number over them.
 CREATE OR REPLACE FUNCTION borlette_apply_counts(p_company bigint, p_agent bigint, p_date date,

@@ -1,12 +1,13 @@
 -- Sold per company, day, game and number over every draw: the company-wide counters (agent 0)
 -- summed over their draws, kept in the transaction that changes them: by the sale's counting itself
--- (a sale, a cancellation, a reactivation: borlette_apply_counts below), and for any other writer of
+-- (a sale, a cancellation, a reactivation: borlette_add_counts appends deltas to sale_number_deltas,
+-- folded later by sale_numbers_fold; readers sum both, view sale_numbers_live), and for any other writer of
 -- the counters (a deleted draw, a bulk load) from the statement's transition tables. The statistics read a
 -- company's numbers here (one row per number and day) instead of grouping its counters per draw.
 -- No index holds the amount (migration 0019): the sale's updates of these rows stay HOT.
 CREATE OR REPLACE FUNCTION sale_numbers_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- The sale's own counting (borlette_apply_counts) writes its day sums itself, in its lock order.
+  -- The sale's own counting (borlette_add_counts) writes its day sums itself, as deltas.
   IF current_setting('borlette.counting', true) = 'on' THEN
     RETURN NULL;
   END IF;

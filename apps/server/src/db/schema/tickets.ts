@@ -169,6 +169,24 @@ export const saleNumbers = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.drawDate, t.code, t.number] })],
 );
 
+/**
+ * The day sums' pending deltas: every sale's counting appends its sums per number here (insert-only, no
+ * row shared by two sales) instead of updating `sale_numbers`; `sale_numbers_fold` moves them there
+ * (scheduler). Readers sum both (view `sale_numbers_live`, migration 0021).
+ */
+export const saleNumberDeltas = pgTable(
+  'sale_number_deltas',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    drawDate: date('draw_date').notNull(),
+    code: smallint('code').notNull(),
+    number: text('number').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
+);
+
 /** Payments of winning tickets and their reversals (a corrected result), append-only. */
 export const fichePayments = pgTable(
   'fiche_payments',

@@ -289,6 +289,7 @@ export async function deleteCompany(database: Database, ctx: RequestContext, id:
         'sale_counters',
         // After the counters: deleting them writes their day sums (to 0) through the trigger.
         'sale_numbers',
+        'sale_number_deltas',
         'tirages',
       ]) {
         await execute(raw, sql`DELETE FROM ${rawSql(table)} WHERE company_id = ${id}`);

@@ -97,7 +97,7 @@ describeApi('demo reset: the demo chain runs twice, other companies untouched', 
                   (SELECT count(*)::int FROM info_tirages WHERE company_id = $1) AS results,
                   (SELECT count(*)::int FROM wallet_entries WHERE company_id = $1) AS wallet,
                   (SELECT count(*)::int FROM stats_agent_day WHERE company_id = $1) AS stats,
-                  (SELECT count(*)::int FROM sale_numbers WHERE company_id = $1) AS numbers`,
+                  (SELECT count(*)::int FROM sale_numbers_live WHERE company_id = $1) AS numbers`,
           [companyId],
         )
       )[0];

@@ -32,6 +32,7 @@ const ACTIVITY_TABLES = [
   // Its delete trigger takes the company-wide sums out of sale_numbers, emptied next anyway.
   'sale_counters',
   'sale_numbers',
+  'sale_number_deltas',
   'stats_agent_day',
   'stats_agent_draw_day',
   'info_tirage_versions',

@@ -49,7 +49,7 @@ describeApi('the live check answers what the sale would, without writing', () =>
       await t.database.raw.query<{ n: string }>(
         `SELECT concat_ws('/', (SELECT count(*) FROM fiches WHERE company_id = $1::bigint),
                 (SELECT count(*) || ':' || coalesce(sum(amount), 0) FROM sale_counters WHERE company_id = $1::bigint),
-                (SELECT coalesce(sum(amount), 0) FROM sale_numbers WHERE company_id = $1::bigint),
+                (SELECT coalesce(sum(amount), 0) FROM sale_numbers_live WHERE company_id = $1::bigint),
                 (SELECT count(*) FROM wallet_entries WHERE company_id = $1::bigint),
                 (SELECT coalesce(sum(sales), 0) FROM stats_agent_day WHERE company_id = $1::bigint),
                 pg_sequence_last_value(borlette_number_seq($1::bigint)::regclass)) AS n`,

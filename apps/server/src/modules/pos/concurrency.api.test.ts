@@ -145,7 +145,7 @@ describeApi('concurrency: limits, idempotency, payment', () => {
       `SELECT n.number,
               (SELECT coalesce(sum(amount), 0)::bigint FROM sale_counters
                 WHERE company_id = $1 AND agent_id = 0 AND code = 20 AND number = n.number) AS counters,
-              (SELECT coalesce(sum(amount), 0)::bigint FROM sale_numbers
+              (SELECT coalesce(sum(amount), 0)::bigint FROM sale_numbers_live
                 WHERE company_id = $1 AND code = 20 AND number = n.number) AS day,
               (SELECT coalesce(sum(l.stake), 0)::bigint FROM fiche_lines l JOIN fiches f ON f.id = l.fiche_id
                 WHERE f.company_id = $1 AND f.status = 'active' AND l.code = 20 AND l.number = n.number) AS lines

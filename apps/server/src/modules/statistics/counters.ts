@@ -159,7 +159,7 @@ export async function soldPerGame(
     return rows(
       raw,
       gameSales,
-      sql`SELECT sn.code::int AS code, sum(sn.amount)::bigint AS sales FROM sale_numbers sn
+      sql`SELECT sn.code::int AS code, sum(sn.amount)::bigint AS sales FROM sale_numbers_live sn
         ${whereSql(where)} GROUP BY sn.code HAVING sum(sn.amount) <> 0 ORDER BY sn.code`,
     );
   }

@@ -19,8 +19,8 @@ import {
 } from './statistics-sql';
 
 /**
- * The statistics of one company's period from the day sums (`sale_numbers`: sold per company, day,
- * game and number over every draw, kept by triggers on the counters), for the company-wide view — no
+ * The statistics of one company's period from the day sums (`sale_numbers_live`: sold per company, day,
+ * game and number over every draw, folded rows plus pending deltas, migration 0021), for the company-wide view — no
  * draw, agent or sub-branch filter and not a supervisor (those keep the counters' statement).
  *
  * The figures over every number (count, total, the one sold most, the page, the bolet grid) need only
@@ -70,8 +70,13 @@ export async function numbersFromDaySums(
   const span = await oneRow(
     raw,
     spanRow,
+    // The days of the folded day sums and of the pending deltas (migration 0021), one snapshot.
     sql`SELECT to_char(min(draw_date), 'YYYY-MM-DD') AS d0, to_char(max(draw_date), 'YYYY-MM-DD') AS d1
-       FROM sale_numbers WHERE company_id = ${companyId} AND draw_date BETWEEN ${period.start}::date AND ${period.end}::date`,
+       FROM (SELECT draw_date FROM sale_numbers
+              WHERE company_id = ${companyId} AND draw_date BETWEEN ${period.start}::date AND ${period.end}::date
+             UNION ALL
+             SELECT draw_date FROM sale_number_deltas
+              WHERE company_id = ${companyId} AND draw_date BETWEEN ${period.start}::date AND ${period.end}::date) t`,
   );
   const company = sql`${companyId}`;
   const codes = sql`${q.lotto_id !== undefined ? [q.lotto_id] : BET_CODES}`;
@@ -87,22 +92,22 @@ export async function numbersFromDaySums(
   if (oneDay) {
     // One day holds every sale of the period (today, or a period with one busy day): its rows are the
     // numbers already; each game's most sold are a top-N sort of its day's rows (no index on amount:
-    // every sale updates these rows, migration 0019).
+    // every sale updates these rows, migration 0019). Materialized: the view groups its rows with the
+    // pending deltas (migration 0021) once, not at every reference.
     const day = sql`${span.d0 ?? period.start}`;
-    n = sql`n AS NOT MATERIALIZED (
+    n = sql`n AS MATERIALIZED (
        SELECT sn.code, sn.number, sn.amount, sn.draw_date AS d0, sn.draw_date AS d1
-         FROM sale_numbers sn
+         FROM sale_numbers_live sn
         WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.amount <> 0
           AND sn.code = ANY(${codes}::int[])
      )`;
-    tops = sql`SELECT sn.number, sn.amount FROM sale_numbers sn
-              WHERE sn.company_id = ${company} AND sn.draw_date = ${day}::date AND sn.code = g.code AND sn.amount > 0
-              ORDER BY sn.amount DESC NULLS LAST, sn.number LIMIT ${reach}`;
+    tops = sql`SELECT x.number, x.amount FROM n x WHERE x.code = g.code AND x.amount > 0
+              ORDER BY x.amount DESC NULLS LAST, x.number LIMIT ${reach}`;
   } else {
     n = sql`n AS MATERIALIZED (
        SELECT sn.code, sn.number, sum(sn.amount)::bigint AS amount,
               min(sn.draw_date) AS d0, max(sn.draw_date) AS d1
-         FROM sale_numbers sn
+         FROM sale_numbers_live sn
         WHERE sn.company_id = ${company} AND sn.code = ANY(${codes}::int[])
           AND sn.draw_date BETWEEN ${period.start}::date AND ${period.end}::date
         GROUP BY sn.code, sn.number HAVING sum(sn.amount) <> 0
