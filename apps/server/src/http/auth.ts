@@ -165,9 +165,6 @@ export function registerAuth(app: FastifyInstance, database: Database) {
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config?.access;
     if (!declared) return; // not an API route (static files, docs, 404)
-    // A route that resolves its session in its own statement (http/session-in-handler.ts) is left
-    // to its handler when a token is given; without one it is refused here, as everywhere.
-    if (request.routeOptions.config.sessionInHandler && readToken(request)) return;
     await authenticate(database, request);
   });
 }

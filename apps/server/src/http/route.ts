@@ -2,8 +2,6 @@ import { type Endpoint, STANDARD_ERRORS } from '@borlette/shared/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Database } from '../db/client';
-import { sessionBeforeBodyErrors } from './session-in-handler';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -32,18 +30,7 @@ type ZodApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
  * the declaration is the only place they are written. `http/auth.ts` enforces `access` on every
  * request; the schemas validate the input and serialise the answer.
  */
-export function route<E extends Endpoint>(
-  app: ZodApp,
-  endpoint: E,
-  handler: EndpointHandler<E>,
-  options: {
-    /**
-     * The handler resolves the session itself, in the same statement as its work (one round trip:
-     * http/session-in-handler.ts); the input's validation error is left to it (auth errors first).
-     */
-    sessionInHandler?: Database;
-  } = {},
-): void {
+export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>): void {
   const response = {
     ...(endpoint.response ? { 200: endpoint.response } : {}),
     ...(endpoint.errors ?? STANDARD_ERRORS),
@@ -51,10 +38,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, endpoint, sessionInHandler: options.sessionInHandler !== undefined },
-    ...(options.sessionInHandler
-      ? { attachValidation: true, errorHandler: sessionBeforeBodyErrors(options.sessionInHandler) }
-      : {}),
+    config: { access: endpoint.access, endpoint },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
@@ -77,7 +61,5 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration the route was registered from (every /api route has one). */
     endpoint?: Endpoint;
-    /** Registered with `sessionInHandler` (route options above). */
-    sessionInHandler?: boolean;
   }
 }

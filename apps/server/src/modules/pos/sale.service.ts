@@ -76,15 +76,6 @@ export function saleOrder(input: z.output<typeof saleInput>): Record<string, unk
   return { key: input.idempotency_key, hash, ref_code: newRefCode(), tirages, lines, free };
 }
 
-/**
- * The sale's work in its session's statement (http/session-in-handler.ts): $2 is the JSON text of
- * saleOrder, who sells comes from the session row `s`. The ticket comes back as JSON text and goes out
- * as is: no parse, re-validation and re-serialisation of what the database just built (the contract
- * test checks its shape: saleAnswer).
- */
-export const SELL_IN_SESSION =
-  "borlette_sell($2::jsonb || jsonb_build_object('company_id', s.company_id, 'agent_id', s.user_id))::text";
-
 /** The sale for a session already resolved (the answer is the ticket as JSON text, as above). */
 export async function sellTicket(database: Database, ctx: HasAuth, input: z.output<typeof saleInput>): Promise<string> {
   const auth = authOf(ctx);
