@@ -21,6 +21,7 @@ import { register } from 'tsx/esm/api';
 import {
   ADMIN_URL,
   loginAll,
+  pgbenchSaleScript,
   ROOT,
   randomTicket,
   request,
@@ -178,19 +179,7 @@ function pgbench(url) {
  */
 function pgbenchSales(url, fixtures) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'borlette-pgbench-')), 'sell.sql');
-  const line = (i) =>
-    `jsonb_build_object('code', 20, 'number', lpad((random() * 99)::int::text, 2, '0'), 'stake', 100 * (1 + (random() * 49)::int), 'pos', ${i})`;
-  const agents = `(ARRAY[${fixtures.agentIds.join(',')}])[1 + (random() * ${fixtures.agentIds.length - 1})::int]`;
-  writeFileSync(
-    file,
-    `SELECT borlette_sell(jsonb_build_object('company_id', ${fixtures.companyId}, 'agent_id', ${agents},
-       'key', md5(random()::text), 'hash', 'h', 'ref_code', md5(random()::text),
-       'tirages', jsonb_build_array((ARRAY[${fixtures.tirages.join(',')}])[1 + (random() * 3)::int]),
-       'lines', jsonb_build_array(${[1, 2, 3, 4, 5, 6].map(line).join(', ')},
-         jsonb_build_object('code', 40, 'number', lpad((random() * 49)::int::text, 2, '0') || '*' ||
-                            lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
-       'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`,
-  );
+  writeFileSync(file, pgbenchSaleScript(fixtures));
   const run = spawnSync(
     'pgbench',
     ['-n', '-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-f', file, url],

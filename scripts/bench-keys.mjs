@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { ADMIN_URL, seedSelling, src } from './lib/bench-kit.mjs';
+import { ADMIN_URL, pgbenchSaleScript, seedSelling, src } from './lib/bench-kit.mjs';
 
 register();
 
@@ -43,19 +43,7 @@ const UNDO = `
 /** pgbench -c 8 calling borlette_sell with a random ticket of 6 bolet lines, a mariage and 3 free candidates. */
 function sellRun(url, f) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'borlette-keys-')), 'sell.sql');
-  const line = (i) =>
-    `jsonb_build_object('code', 20, 'number', lpad((random() * 99)::int::text, 2, '0'), 'stake', 100 * (1 + (random() * 49)::int), 'pos', ${i})`;
-  const agent = `(ARRAY[${f.agentIds.join(',')}])[1 + (random() * ${f.agentIds.length - 1})::int]`;
-  writeFileSync(
-    file,
-    `SELECT borlette_sell(jsonb_build_object('company_id', ${f.companyId}, 'agent_id', ${agent},
-       'key', md5(random()::text), 'hash', 'h', 'ref_code', md5(random()::text),
-       'tirages', jsonb_build_array((ARRAY[${f.tirages.join(',')}])[1 + (random() * 3)::int]),
-       'lines', jsonb_build_array(${[1, 2, 3, 4, 5, 6].map(line).join(', ')},
-         jsonb_build_object('code', 40, 'number', lpad((random() * 49)::int::text, 2, '0') || '*' ||
-                            lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
-       'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`,
-  );
+  writeFileSync(file, pgbenchSaleScript(f));
   const run = spawnSync(
     'pgbench',
     ['-n', '-c', '8', '-j', '2', '-T', String(SECONDS), '-M', 'prepared', '-f', file, url],

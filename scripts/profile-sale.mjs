@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import { ADMIN_URL, seedSelling, sleep, src } from './lib/bench-kit.mjs';
+import { ADMIN_URL, pgbenchSaleScript, seedSelling, sleep, src } from './lib/bench-kit.mjs';
 
 register();
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 15);
@@ -47,19 +47,7 @@ function cpuOf(pids) {
   return t / 100;
 }
 
-/** The bench's sale (scripts/bench-engine.mjs pgbenchSales): 7 lines on one of 4 draws, 3 free candidates. */
-function saleScript(fixtures) {
-  const line = (i) =>
-    `jsonb_build_object('code', 20, 'number', lpad((random() * 99)::int::text, 2, '0'), 'stake', 100 * (1 + (random() * 49)::int), 'pos', ${i})`;
-  const agents = `(ARRAY[${fixtures.agentIds.join(',')}])[1 + (random() * ${fixtures.agentIds.length - 1})::int]`;
-  return `SELECT borlette_sell(jsonb_build_object('company_id', ${fixtures.companyId}, 'agent_id', ${agents},
-       'key', md5(random()::text), 'hash', 'h', 'ref_code', md5(random()::text),
-       'tirages', jsonb_build_array((ARRAY[${fixtures.tirages.join(',')}])[1 + (random() * 3)::int]),
-       'lines', jsonb_build_array(${[1, 2, 3, 4, 5, 6].map(line).join(', ')},
-         jsonb_build_object('code', 40, 'number', lpad((random() * 49)::int::text, 2, '0') || '*' ||
-                            lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
-       'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`;
-}
+const saleScript = pgbenchSaleScript;
 
 /** pgbench in the background: its answer once it ends. */
 function pgbenchAsync(args, url) {

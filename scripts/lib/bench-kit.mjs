@@ -188,3 +188,20 @@ export async function untilUp(port) {
   }
   throw new Error('server did not start');
 }
+
+/**
+ * The sale as pgbench runs it (bench-engine, bench-keys, profile-sale): a random ticket of 6 bolet lines
+ * and a mariage on one of the fixtures' 4 draws, by a random agent, with 3 free-mariage candidates.
+ */
+export function pgbenchSaleScript(fixtures) {
+  const line = (i) =>
+    `jsonb_build_object('code', 20, 'number', lpad((random() * 99)::int::text, 2, '0'), 'stake', 100 * (1 + (random() * 49)::int), 'pos', ${i})`;
+  const agents = `(ARRAY[${fixtures.agentIds.join(',')}])[1 + (random() * ${fixtures.agentIds.length - 1})::int]`;
+  return `SELECT borlette_sell(jsonb_build_object('company_id', ${fixtures.companyId}, 'agent_id', ${agents},
+       'key', md5(random()::text), 'hash', 'h', 'ref_code', md5(random()::text),
+       'tirages', jsonb_build_array((ARRAY[${fixtures.tirages.join(',')}])[1 + (random() * 3)::int]),
+       'lines', jsonb_build_array(${[1, 2, 3, 4, 5, 6].map(line).join(', ')},
+         jsonb_build_object('code', 40, 'number', lpad((random() * 49)::int::text, 2, '0') || '*' ||
+                            lpad((50 + random() * 49)::int::text, 2, '0'), 'stake', 200, 'pos', 7)),
+       'free', jsonb_build_array('01*02', '03*04', '05*06')));\n`;
+}
