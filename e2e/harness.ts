@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { type Database, openPglite } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
+import { middayZone } from '../apps/server/test/harness/midday-zone';
 import { CHROMIUM } from './global-setup';
 
 export const describeBrowser: typeof describe = inject('chromiumAvailable')
@@ -39,7 +40,8 @@ export interface Harness {
 /** The real server (built web app + API) on an in-memory PGlite with the demo data, and real Chromium. */
 export async function startHarness(): Promise<Harness> {
   const database = await openPglite();
-  await prepareDatabase(database, { demo: true });
+  // The demo seeded where it is midday: a test moving its zone later would move its tickets' « today ».
+  await prepareDatabase(database, { demo: true, demoTimezone: middayZone() });
   const app = await buildApp({ database, config: testConfig() });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

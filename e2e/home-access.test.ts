@@ -22,6 +22,8 @@ describeBrowser('home board: what each role may read, money per currency, blocke
     const raw = h.database.raw;
     // A midday zone for both companies: the run never straddles their midnight.
     await raw.query("UPDATE companies SET timezone = $1 WHERE ref_code = 'DEMO'", [middayZone()]);
+    // « Toutes » reads today in the selected country's zone: Haiti's, moved there too.
+    await raw.query("UPDATE countries SET timezone = $1 WHERE name_code = 'HT'", [middayZone()]);
     const [demo] = await raw.query<{ id: number; agent: number; tirage: number }>(
       `SELECT c.id, (SELECT id FROM users WHERE username = 'agent1') AS agent,
               (SELECT id FROM tirages WHERE company_id = c.id AND name = 'Tirage Démo') AS tirage

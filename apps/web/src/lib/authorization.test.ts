@@ -14,6 +14,7 @@ const user = (role: CurrentUser['role'], codenames: string[]): CurrentUser => ({
   perms: codenames.map((codename) => ({ codename })),
   select_company: null,
   select_country_code: null,
+  time_zone: 'America/Port-au-Prince',
   company: null,
 });
 

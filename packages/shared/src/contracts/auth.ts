@@ -33,6 +33,11 @@ export const currentUser = z.object({
   /** The selected company: a ref_code, or 'all' (superuser only). */
   select_company: z.string().nullable(),
   select_country_code: z.string().nullable(),
+  /**
+   * The zone the user's business days are counted in, as the reports count them: the company's, or
+   * with « Toutes » the selected country's (UTC without one). « Today » on a screen is today there.
+   */
+  time_zone: z.string(),
   company: z
     .object({
       ref_code: z.string(),

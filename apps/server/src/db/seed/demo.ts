@@ -30,8 +30,12 @@ export const DEMO_LOGINS = [
   { username: 'agent1 … agent5', role: 'Vendeurs (point de vente /pos)' },
 ];
 
-/** Seeds the demo on an empty database (no user yet). Returns false when there was something already. */
-export async function seedDemo(raw: RawClient): Promise<boolean> {
+/**
+ * Seeds the demo on an empty database (no user yet), its company in `timezone` (the browser tests seed
+ * it where it is midday: its tickets of today stay today for the whole run). Returns false when there
+ * was something already.
+ */
+export async function seedDemo(raw: RawClient, timezone = 'America/Port-au-Prince'): Promise<boolean> {
   const [{ n }] = await raw.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   if (n > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -67,9 +71,9 @@ export async function seedDemo(raw: RawClient): Promise<boolean> {
     await user({ username: 'superadmin', role: 'superuser', first: 'Super', last: 'Admin', fullAccess: true });
     const [company] = await raw.query<{ id: number }>(
       `INSERT INTO companies (ref_code, name, country_id, timezone, currency)
-       SELECT $1, 'Borlette Démo', id, 'America/Port-au-Prince', 'HTG' FROM countries WHERE name_code = 'HT'
+       SELECT $1, 'Borlette Démo', id, $2, 'HTG' FROM countries WHERE name_code = 'HT'
        RETURNING id`,
-      [DEMO_REF_CODE],
+      [DEMO_REF_CODE, timezone],
     );
     // Settings, general primes, loto options and the usual draws (docs/domain.md defaults).
     await raw.query('SELECT borlette_init_company($1)', [company.id]);

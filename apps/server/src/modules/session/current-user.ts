@@ -24,6 +24,7 @@ const userRow = z.object({
   timezone: text,
   currency: text,
   country_code: text,
+  time_zone: z.string(),
 });
 
 /**
@@ -38,7 +39,9 @@ export async function loadCurrentUser(raw: RawClient, userId: number): Promise<C
                u.select_company, u.select_country_code,
                (SELECT array_agg(p.codename ORDER BY p.codename) FROM user_permissions p WHERE p.user_id = u.id) AS perms,
                c.ref_code, c.name AS company_name, c.logo, c.timezone, c.currency,
-               (SELECT k.name_code FROM countries k WHERE k.id = c.country_id) AS country_code
+               (SELECT k.name_code FROM countries k WHERE k.id = c.country_id) AS country_code,
+               coalesce(c.timezone, (SELECT k.timezone FROM countries k WHERE k.name_code = u.select_country_code),
+                        'UTC') AS time_zone
           FROM users u
           LEFT JOIN companies c
             ON c.id = CASE WHEN u.role = 'superuser'
@@ -60,6 +63,7 @@ export async function loadCurrentUser(raw: RawClient, userId: number): Promise<C
     perms: perms.map((codename) => ({ codename })),
     select_company: isSuper ? (u.select_company ?? 'all') : u.ref_code,
     select_country_code: u.select_country_code,
+    time_zone: u.time_zone,
     company: u.ref_code
       ? {
           ref_code: u.ref_code,

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { RawClient } from '../../db/client';
+import { oneRow, sql } from '../../db/sql';
 
 /**
  * The sales append their day sums per number as deltas (`sale_number_deltas`, migration 0021: no row
@@ -12,6 +14,8 @@ export const FOLD_BATCH = 5_000;
 /** Batches per pass at most: a pass that cannot catch up leaves the rest to the next one. */
 const FOLD_BATCHES = 20;
 
+const Moved = z.object({ moved: z.coerce.number().int() });
+
 /** Folds the pending deltas of one company (or all: undefined), `batches` statements at most; answers how many moved. */
 export async function foldDaySums(
   raw: RawClient,
@@ -21,11 +25,12 @@ export async function foldDaySums(
 ): Promise<number> {
   let moved = 0;
   for (let i = 0; i < batches; i++) {
-    const [row] = await raw.query<{ moved: number }>('SELECT sale_numbers_fold($1::bigint, $2::int) AS moved', [
-      companyId ?? null,
-      batch,
-    ]);
-    const n = Number(row?.moved ?? 0);
+    const row = await oneRow(
+      raw,
+      Moved,
+      sql`SELECT sale_numbers_fold(${companyId ?? null}::bigint, ${batch}::int) AS moved`,
+    );
+    const n = row.moved;
     moved += n;
     if (n < batch) break;
   }

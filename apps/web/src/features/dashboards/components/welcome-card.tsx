@@ -7,7 +7,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE, fLongDate } from '../../../lib/format';
+import { fLongDate } from '../../../lib/format';
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
@@ -21,7 +21,7 @@ interface WelcomeCardProps {
 export function WelcomeCard({ user, companyLabel, now }: WelcomeCardProps) {
   const { t, i18n } = useTranslation(['home', 'common']);
   const theme = useTheme();
-  const timeZone = user.company?.timezone || DEFAULT_TIME_ZONE;
+  const timeZone = user.time_zone;
   const { main, dark, lighter } = theme.palette.primary;
   const light = theme.palette.mode === 'light';
   return (

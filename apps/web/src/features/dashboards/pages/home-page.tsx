@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CurrencySwitch } from '../../../components/currency-switch';
 import { can as may } from '../../../lib/authorization';
-import { DEFAULT_TIME_ZONE, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { companyLabel } from '../../../lib/session/company-label';
 import { useUser } from '../../../lib/session/use-session';
 import { BOARD_SECTIONS, type BoardSection, useDashboardKpis } from '../api/dashboards';
@@ -28,7 +28,7 @@ export default function HomePage() {
   const { t, i18n } = useTranslation(['home', 'layout']);
   const user = useUser();
   const now = useClock(30_000);
-  const timeZone = user.company?.timezone || DEFAULT_TIME_ZONE;
+  const timeZone = user.time_zone;
   const company = companyLabel(user, t('layout:allCompanies'));
   const filters = useDashboardFilters(timeZone);
   const can = Object.fromEntries(SECTIONS.map((s) => [s, may(user, BOARD_SECTIONS[s])])) as Record<

@@ -17,6 +17,7 @@ const user = (role: CurrentUser['role'], codenames: readonly string[]): CurrentU
   perms: codenames.map((codename) => ({ codename })),
   select_company: 'all',
   select_country_code: null,
+  time_zone: 'America/Port-au-Prince',
   company: null,
 });
 
