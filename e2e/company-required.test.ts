@@ -37,5 +37,6 @@ describeBrowser('create/edit pages with « Toutes » (superuser)', () => {
     await page.getByRole('menuitem', { name: 'Borlette Démo' }).click();
     await page.locator('main form input[name=name]').waitFor();
     expect(await page.getByRole('heading', { name: 'Choisissez une compagnie' }).count()).toBe(0);
-  });
+    // One page load per screen (30 and more): its time grows with the screens, not with a defect.
+  }, 180_000);
 });

@@ -6,9 +6,10 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { describe, expect, inject } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
-import { type Database, openPglite } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { middayZone } from '../apps/server/test/harness/midday-zone';
+import { preparedPglite } from '../apps/server/test/harness/prepared-database';
 import { CHROMIUM } from './global-setup';
 
 export const describeBrowser: typeof describe = inject('chromiumAvailable')
@@ -39,7 +40,7 @@ export interface Harness {
 
 /** The real server (built web app + API) on an in-memory PGlite with the demo data, and real Chromium. */
 export async function startHarness(): Promise<Harness> {
-  const database = await openPglite();
+  const database = await preparedPglite();
   // The demo seeded where it is midday: a test moving its zone later would move its tickets' « today ».
   await prepareDatabase(database, { demo: true, demoTimezone: middayZone() });
   const app = await buildApp({ database, config: testConfig() });

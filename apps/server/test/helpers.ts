@@ -8,6 +8,7 @@ import { testConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { prepareDatabase } from '../src/db/setup';
 import { hashPassword } from '../src/lib/password';
+import { postgresTemplate, preparedPglite } from './harness/prepared-database';
 import { DEFAULT_TEST_DATABASE_URL } from './postgres-global-setup';
 
 export const ENGINE = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -32,19 +33,20 @@ export async function createTestDatabase(
   opts: { empty?: boolean } = {},
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (ENGINE === 'pglite') {
-    const database = await openPglite();
-    if (!opts.empty) await prepareDatabase(database, { demo: false });
+    const database = opts.empty ? await openPglite() : await preparedPglite();
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
+  const template = opts.empty ? null : await postgresTemplate(adminUrl);
   const name = `borlette_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { max: 5 });
+  // A copy of the template: the runner finds nothing to apply, and says so cheaply.
   if (!opts.empty) await prepareDatabase(database, { demo: false });
   return {
     database,

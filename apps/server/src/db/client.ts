@@ -227,9 +227,12 @@ export async function openPostgres(
  */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = new PGlite({ dataDir, parsers: PGLITE_PARSERS });
+/**
+ * Embedded PostgreSQL (WASM). `dataDir` undefined = in memory (tests). `loadDataDir`: start from a
+ * dumped data folder (dumpDataDir) instead of an empty one (the tests' prepared-database cache).
+ */
+export async function openPglite(dataDir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  const client = new PGlite({ dataDir, parsers: PGLITE_PARSERS, loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const raw: RawClient = {
     async query(text, params) {
