@@ -59,6 +59,11 @@ function targetNamed(v: { level: CommissionLevel; surcussale_id?: number; agent_
     ctx.addIssue({ code: 'custom', path: ['surcussale_id'], message: 'Choisissez une succursale' });
   if (v.level === 'agent' && !v.agent_id)
     ctx.addIssue({ code: 'custom', path: ['agent_id'], message: 'Choisissez un vendeur' });
+  // A target the level does not take is refused, never ignored (the request would act on something else).
+  if (v.level !== 'surcussale' && v.surcussale_id)
+    ctx.addIssue({ code: 'custom', path: ['surcussale_id'], message: 'Ce niveau ne prend pas de succursale' });
+  if (v.level !== 'agent' && v.agent_id)
+    ctx.addIssue({ code: 'custom', path: ['agent_id'], message: 'Ce niveau ne prend pas de vendeur' });
 }
 
 export const commissionQuery = z.object(target).superRefine(targetNamed);

@@ -176,6 +176,9 @@ describeApi('commissions per game (/api/companies/commissions)', () => {
     await bad({ level: 'company', loto3: 'dix' }, 'loto3');
     await bad({ level: 'company', loto4: 12.5 }, 'loto4');
     await bad({ level: 'pays', loto5: 1 }, 'level');
+    // A target the level does not take: refused, not ignored.
+    await bad({ level: 'company', agent_id: c.agents[0].id, bolet: 1 }, 'agent_id');
+    await bad({ level: 'agent', agent_id: c.agents[0].id, surcussale_id: c.surcussaleId, bolet: 1 }, 'surcussale_id');
     expectErrorBody(await callAs(t, 'GET', '/api/companies/commissions?level=agent&agent_id=abc', admin), 400);
   });
 
