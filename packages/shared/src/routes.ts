@@ -78,6 +78,8 @@ export const DASHBOARD_SCREENS = [
     permission: 'change_agenttauxtirage',
     title: 'prime_type_edit',
   },
+  // Ours (issue 20 §3): the company level also needs view_tauxtirage (the page shows it only then).
+  { path: '/dashboard/tirage/commissions', permission: 'view_agenttauxtirage', title: 'commissions' },
   ...crud('/dashboard/tirage/infotirage', 'infotirage', 'infotirage', 'infoTirageId'),
   // User area
   // Hidden from the superuser's menus (docs/spec.md §6: config/nav.ts), but open to it: its page holds only its

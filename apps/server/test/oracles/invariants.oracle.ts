@@ -14,7 +14,7 @@ export interface HalfWritten {
   ficheWithoutLines: number;
   /** Tickets without their draws (fiche_tirages). */
   ficheWithoutDraws: number;
-  /** Tickets whose amount, commission or win is not the sum of their draws', or whose draws' amount/win is not their lines'. */
+  /** Tickets whose amount, commission or win is not the sum of their draws', or whose draws' amount/win/commission is not their lines'. */
   amountMismatch: number;
   /** Tickets without exactly one ledger entry of their sale (with their amount and commission). */
   ledgerEntryMismatch: number;
@@ -133,14 +133,17 @@ export async function halfWritten(raw: RawClient, companyId: number): Promise<Ha
   const amountMismatch = await n(
     raw,
     `WITH l AS (
-       SELECT fiche_id, tirage_id, sum(stake)::bigint AS stake, sum(win_amount)::bigint AS win
+       SELECT fiche_id, tirage_id, sum(stake)::bigint AS stake, sum(win_amount)::bigint AS win,
+              -- null: a ticket sold before the lines carried their commission (migration 0024)
+              sum(commission_amount)::bigint AS commission
          FROM fiche_lines WHERE company_id = $1 GROUP BY fiche_id, tirage_id
      ), ld AS (
        SELECT fiche_id, count(*) AS draws FROM l GROUP BY fiche_id
      ), d AS (
        SELECT ft.fiche_id, sum(ft.amount)::bigint AS amount, sum(ft.commission_amount)::bigint AS commission,
               sum(ft.win_amount)::bigint AS win,
-              bool_and(l.fiche_id IS NOT NULL AND l.stake = ft.amount AND l.win = ft.win_amount) AS lines_ok,
+              bool_and(l.fiche_id IS NOT NULL AND l.stake = ft.amount AND l.win = ft.win_amount
+                       AND coalesce(l.commission = ft.commission_amount, true)) AS lines_ok,
               count(*) AS draws
          FROM fiche_tirages ft
          LEFT JOIN l ON l.fiche_id = ft.fiche_id AND l.tirage_id = ft.tirage_id

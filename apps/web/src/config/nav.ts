@@ -64,6 +64,7 @@ export const NAV: NavGroup[] = [
       { key: 'primeAgent', path: d.tirage.prime('agent'), icon: 'prime' },
       { key: 'primeTirage', path: d.tirage.prime('tirage'), icon: 'prime' },
       { key: 'primeSuccursale', path: d.tirage.prime('surcussale'), icon: 'prime' },
+      { key: 'commissions', path: d.tirage.commissions, icon: 'prime' },
       { key: 'mariageGratuit', path: d.limites.intervalMa, icon: 'mariage' },
       { key: 'superviseur', path: d.supervisor.list, icon: 'supervisor' },
       { key: 'message', path: d.user.messages, icon: 'message' },

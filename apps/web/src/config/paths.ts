@@ -49,6 +49,7 @@ export const paths = {
       primeGeneraleList: screenPath('/dashboard/tirage/configuration/generale/list'),
       prime: (type: 'agent' | 'tirage' | 'surcussale') => `/dashboard/tirage/configuration/${type}`,
       infotirage: screenPath('/dashboard/tirage/infotirage'),
+      commissions: screenPath('/dashboard/tirage/commissions'),
     },
     user: {
       traceAgent: screenPath('/dashboard/user/tracabilite-agent'),

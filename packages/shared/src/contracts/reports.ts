@@ -101,6 +101,9 @@ export const reportRow = figures.extend({
   detail: z.string().nullable(),
   /** The currency of the row's company. */
   currency: z.string(),
+  /** A supervisor's row (issue 20): its rate (bp, null = none) and commission = sales × rate, half up. */
+  supervisor_commission_bp: z.number().int().nullable().optional(),
+  supervisor_commission: money.optional(),
 });
 export type ReportRow = z.infer<typeof reportRow>;
 export const salesReport = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { allow, endpoint } from '../endpoint';
 import { idBody, listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
 import {
+  commissionBp,
   companyCodenames,
   idList,
   newPasswordField,
@@ -28,6 +29,11 @@ export const supervisor = z.object({
   surcussales: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** Agents it watches (of its sub-branches or assigned to it), not archived. */
   agents_count: z.number().int(),
+  /**
+   * Its commission on its agents' sales, in basis points (issue 20): computed in the reports (sales of
+   * the agents it watches in the period × rate, rounded half up); null = none.
+   */
+  commission_bp: z.number().int().nullable(),
   created_at: z.string(),
 });
 export type Supervisor = z.infer<typeof supervisor>;
@@ -40,6 +46,8 @@ const fields = {
   username: usernameField,
   permissions: companyCodenames,
   surcussales: idList('Succursale', 200),
+  /** '' / null: no commission; absent on PUT: unchanged. Set by the company, never by a supervisor. */
+  commission_bp: z.preprocess((v) => (v === '' ? null : v), commissionBp.nullable().optional()),
 };
 
 /**

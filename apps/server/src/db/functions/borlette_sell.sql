@@ -59,7 +59,13 @@ BEGIN
              AND r.line_total >= im.min_amount AND (im.max_amount IS NULL OR r.line_total <= im.max_amount)) AS free_n,
          -- For the answer (the ticket's view, as borlette_fiche_json reads it).
          trim(u.first_name || ' ' || u.last_name) AS agent_name, c.name AS company_name, c.logo AS company_logo,
-         cs.payout_validity_days, cs.cancel_window_minutes
+         cs.payout_validity_days, cs.cancel_window_minutes,
+         -- Commission per game (issue 20): agent > surcussale > company level, else the single rate.
+         coalesce(cr.bolet, u.commission_bp, cs.commission_bp) AS cb_bolet,
+         coalesce(cr.mariage, u.commission_bp, cs.commission_bp) AS cb_mariage,
+         coalesce(cr.loto3, u.commission_bp, cs.commission_bp) AS cb_loto3,
+         coalesce(cr.loto4, u.commission_bp, cs.commission_bp) AS cb_loto4,
+         coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -73,6 +79,22 @@ BEGIN
             array_agg(l.stake ORDER BY l.pos) AS stakes, count(*)::int AS nlines, sum(l.stake)::bigint AS line_total
        FROM jsonb_to_recordset(p -> 'lines') AS l(code int, number text, stake bigint, pos int)
    ) r
+    LEFT JOIN LATERAL (
+      SELECT coalesce(max(k.bolet) FILTER (WHERE k.level = 'agent'), max(k.bolet) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.bolet) FILTER (WHERE k.level = 'company')) AS bolet,
+             coalesce(max(k.mariage) FILTER (WHERE k.level = 'agent'), max(k.mariage) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.mariage) FILTER (WHERE k.level = 'company')) AS mariage,
+             coalesce(max(k.loto3) FILTER (WHERE k.level = 'agent'), max(k.loto3) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto3) FILTER (WHERE k.level = 'company')) AS loto3,
+             coalesce(max(k.loto4) FILTER (WHERE k.level = 'agent'), max(k.loto4) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto4) FILTER (WHERE k.level = 'company')) AS loto4,
+             coalesce(max(k.loto5) FILTER (WHERE k.level = 'agent'), max(k.loto5) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto5) FILTER (WHERE k.level = 'company')) AS loto5
+        FROM commission_rates k
+       WHERE k.company_id = v_company
+         AND ((k.level = 'company' AND k.target_id = 0) OR (k.level = 'agent' AND k.target_id = v_agent)
+              OR (k.level = 'surcussale' AND k.target_id = u.surcussale_id))
+    ) cr ON true
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
@@ -167,7 +189,12 @@ BEGIN
                                            borlette_amount(v_max_stake), a.currency)
                         ELSE format('Ligne %s : la boule %s est bloquée pour %s.', q.pos, q.info, q.tirage_name) END,
            'line', q.pos) ORDER BY q.pos, q.problem, q.info) AS problems,
-         bool_or(q.problem = 1) AS malformed
+         bool_or(q.problem = 1) AS malformed,
+         -- A draw part's commission: the sum of its lines' (each stake × its game's rate, half up).
+         (SELECT sum((l.stake * CASE WHEN l.code = 20 THEN a.cb_bolet WHEN l.code = 40 THEN a.cb_mariage
+                                     WHEN l.code = 30 THEN a.cb_loto3 WHEN l.code BETWEEN 41 AND 43 THEN a.cb_loto4
+                                     WHEN l.code BETWEEN 51 AND 53 THEN a.cb_loto5 ELSE 0 END + 5000) / 10000)::bigint
+            FROM unnest(v_codes, v_stakes) AS l(code, stake)) AS comm_draw
     INTO x FROM (
     SELECT l.pos, 1 AS problem, NULL::text AS info, NULL::text AS tirage_name
       FROM unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
@@ -205,10 +232,10 @@ BEGIN
       PERFORM borlette_fail_all(v_problems);
     END IF;
   END IF;
+  v_comm_draw := x.comm_draw;
 
   v_total := v_line_total * array_length(v_tirages, 1);
-  -- Commission per draw (rounded half up), the ticket's is their sum: every total adds up exactly.
-  v_comm_draw := (v_line_total * a.commission_bp + 5000) / 10000;
+  -- Commission per line (rounded half up, above); a draw part's is its lines', the ticket's their sum.
   v_comm := v_comm_draw * array_length(v_tirages, 1);
   IF a.ticket_limit IS NOT NULL AND v_total > a.ticket_limit THEN
     v_problems := v_problems || jsonb_build_object('status', 409, 'code', 'TICKET_LIMIT',
@@ -303,7 +330,7 @@ BEGIN
       SET tickets = s.tickets + 1, sales = s.sales + EXCLUDED.sales, commission = s.commission + EXCLUDED.commission
   ), pl AS (
     INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake,
-                             prime1, prime2, prime3, template, cumulative)
+                             prime1, prime2, prime3, template, cumulative, commission_bp, commission_amount)
     SELECT v_company, f.id, pr.tirage_id, v_date, l.pos, l.code, l.number, l.stake,
            CASE l.code WHEN 20 THEN pr.bolet_1 WHEN 40 THEN pr.mariage WHEN 30 THEN pr.loto3
                        WHEN 41 THEN pr.loto4_o1 WHEN 42 THEN pr.loto4_o2 WHEN 43 THEN pr.loto4_o3
@@ -314,9 +341,15 @@ BEGIN
              SELECT string_agg('{' || m.part || '}', '' ORDER BY m.ord)
                FROM lotto_options o, unnest(o.mapping) WITH ORDINALITY AS m(part, ord)
               WHERE o.company_id = v_company AND o.code = l.code) END,
-           a.bolet_cumulative
+           a.bolet_cumulative, l.bp, (l.stake * l.bp + 5000) / 10000
       FROM f
-     CROSS JOIN unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
+     CROSS JOIN (
+       -- Each line with its game's rate (the same expression as the draw part's commission above).
+       SELECT u.code, u.number, u.stake, u.pos,
+              CASE WHEN u.code = 20 THEN a.cb_bolet WHEN u.code = 40 THEN a.cb_mariage WHEN u.code = 30 THEN a.cb_loto3
+                   WHEN u.code BETWEEN 41 AND 43 THEN a.cb_loto4 WHEN u.code BETWEEN 51 AND 53 THEN a.cb_loto5
+                   ELSE 0 END AS bp
+         FROM unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS u(code, number, stake, pos)) l
      CROSS JOIN (
        SELECT sel.id AS tirage_id,
               coalesce(pa.bolet_1, ps.bolet_1, pt.bolet_1, g.bolet_1) AS bolet_1,
@@ -340,10 +373,10 @@ BEGIN
     RETURNING tirage_id, position, code, number, stake, prime1, prime2, prime3, cumulative, win_amount
   ), fl AS (
     INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1,
-                             cumulative)
+                             cumulative, commission_amount)
     SELECT v_company, f.id, fr.tirage_id, v_date,
            v_nlines + row_number() OVER (PARTITION BY fr.tirage_id ORDER BY fr.k), 44, fr.number, 0,
-           a.free_mariage_amount, a.bolet_cumulative
+           a.free_mariage_amount, a.bolet_cumulative, 0
       FROM f, unnest(v_free_t, v_free_num) WITH ORDINALITY AS fr(tirage_id, number, k)
     RETURNING tirage_id, position, code, number, stake, prime1, win_amount
   )

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
@@ -212,6 +213,38 @@ export const primes = pgTable(
        OR (${t.level} = 'tirage' AND ${t.tirageId} IS NOT NULL AND ${t.surcussaleId} IS NULL AND ${t.agentId} IS NULL)
        OR (${t.level} = 'surcussale' AND ${t.surcussaleId} IS NOT NULL AND ${t.tirageId} IS NULL AND ${t.agentId} IS NULL)
        OR (${t.level} = 'agent' AND ${t.agentId} IS NOT NULL AND ${t.tirageId} IS NULL AND ${t.surcussaleId} IS NULL)`,
+    ),
+  ],
+);
+
+/**
+ * Agent commission rates per game (basis points) at three levels, most specific wins: agent >
+ * surcussale > company; null inherits, and a game with no rate anywhere keeps the agent's single rate
+ * (users.commission_bp, else the company's). target_id: the sub-branch or agent, 0 for the company.
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    level: text('level', { enum: ['company', 'surcussale', 'agent'] }).notNull(),
+    targetId: bigint('target_id', { mode: 'number' }).notNull().default(0),
+    bolet: integer('bolet'),
+    mariage: integer('mariage'),
+    loto3: integer('loto3'),
+    loto4: integer('loto4'),
+    loto5: integer('loto5'),
+    updatedBy: bigint('updated_by', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.companyId] }),
+    uniqueIndex('commission_rates_target_uq').on(t.companyId, t.level, t.targetId),
+    check(
+      'commission_rates_level_chk',
+      sql`(${t.level} = 'company' AND ${t.targetId} = 0) OR (${t.level} IN ('surcussale', 'agent') AND ${t.targetId} > 0)`,
     ),
   ],
 );

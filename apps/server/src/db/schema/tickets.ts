@@ -125,6 +125,10 @@ export const ficheLines = pgTable(
     /** Bolet: a number on two lots is paid for each hit (true) or the best hit only. */
     cumulative: boolean('cumulative').notNull().default(true),
     winAmount: bigint('win_amount', { mode: 'number' }).notNull().default(0),
+    /** The commission rate in force at the sale (bp) and this line's commission, rounded half up; null
+     * on tickets sold before migration 0024 (their commission was per draw part). */
+    commissionBp: integer('commission_bp'),
+    commissionAmount: bigint('commission_amount', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.id, t.companyId] }),

@@ -154,6 +154,9 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
     expect(new Set(d.lines.map((l) => l.code)).size).toBeGreaterThanOrEqual(9);
     const statuses = oracle.statuses(d, { companies: new Set([a]), start: w.yesterday, end: w.today });
     for (const s of statuses) expect(s.count, s.status).toBeGreaterThan(0);
+    // Issue 20: every ticket's commission (lines, draws, ticket) from the rates per game of its company.
+    expect(await w.commissions.a.checkTickets(t.database.raw, a)).toBe(mine.length);
+    expect(await w.commissions.b.checkTickets(t.database.raw, w.b.company.id)).toBeGreaterThan(10);
   });
 
   it('answers, for the company admin, every figure as recomputed from the raw tickets, under every filter', async () => {

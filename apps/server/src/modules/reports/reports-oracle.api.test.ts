@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import { RESULTS, scenario, zonePair } from '../../../test/fixtures/reports-scenario.fixtures';
 import { callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
+import { CommissionModel, supervisorCommission } from '../../../test/oracles/commissions.oracle';
 import {
   type Ask,
   expectedAgentRows,
@@ -33,6 +34,9 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
   const zones = zonePair();
   const days: string[] = [];
   let switchAt = '';
+  let model: CommissionModel;
+  /** The supervisors' own rates (issue 20): the first has one, the second none. */
+  const supRates = new Map<number, number | null>();
 
   const setZone = async (zone: string) => {
     await t.database.raw.query('UPDATE companies SET timezone = $2 WHERE id = $1', [c.company.id, zone]);
@@ -82,13 +86,38 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       sups.push({ id: s.id, token: (await login(t.app, s.username)).accessToken, agents: p.agents });
     }
     await raw.query('UPDATE users SET supervisor_id = $2 WHERE id = $1', [ids[0], sups[1].id]);
-  });
+
+    // Commission per game (issue 20): rates at every level, an agent with its own single rate, and
+    // the first supervisor's rate; the agent level changes between the two days (the model keeps each
+    // day's rates: the tickets keep theirs).
+    await raw.query('UPDATE users SET commission_bp = 900 WHERE id = $1', [ids[2]]);
+    const people = new Map(
+      c.agents.map((a, i) => [a.id, { surcussale: i < 3 ? surcs[0] : surcs[1], single: i === 2 ? 900 : 1000 }]),
+    );
+    model = new CommissionModel(t, admin, people);
+    await model.set({ level: 'company', bolet: 800, mariage: 1100 });
+    await model.set({ level: 'surcussale', surcussale_id: surcs[1], mariage: 1500, loto3: 700 });
+    await model.set({ level: 'agent', agent_id: ids[0], bolet: 1250 });
+    await model.set({ level: 'agent', agent_id: ids[3], loto3: 333 });
+    const [rated, unrated] = sups;
+    const supBody = { first_name: 'Sup', last_name: 'Un', permissions: PERMS, surcussales: [surcs[0]] };
+    const [u] = await raw.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [rated.id]);
+    const put = await callAs(t, 'PUT', '/api/companies/supervisor', admin, {
+      ...supBody,
+      id: rated.id,
+      username: u.username,
+      commission_bp: 275,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    supRates.set(rated.id, 275).set(unrated.id, null);
+  }, 300_000);
   afterAll(() => t?.close());
 
   it('every report figure equals its recomputation from the raw tickets and ledger', async () => {
     const { sellMany, voidSome, moveSome, paySome, zeroFor } = scenario({ t, c, admin, tokens, r: rng(20_240_611) });
     // Day 1.
     await setZone(zones[0]);
+    model.freeze(days[0]);
     await voidSome(await sellMany(170));
     await moveSome(8);
     for (const [i, x] of c.tirages.entries())
@@ -101,6 +130,9 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
     // corrected result of yesterday reverses payments today.
     switchAt = await setZone(zones[1]);
     expect(days[1] > days[0]).toBe(true);
+    await model.set({ level: 'agent', agent_id: c.agents[0].id, bolet: 333, mariage: 50 });
+    await model.set({ level: 'company', bolet: 950, loto3: 1234 });
+    model.freeze(days[1]);
     await voidSome(await sellMany(150));
     await moveSome(8);
     await paySome(0.5);
@@ -128,6 +160,8 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
     const facts = await loadFacts(t.database.raw, c.company.id, switchAt, zones);
     expect(facts.tickets.length).toBeGreaterThanOrEqual(320);
     expect(facts.payments.some((p) => p.kind === 'reversal')).toBe(true);
+    // Every ticket's commission from its lines and the day's rates per game (the reports below read it).
+    expect(await model.checkTickets(t.database.raw, c.company.id)).toBe(facts.tickets.length);
     await checkEverything(facts);
   }, 600_000);
 
@@ -150,6 +184,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       ...sups.map((s) => ({ token: s.token, visible: s.agents, self: s.id })),
     ];
     let compared = 0;
+    let supervisorRows = 0;
 
     const same = (
       body: { rows: Row[]; totals: Record<string, number>; start_date: string; end_date: string },
@@ -158,8 +193,30 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       const expected = expectedRows(facts, ask);
       // Every row of this one-company world is in its currency (currencies.api.test.ts covers several).
       expect(new Set(body.rows.map((r) => r.currency))).toEqual(new Set(body.rows.length ? ['HTG'] : []));
-      const got = new Map(body.rows.map(({ key, label: _l, detail: _d, currency: _c, ...f }) => [String(key), f]));
+      const got = new Map(
+        body.rows.map(
+          ({
+            key,
+            label: _l,
+            detail: _d,
+            currency: _c,
+            supervisor_commission: _s,
+            supervisor_commission_bp: _b,
+            ...f
+          }) => [String(key), f],
+        ),
+      );
       expect(got, JSON.stringify(ask)).toEqual(expected);
+      // Per supervisor: its commission on the row's sales (its agents' in the period) at its rate.
+      for (const r of body.rows) {
+        if (ask.group !== 'supervisor') expect(r.supervisor_commission).toBeUndefined();
+        else {
+          const bp = supRates.get(r.key as number) ?? null;
+          expect(r.supervisor_commission_bp).toBe(bp);
+          expect(r.supervisor_commission).toBe(supervisorCommission(r.sales as number, bp));
+          if (bp) supervisorRows++;
+        }
+      }
       expect([body.start_date, body.end_date]).toEqual([ask.start, ask.end]);
       const totals = [...expected.values()].reduce(
         (s, f) => {
@@ -229,6 +286,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
       }
     }
     expect(compared).toBeGreaterThan(300);
+    expect(supervisorRows).toBeGreaterThan(5);
 
     // Every agent: « to collect » = its ledger = what its tickets and payments owe plus the moves;
     // and over any period, the ledger moved by the report's balance plus the wallet movements.

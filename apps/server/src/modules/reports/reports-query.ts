@@ -170,7 +170,9 @@ function grouped(group: Grouping, multi: boolean): { key: string; from: Sql; sho
         from: sql`JOIN users a ON a.id = s.agent_id
                JOIN users sup ON sup.company_id = s.company_id AND sup.role = 'supervisor'
                              AND sup.status <> 'archived' AND ${watchedBy(sql`a`, sql`sup.id`)}`,
-        show: `SELECT g.k AS key, ${PERSON('u')} AS label,
+        // Its commission on the row's sales (its agents' in the period), rounded half up like the agents'.
+        show: `SELECT g.k AS key, ${PERSON('u')} AS label, u.commission_bp AS supervisor_commission_bp,
+                      ((g.sales * coalesce(u.commission_bp, 0) + 5000) / 10000)::bigint AS supervisor_commission,
                       concat_ws(' · ', ${company('co')},
                         (SELECT string_agg(x.name, ', ' ORDER BY x.name) FROM supervisor_surcussales ss
                            JOIN surcussales x ON x.id = ss.surcussale_id WHERE ss.supervisor_id = u.id)) AS detail, g.*

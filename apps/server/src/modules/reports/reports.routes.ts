@@ -55,6 +55,14 @@ function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
     ...(detail ? [{ header: detail, value: (r: CsvRow) => r.detail }] : []),
     { header: 'Devise', value: (r) => r.currency },
     ...figureColumns<CsvRow>(),
+    ...(report.filter_choice === 'supervisor'
+      ? [
+          {
+            header: 'Commission superviseur',
+            value: (r: CsvRow) => (r.supervisor_commission === undefined ? '' : centimesCell(r.supervisor_commission)),
+          },
+        ]
+      : []),
   ];
   // One total line per currency: amounts of different currencies are never added.
   const rows: CsvRow[] = [

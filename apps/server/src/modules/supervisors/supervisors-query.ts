@@ -29,6 +29,7 @@ const COLUMNS = sql`
       AND (a.supervisor_id = u.id
            OR a.surcussale_id IN (SELECT ss.surcussale_id FROM supervisor_surcussales ss
                                    WHERE ss.company_id = u.company_id AND ss.supervisor_id = u.id))) AS agents_count,
+  u.commission_bp,
   ${isoTime(sql`u.created_at`)} AS created_at`;
 const FROM = sql`FROM users u`;
 

@@ -84,6 +84,14 @@ async function setGrants(
   }
 }
 
+/** A supervisor's commission is the company's decision: a supervisor may not set one (its own or a peer's). */
+function assertMaySetCommission(ctx: RequestContext, before: number | null, next: number | null | undefined) {
+  if (next === undefined || next === before || authOf(ctx).role !== 'supervisor') return;
+  throw new AppError(403, 'FORBIDDEN', 'Seule la compagnie fixe la commission d’un superviseur.', {
+    commission_bp: 'Seule la compagnie fixe la commission d’un superviseur.',
+  });
+}
+
 const publicFields = (input: SupervisorValues | SupervisorUpdateValues) => {
   const { password, ...rest } = input as SupervisorValues;
   return rest;
@@ -97,6 +105,7 @@ export async function createSupervisor(
   photo?: Buffer,
 ) {
   await checkGrants(database.raw, ctx, companyId, input);
+  assertMaySetCommission(ctx, null, input.commission_bp);
   await assertUsernameFree(database.raw, input.username, companyId);
   const hash = await hashPassword(input.password);
   let id: number;
@@ -106,9 +115,10 @@ export async function createSupervisor(
       const row = await oneRow(
         tx,
         idRow,
-        sql`INSERT INTO users (company_id, role, username, first_name, last_name, phone, email, photo, status, password_hash)
+        sql`INSERT INTO users (company_id, role, username, first_name, last_name, phone, email, photo, status, password_hash,
+                               commission_bp)
             VALUES (${companyId}, 'supervisor', ${input.username}, ${input.first_name}, ${input.last_name}, ${input.phone},
-                    ${input.email}, ${url}, ${input.status}, ${hash}) RETURNING id`,
+                    ${input.email}, ${url}, ${input.status}, ${hash}, ${input.commission_bp ?? null}) RETURNING id`,
       );
       await setGrants(tx, companyId, row.id, input);
       await audit(tx, ctx, {
@@ -139,8 +149,10 @@ export async function updateSupervisor(
   assertMayManage(ctx, before);
   assertStatusChange(ctx, before.status, input.status, 'block_sup', id);
   await checkGrants(database.raw, ctx, companyId, input);
+  assertMaySetCommission(ctx, before.commission_bp, input.commission_bp);
   await assertUsernameFree(database.raw, input.username, companyId, id);
   const status = input.status ?? before.status;
+  const commission = input.commission_bp === undefined ? before.commission_bp : input.commission_bp;
   try {
     await database.transaction(async (tx) => {
       let url = before.photo;
@@ -149,7 +161,8 @@ export async function updateSupervisor(
       await execute(
         tx,
         sql`UPDATE users SET username = ${input.username}, first_name = ${input.first_name}, last_name = ${input.last_name},
-                   phone = ${input.phone}, email = ${input.email}, photo = ${url}, status = ${status}, updated_at = now()
+                   phone = ${input.phone}, email = ${input.email}, photo = ${url}, status = ${status},
+                   commission_bp = ${commission}, updated_at = now()
              WHERE company_id = ${companyId} AND id = ${id} AND role = 'supervisor'`,
       );
       await setGrants(tx, companyId, id, input);

@@ -30,9 +30,18 @@ export function groupColumn(grouping: Grouping, fDay: (day: string) => string = 
   };
 }
 
+/** Per supervisor (issue 20): its commission on its agents' sales at its rate (a totals line: none). */
+const SUPERVISOR_COMMISSION: FigureColumn<ReportRow> = {
+  id: 'supervisor_commission',
+  label: 'columns.supervisorCommission',
+  kind: 'money',
+  value: (r) => r.supervisor_commission ?? null,
+};
+
 export const salesColumns = (grouping: Grouping, fDay?: (day: string) => string): FigureColumn<ReportRow>[] => [
   groupColumn(grouping, fDay),
   ...(FIGURE_COLUMNS as FigureColumn<ReportRow>[]),
+  ...(grouping === 'supervisor' ? [SUPERVISOR_COMMISSION] : []),
 ];
 
 /** Agent control: its sales of the period, its wallet movements, what is left to collect. */

@@ -47,6 +47,8 @@ export interface SupervisorPayload {
   status?: 'active' | 'blocked';
   photo?: File;
   remove_photo?: boolean;
+  /** Basis points as text ('' = none). */
+  commission_bp?: string;
 }
 
 const invalidate = [supervisorKeys.all, ['surcussales'], ['agents']];

@@ -1,6 +1,7 @@
 import type { SupervisorOptions } from '@borlette/shared/contracts/supervisors';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadingField, PasswordField, statusOptions } from '../../../components/agent-form-fields';
@@ -16,10 +17,13 @@ const Section = ({ children }: { children: string }) => (
 
 export function SupervisorFormFields({
   creating,
+  canRate,
   options,
   status,
 }: {
   creating: boolean;
+  /** Only the company sets a supervisor's commission (the server refuses a supervisor). */
+  canRate: boolean;
   /** undefined while loading. */
   options: SupervisorOptions | undefined;
   status?: { current: string; canBlock: boolean };
@@ -96,6 +100,19 @@ export function SupervisorFormFields({
           ) : (
             <Box />
           )}
+          <RHFTextField<SupervisorFormValues>
+            name="commission_bp"
+            label={t('fields.commission')}
+            disabled={!canRate}
+            placeholder="0"
+            helperText={t('fields.commissionHelp')}
+            slotProps={{
+              htmlInput: { maxLength: 6, inputMode: 'decimal' },
+              inputLabel: { shrink: true },
+              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            }}
+          />
+          <Box />
           <Box sx={{ gridColumn: '1 / -1' }}>
             {options === undefined ? (
               <LoadingField label={t('fields.surcussales')} />

@@ -1,6 +1,13 @@
-import { newPasswordField, optionalEmail, personName, usernameField } from '@borlette/shared/contracts/people';
+import {
+  bpToPercent,
+  newPasswordField,
+  optionalEmail,
+  personName,
+  usernameField,
+} from '@borlette/shared/contracts/people';
 import type { Supervisor } from '@borlette/shared/contracts/supervisors';
 import { z } from 'zod';
+import { parsePercent, percentField } from '../../../lib/agent-form-schema';
 import type { SupervisorPayload } from '../api/supervisors';
 
 const shape = {
@@ -13,6 +20,8 @@ const shape = {
   surcussales: z.array(z.number()),
   status: z.enum(['active', 'blocked', 'archived']),
   photo: z.union([z.instanceof(File), z.string(), z.null()]),
+  /** Its commission on its agents' sales, as a percent ('' = none); the API's commission_bp. */
+  commission_bp: percentField,
 };
 
 export const supervisorCreateForm = z.object({ ...shape, password: newPasswordField });
@@ -31,6 +40,7 @@ export const FIELD_NAMES = [
   'surcussales',
   'status',
   'photo',
+  'commission_bp',
 ];
 
 export const EMPTY_SUPERVISOR: SupervisorFormValues = {
@@ -44,6 +54,7 @@ export const EMPTY_SUPERVISOR: SupervisorFormValues = {
   surcussales: [],
   status: 'active',
   photo: null,
+  commission_bp: '',
 };
 
 export function supervisorToForm(s: Supervisor): SupervisorFormValues {
@@ -58,11 +69,15 @@ export function supervisorToForm(s: Supervisor): SupervisorFormValues {
     surcussales: s.surcussales.map((x) => x.id),
     status: s.status,
     photo: s.photo,
+    commission_bp: s.commission_bp === null ? '' : String(bpToPercent(s.commission_bp)).replace('.', ','),
   };
 }
 
-/** Form -> multipart payload. On edit (`initial`), the status goes only when changed; the photo only when new. */
-export function supervisorPayload(v: SupervisorFormOutput, initial?: Supervisor): SupervisorPayload {
+/**
+ * Form -> multipart payload. On edit (`initial`), the status goes only when changed; the photo only when new;
+ * the rate only when the user may set it (`rate`: not a supervisor; absent = unchanged on the server).
+ */
+export function supervisorPayload(v: SupervisorFormOutput, initial?: Supervisor, rate = true): SupervisorPayload {
   const base: SupervisorPayload = {
     first_name: v.first_name,
     last_name: v.last_name,
@@ -73,6 +88,7 @@ export function supervisorPayload(v: SupervisorFormOutput, initial?: Supervisor)
     surcussales: v.surcussales,
   };
   if (v.photo instanceof File) base.photo = v.photo;
+  if (rate) base.commission_bp = v.commission_bp.trim() === '' ? '' : String(parsePercent(v.commission_bp));
   if (!initial) return { ...base, password: v.password ?? '', status: v.status === 'blocked' ? 'blocked' : 'active' };
   if (v.photo === null && initial.photo) base.remove_photo = true;
   if (v.status !== initial.status && v.status !== 'archived') base.status = v.status;

@@ -64,7 +64,7 @@ function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) 
   });
 
   const onSubmit = async (values: SupervisorFormOutput) => {
-    await save.mutateAsync(supervisorPayload(values, editing ? record.data : undefined));
+    await save.mutateAsync(supervisorPayload(values, editing ? record.data : undefined, user.role !== 'supervisor'));
     navigate(list);
   };
 
@@ -82,6 +82,7 @@ function SupervisorForm({ supervisorId }: { supervisorId: string | undefined }) 
     >
       <SupervisorFormFields
         creating={!editing}
+        canRate={user.role !== 'supervisor'}
         options={options.data}
         status={
           editing && record.data
