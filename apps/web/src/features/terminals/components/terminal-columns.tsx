@@ -78,7 +78,7 @@ export const terminalColumns: DataTableColumn<Terminal, TerminalSortKey>[] = [
     render: (x) => <When at={x.last_seen_at} />,
   },
   { id: 'last_ip', header: 'terminals:columns.address', hideOnPhone: true, render: (x) => x.last_ip ?? '—' },
-  { id: 'pos_version', header: 'terminals:columns.version', hideOnPhone: true, render: (x) => x.pos_version ?? '—' },
+  { id: 'version', header: 'terminals:columns.version', hideOnPhone: true, render: (x) => x.pos_version ?? '—' },
   { id: 'state', header: 'terminals:columns.state', sortKey: 'state', render: (x) => <StateChip state={x.state} /> },
   { id: 'online', header: 'terminals:columns.online', render: (x) => <Online online={x.online} /> },
 ];
