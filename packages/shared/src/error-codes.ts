@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   'SELF',
   'ARCHIVED',
   'TOO_MANY_MESSAGES',
+  // Terminals (issue 20): the session's device is not approved
+  'DEVICE_PENDING',
+  'DEVICE_REVOKED',
   // The sale (borlette_sell and its caller)
   'IDEMPOTENCY_CONFLICT',
   'NOT_AN_AGENT',

@@ -7,6 +7,7 @@ import {
   isCodename,
   PLATFORM_CODENAMES,
   ROLE_DEFAULT_PERMISSIONS,
+  TERMINAL_CODENAMES,
 } from './permissions';
 import { DASHBOARD_SCREENS } from './routes';
 
@@ -29,8 +30,10 @@ describe('permission codenames', () => {
 
   it('adds nothing beyond the spec but the pos_ codenames of agents and the ticket actions', () => {
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...FICHE_CODENAMES].sort());
-    for (const c of FICHE_CODENAMES) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual(
+      [...FICHE_CODENAMES, ...TERMINAL_CODENAMES].sort(),
+    );
+    for (const c of [...FICHE_CODENAMES, ...TERMINAL_CODENAMES]) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
   });
 
   it('gives a company admin every company codename and no platform one', () => {

@@ -100,8 +100,15 @@ export const POS_CODENAMES = ['pos_sell', 'pos_cancel', 'pos_pay', 'pos_report']
  */
 export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche', 'pay_fiche'] as const;
 
+/**
+ * The agents' devices (issue 20): ours too. view_terminal lists them, change_terminal approves,
+ * revokes and renames; a company admin holds both, a supervisor may be granted them (its agents only).
+ */
+export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
+
 export type Codename =
   | CrudCodename
+  | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number];
@@ -110,6 +117,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
   ...OTHER_CODENAMES,
   ...FICHE_CODENAMES,
+  ...TERMINAL_CODENAMES,
   ...POS_CODENAMES,
 ];
 

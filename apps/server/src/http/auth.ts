@@ -5,6 +5,7 @@ import {
   ROLE_DEFAULT_PERMISSIONS,
   type Role,
 } from '@borlette/shared';
+import type { TerminalState } from '@borlette/shared/contracts/terminals';
 import type { Endpoint } from '@borlette/shared/endpoint';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -29,6 +30,9 @@ export interface AuthContext {
   permissions: ReadonlySet<Codename>;
   selectCompany: string | null;
   selectCountryCode: string | null;
+  /** The agent's device of this session (issue 20), null for web sign-ins; its state read with the session. */
+  terminalId: number | null;
+  terminalState: TerminalState | null;
 }
 
 declare module 'fastify' {
@@ -69,6 +73,8 @@ export interface SessionRow {
   company_status: string | null;
   surcussale_status: string | null;
   surcussale_name: string | null;
+  terminal_id: number | null;
+  terminal_state: TerminalState | null;
 }
 
 /**
@@ -80,7 +86,7 @@ export const SESSION_SQL = `
 SELECT s.id AS session_id, s.last_seen_at < now() - interval '5 minutes' AS stale, s.revoked_at IS NOT NULL AS revoked, u.id AS user_id, u.username, u.role,
        u.first_name, u.last_name, u.status, u.company_id, u.full_access, u.select_company, u.select_country_code,
        c.status AS company_status, b.status AS surcussale_status, b.name AS surcussale_name,
-       sc.id AS selected_company_id,
+       sc.id AS selected_company_id, s.terminal_id, t.state AS terminal_state,
        -- Agents and full-access accounts hold their role's defaults whatever their grants: not read.
        CASE WHEN u.role <> 'agent' AND NOT u.full_access
             THEN (SELECT array_agg(p.codename) FROM user_permissions p WHERE p.user_id = u.id) END AS perms
@@ -89,6 +95,8 @@ SELECT s.id AS session_id, s.last_seen_at < now() - interval '5 minutes' AS stal
   LEFT JOIN companies c ON c.id = u.company_id
   LEFT JOIN surcussales b ON u.role = 'agent' AND b.id = u.surcussale_id AND b.company_id = u.company_id
   LEFT JOIN companies sc ON u.role = 'superuser' AND sc.ref_code = u.select_company
+  -- The device's state comes with the session (issue 20): the sale and the payment check it without a query.
+  LEFT JOIN terminals t ON t.company_id = u.company_id AND t.id = s.terminal_id
  WHERE s.token_hash = $1 AND s.expires_at > now()`;
 
 /** The block that ends this session, in the sale's order (company, account, sub-branch), or null. */
@@ -236,7 +244,22 @@ export function sessionOf(database: Database, r: SessionRow | undefined): AuthCo
     permissions: sessionPermissions(r.role, r.full_access, r.perms ?? []),
     selectCompany: r.select_company,
     selectCountryCode: r.select_country_code,
+    terminalId: r.terminal_id,
+    terminalState: r.terminal_state,
   };
+}
+
+/**
+ * A pending or revoked device can neither sell nor pay (issue 20): 403 with its own code. The state
+ * is the one the session query read, so the sale pays no extra round trip. A session without a
+ * device (web, API clients) passes: with approval on, the sign-in refuses an agent without one.
+ */
+export function assertDeviceMaySell(ctx: HasAuth): void {
+  const state = authOf(ctx).terminalState;
+  if (state === 'pending') {
+    throw new AppError(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');
+  }
+  if (state === 'revoked') throw new AppError(403, 'DEVICE_REVOKED', 'Ce terminal a été révoqué.');
 }
 
 /** The signed-in user of a route that declared a role (never null there). */

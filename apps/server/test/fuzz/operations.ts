@@ -114,6 +114,8 @@ const FULL_AUTH = {
   permissions: new Set(['change_user_info', 'change_logo', 'change_password']),
   selectCompany: null,
   selectCountryCode: null,
+  terminalId: null,
+  terminalState: null,
 } as unknown as AuthContext;
 
 const accountForm = (role: Role): FormSpec => ({

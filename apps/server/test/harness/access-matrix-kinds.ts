@@ -26,6 +26,7 @@ export type Kind =
   | 'bouleBlock'
   | 'intervalMa'
   | 'limiteFiche'
+  | 'terminal'
   | 'message'
   | 'walletEntry'
   | 'walletZero'
@@ -62,6 +63,7 @@ export const ID_KIND_BY_URL: [RegExp, Kind][] = [
   [/^\/api\/companies\/boules-block(\/|$)/, 'bouleBlock'],
   [/^\/api\/companies\/(list-|add-|edit-)?interval-ma(\/|$)/, 'intervalMa'],
   [/^\/api\/games\/(add-|update-)?limite-fiche(\/|$)/, 'limiteFiche'],
+  [/^\/api\/companies\/terminals(\/|$)/, 'terminal'],
   [/^\/api\/companies\/messages(\/|$)/, 'message'],
   [/^\/api\/companies\/transaction-zero(\/|$)/, 'walletZero'],
   [/^\/api\/companies\/transactions(\/|$)/, 'walletEntry'],
@@ -233,6 +235,7 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     bouleBlock: { own: a.bouleBlock, foreign: b.bouleBlock },
     intervalMa: { own: a.intervalMa, foreign: b.intervalMa },
     limiteFiche: { own: a.limiteFiche, foreign: b.limiteFiche, unsupervised: a.unsupervisedLimiteFiche },
+    terminal: { own: a.terminal, foreign: b.terminal, unsupervised: a.unsupervisedTerminal },
     message: { own: a.message, foreign: b.message, unsupervised: a.unsupervisedMessage },
     walletEntry: { own: a.walletEntry, foreign: b.walletEntry, unsupervised: a.unsupervisedWalletEntry },
     walletZero: { own: a.walletZero, foreign: b.walletZero, unsupervised: a.unsupervisedWalletZero },

@@ -20,6 +20,7 @@ export type NavIcon =
   | 'agent'
   | 'generateAgent'
   | 'limiteFiche'
+  | 'terminal'
   | 'lots'
   | 'blocage'
   | 'stats'
@@ -93,6 +94,7 @@ export const NAV: NavGroup[] = [
       { key: 'vendeurs', path: d.agent.list, icon: 'agent' },
       { key: 'generateAgent', path: d.user.generateAgent, icon: 'generateAgent' },
       { key: 'limiteFiche', path: d.limiteFiche, icon: 'limiteFiche' },
+      { key: 'terminals', path: d.terminals, icon: 'terminal' },
     ],
   },
   {

@@ -61,6 +61,7 @@ export const paths = {
     },
     agent: { list: screenPath('/dashboard/agent'), new: screenPath('/dashboard/agent/new') },
     limiteFiche: screenPath('/dashboard/limiteFiche'),
+    terminals: screenPath('/dashboard/terminals'),
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

@@ -54,6 +54,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       ),
       crud('agent', 'Vendeurs', one('block_agent', 'Bloquer'), one('change_password_agent', 'Changer le mot de passe')),
       crud('apppromote', 'Messages push'),
+      {
+        label: 'Terminaux',
+        items: [one('view_terminal', 'Voir'), one('change_terminal', 'Approuver / révoquer / renommer')],
+      },
     ],
   },
   {

@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS = {
   generate: 'Génération de vendeurs',
   block: 'Blocage',
   unblock: 'Déblocage',
+  approve: 'Approbation',
+  revoke: 'Révocation',
   archive: 'Archivage',
   correct: 'Correction',
   correction_refused: 'Correction refusée',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { allow, endpoint } from '../endpoint';
 import { ROLES } from '../permissions';
 import { errorBody, okBody } from './common';
+import { deviceInfo, sessionTerminal } from './terminals';
 
 /** docs/spec.md §5: 'Le téléphone est requis' / 'Password is required'. */
 export const loginRequest = z.object({
@@ -15,6 +16,8 @@ export const loginRequest = z.object({
     .min(1, 'Password is required')
     .max(256, 'Le mot de passe est trop long (256 caractères au plus)'),
   remember: z.boolean({ error: 'Le champ « remember » doit être vrai ou faux' }).optional().default(false),
+  /** The point of sale's device (issue 20): an agent's sign-in from /pos registers or updates its terminal. */
+  device: deviceInfo.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequest>;
 
@@ -57,6 +60,8 @@ export const loginResponse = z.object({
   user: currentUser,
   role,
   expiresAt: z.string(),
+  /** An agent's sign-in with a device: its terminal and state (pending: the POS waits for approval). */
+  terminal: sessionTerminal.nullable().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

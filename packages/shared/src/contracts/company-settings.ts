@@ -62,6 +62,10 @@ export const companySettingsView = z.object({
   /** Centimes: the most one ticket may pay if every line wins its best prize on every draw. */
   ticket_max_payout: z.number().int(),
   agents_pay_other_branches: z.boolean(),
+  /** Issue 20: « approbation des terminaux » — a new device waits for approval before selling or paying. */
+  terminal_approval: z.boolean(),
+  /** Issue 20: the POS asks the browser's location at sale (with consent; none = sale still allowed). */
+  sale_location: z.boolean(),
   updated_at: z.string(),
 });
 export type CompanySettingsView = z.infer<typeof companySettingsView>;
@@ -91,6 +95,8 @@ export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_
   line_max_stake: 'La mise maximale par ligne',
   ticket_max_payout: 'Le gain potentiel maximal d’une fiche',
   agents_pay_other_branches: 'Le paiement des fiches des autres succursales',
+  terminal_approval: 'L’approbation des terminaux',
+  sale_location: 'La localisation à la vente',
 };
 
 const L = SETTING_LABELS;
@@ -113,6 +119,8 @@ export const companySettingsInput = z
       agents_pay_other_branches: z
         .boolean({ error: `${L.agents_pay_other_branches} doit être vrai ou faux` })
         .optional(),
+      terminal_approval: z.boolean({ error: `${L.terminal_approval} doit être vrai ou faux` }).optional(),
+      sale_location: z.boolean({ error: `${L.sale_location} doit être vrai ou faux` }).optional(),
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Réglage inconnu : ${issue.keys.join(', ')}` : undefined),

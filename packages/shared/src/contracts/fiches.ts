@@ -192,6 +192,10 @@ export const ficheDetail = ficheView.extend({
   status_at: z.string().nullable(),
   status_by_name: z.string().nullable(),
   status_reason: z.string().nullable(),
+  /** Where it was sold (issue 20: company setting sale_location), when the agent's browser gave it. */
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), accuracy_m: z.number().int().nullable() })
+    .nullable(),
   events: z.array(ficheEvent),
 });
 export type FicheDetail = z.infer<typeof ficheDetail>;

@@ -24,6 +24,25 @@ export type SaleLine = z.infer<typeof saleLine>;
  * retry with the same key answers the same ticket (`replayed: true`), never a second one; the same
  * key with other content is refused (409).
  */
+/** The browser's position at sale (company setting sale_location); none: the sale still goes. */
+export const saleLocation = z.object({
+  latitude: z
+    .number({ error: 'La latitude doit être un nombre' })
+    .min(-90, 'Latitude invalide')
+    .max(90, 'Latitude invalide'),
+  longitude: z
+    .number({ error: 'La longitude doit être un nombre' })
+    .min(-180, 'Longitude invalide')
+    .max(180, 'Longitude invalide'),
+  accuracy_m: z
+    .number({ error: 'La précision doit être un nombre' })
+    .int('La précision doit être un nombre entier de mètres')
+    .min(0, 'Précision invalide')
+    .max(1_000_000, 'Précision invalide')
+    .nullish(),
+});
+export type SaleLocation = z.infer<typeof saleLocation>;
+
 export const saleInput = z.object({
   idempotency_key: z
     .string({ error: 'La clé de vente est requise' })
@@ -37,6 +56,8 @@ export const saleInput = z.object({
     .array(saleLine, { error: 'Ajoutez au moins un pari' })
     .min(1, 'Ajoutez au moins un pari')
     .max(PLATFORM_CEILINGS.ticketLines, `${PLATFORM_CEILINGS.ticketLines} paris au plus`),
+  /** Where the ticket is sold (issue 20), when the company asks it and the agent's browser gives it. */
+  location: saleLocation.optional(),
 });
 export type SaleInput = z.input<typeof saleInput>;
 
@@ -105,6 +126,8 @@ export const posConfig = z.object({
    * POS says so and does not offer « Payer » on such a ticket; the payment refuses it (403) on its own.
    */
   agents_pay_other_branches: z.boolean(),
+  /** The company asks the browser's location at sale (issue 20): the POS sends it when it has it. */
+  sale_location: z.boolean(),
   /** Sold codes offered (loto options enabled and not blocked). */
   codes: z.array(z.number().int()),
   tirages: z.array(posTirage),

@@ -127,6 +127,10 @@ export const companySettings = pgTable('company_settings', {
   ticketMaxPayout: bigint('ticket_max_payout', { mode: 'number' }).notNull().default(10_000_000_000),
   /** Whether an agent may pay a ticket of another sub-branch (with the receipt's proof). */
   agentsPayOtherBranches: boolean('agents_pay_other_branches').notNull().default(true),
+  /** Issue 20: unknown devices wait for approval before selling or paying. */
+  terminalApproval: boolean('terminal_approval').notNull().default(false),
+  /** Issue 20: the POS asks the browser's location at sale (with consent) and stores it with the ticket. */
+  saleLocation: boolean('sale_location').notNull().default(false),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): docs/domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -230,3 +231,23 @@ export const ficheProofFailures = pgTable('fiche_proof_failures', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Where a ticket was sold (issue 20, company setting sale_location): written after the sale, optional. */
+export const ficheLocations = pgTable(
+  'fiche_locations',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    ficheId: bigint('fiche_id', { mode: 'number' }).notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracyM: integer('accuracy_m'),
+    terminalId: bigint('terminal_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.ficheId] }),
+    foreignKey({ columns: [t.companyId, t.ficheId], foreignColumns: [fiches.companyId, fiches.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -91,8 +91,48 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The agent's device (issue 20); null for web sign-ins. No foreign key: terminals are distributed. */
+    terminalId: bigint('terminal_id', { mode: 'number' }),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_terminal_idx').on(t.terminalId).where(sql`${t.terminalId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The devices agents sell from (issue 20, migration 0022): one row per (device, agent), so approval
+ * binds an agent to a device. `device_id` is the random id the POS keeps in localStorage.
+ */
+export const terminals = pgTable(
+  'terminals',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    deviceId: text('device_id').notNull(),
+    agentId: bigint('agent_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    userAgent: text('user_agent'),
+    posVersion: text('pos_version'),
+    state: text('state', { enum: ['pending', 'approved', 'revoked'] }).notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastIp: text('last_ip'),
+    approvedBy: bigint('approved_by', { mode: 'number' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    revokedBy: bigint('revoked_by', { mode: 'number' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex('terminals_company_device_agent').on(t.companyId, t.deviceId, t.agentId),
+    index('terminals_company_agent_idx').on(t.companyId, t.agentId),
+    check('terminals_state_check', sql`${t.state} IN ('pending', 'approved', 'revoked')`),
+  ],
 );
 
 /**

@@ -1,5 +1,5 @@
 import type { LoginResponse } from '@borlette/shared';
-import { role } from '@borlette/shared/contracts/auth';
+import { type loginRequest, role } from '@borlette/shared/contracts/auth';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -10,6 +10,7 @@ import { AppError } from '../../http/errors';
 import { dummyHash, verifyPassword } from '../../lib/password';
 import { hashToken, newToken } from '../../lib/tokens';
 import { loadCurrentUser } from '../session/current-user';
+import { registerTerminal } from '../terminals/terminals.service';
 import { finishAttempt, reserveAttempt, throttleDelay } from './throttle';
 
 const WRONG_CREDENTIALS = 'Identifiants incorrects!';
@@ -28,7 +29,7 @@ export async function login(
   database: Database,
   config: Config,
   ctx: RequestContext,
-  input: { username: string; password: string; remember: boolean },
+  input: z.output<typeof loginRequest>,
 ): Promise<LoginResponse> {
   const { raw } = database;
   const key = input.username.toLowerCase();
@@ -70,13 +71,20 @@ export async function login(
     );
   }
 
+  // An agent's device (issue 20): registered or seen again; only agents sell from terminals.
+  const terminal =
+    user.role === 'agent' && user.company_id !== null
+      ? await registerTerminal(raw, ctx, user.company_id, user.id, input.device)
+      : null;
+
   const token = newToken();
   const expiresAt = new Date(Date.now() + (input.remember ? config.rememberMs : config.sessionMs));
   const session = await oneRow(
     raw,
     z.object({ id: z.number() }),
-    sql`INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent)
-        VALUES (${user.id}, ${hashToken(token)}, ${input.remember}, ${expiresAt}, ${ctx.ip}, ${ctx.userAgent}) RETURNING id`,
+    sql`INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent, terminal_id)
+        VALUES (${user.id}, ${hashToken(token)}, ${input.remember}, ${expiresAt}, ${ctx.ip}, ${ctx.userAgent},
+                ${terminal?.id ?? null}) RETURNING id`,
   );
   await audit(raw, ctx, {
     action: 'login',
@@ -84,10 +92,13 @@ export async function login(
     entityId: session.id,
     companyId: user.company_id,
     actor: { userId: user.id, role: user.role, username: user.username },
-    after: { remember: input.remember, expiresAt },
+    after: terminal
+      ? { remember: input.remember, expiresAt, terminal_id: terminal.id, terminal_state: terminal.state }
+      : { remember: input.remember, expiresAt },
   });
   const current = await loadCurrentUser(raw, user.id);
-  return { accessToken: token, user: current, role: user.role, expiresAt: expiresAt.toISOString() };
+  const answer = { accessToken: token, user: current, role: user.role, expiresAt: expiresAt.toISOString() };
+  return terminal ? { ...answer, terminal } : answer;
 }
 
 export async function logout(database: Database, ctx: RequestContext): Promise<void> {

@@ -25,6 +25,9 @@ const DEFAULTS = {
   commission_bp: 1000,
   ...TICKET_SETTING_DEFAULTS,
   agents_pay_other_branches: true,
+  // Issue 20: both off for a new company.
+  terminal_approval: false,
+  sale_location: false,
 };
 
 describeApi('company settings (GET/PUT /api/companies/settings)', () => {

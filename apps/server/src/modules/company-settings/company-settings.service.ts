@@ -13,6 +13,7 @@ import { authOf, type HasAuth } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { orNotFound } from '../_lib/scope';
+import { endDevicelessAgentSessions } from '../terminals/terminals.service';
 
 /** The settings this module reads and writes, in one list (the column names are the API's). */
 const KEYS = Object.keys(SETTING_LABELS) as (keyof typeof SETTING_LABELS)[];
@@ -113,6 +114,8 @@ export async function updateSettings(
     const from = before.sales_close_minutes;
     const to = after.sales_close_minutes;
     const reclosed = from === to ? [] : await rederiveCloseTimes(tx, companyId, from, to);
+    // Approval turned on: agents' sessions without a device would sell unapproved (issue 20).
+    if (after.terminal_approval && !before.terminal_approval) await endDevicelessAgentSessions(tx, companyId);
     const { updated_at: _b, company_id: _c, ...was } = before;
     const { updated_at: _a, company_id: _d, ...now } = after;
     await audit(tx, ctx, {

@@ -255,7 +255,9 @@ export async function getFicheDetail(ctx: HasAuth, raw: RawClient, id: number): 
     sql`SELECT borlette_fiche_json(f.id) || jsonb_build_object(
               'agent_username', u.username, 'status_reason', f.status_reason, 'status_at', ${isoTime(sql`f.status_at`)},
               'status_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.status_by),
-              'paid_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by)) AS j,
+              'paid_by_name', (SELECT trim(p.first_name || ' ' || p.last_name) FROM users p WHERE p.id = f.paid_by),
+              'location', (SELECT jsonb_build_object('latitude', l.latitude, 'longitude', l.longitude, 'accuracy_m', l.accuracy_m)
+                             FROM fiche_locations l WHERE l.company_id = f.company_id AND l.fiche_id = f.id)) AS j,
             f.company_id
        FROM fiches f JOIN users u ON u.id = f.agent_id WHERE ${joinSql(where, ' AND ')}`,
   );

@@ -17,6 +17,7 @@ const configHead = posConfig.pick({
   agent: true,
   cancel_window_minutes: true,
   agents_pay_other_branches: true,
+  sale_location: true,
   server_time: true,
   ceilings: true,
   bolet_cumulative: true,
@@ -57,7 +58,7 @@ export async function loadPosConfig(raw: RawClient, companyId: number, agentId: 
     sql`SELECT json_build_object('name', c.name, 'logo', c.logo, 'currency', c.currency, 'timezone', c.timezone) AS company,
             json_build_object('id', u.id, 'name', trim(u.first_name || ' ' || u.last_name), 'username', u.username,
                               'surcussale_name', s.name, 'can_cancel', u.can_cancel) AS agent,
-            cs.cancel_window_minutes, cs.agents_pay_other_branches, ${isoTime(sql`now()`)} AS server_time,
+            cs.cancel_window_minutes, cs.agents_pay_other_branches, cs.sale_location, ${isoTime(sql`now()`)} AS server_time,
             ${CEILINGS_SQL} AS ceilings, cs.bolet_cumulative, cs.free_mariage_amount
        FROM users u
        JOIN companies c ON c.id = u.company_id

@@ -1,11 +1,12 @@
 import { createHash, randomFillSync } from 'node:crypto';
-import type { saleInput } from '@borlette/shared/contracts/sale';
+import type { SaleLocation, saleInput } from '@borlette/shared/contracts/sale';
 import { type BetCode, isMariageGame, normaliseBet } from '@borlette/shared/game/bets';
 import { GameError } from '@borlette/shared/game/errors';
 import { drawFreePairs } from '@borlette/shared/game/free-pairs';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { authOf, type HasAuth } from '../../http/auth';
+import { execute, sql } from '../../db/sql';
+import { type AuthContext, authOf, type HasAuth } from '../../http/auth';
 import { AppError } from '../../http/errors';
 
 /** Random free-pair candidates sent with each sale; the SQL keeps the first ones it may use. */
@@ -85,5 +86,30 @@ export async function sellTicket(database: Database, ctx: HasAuth, input: z.outp
     [JSON.stringify({ company_id: auth.ownCompanyId, agent_id: auth.userId, ...saleOrder(input) })],
     'borlette_sell',
   );
-  return soldRow.parse(row).f;
+  const ticket = soldRow.parse(row).f;
+  if (input.location) await recordSaleLocation(database, auth, ticket, input.location);
+  return ticket;
+}
+
+const soldId = z.object({ id: z.number(), replayed: z.boolean() });
+
+/**
+ * Where the ticket was sold (issue 20), in a side table after the sale: the sale's function and its
+ * one round trip stay as they are. Kept only when the company asks for it; a replay keeps the first.
+ * A failure here never undoes the sale (it is sold): the location is simply missing.
+ */
+async function recordSaleLocation(database: Database, auth: AuthContext, ticket: string, at: SaleLocation) {
+  const sold = soldId.safeParse(JSON.parse(ticket));
+  if (!sold.success || sold.data.replayed) return;
+  try {
+    await execute(
+      database.raw,
+      sql`INSERT INTO fiche_locations (company_id, fiche_id, latitude, longitude, accuracy_m, terminal_id)
+          SELECT ${auth.ownCompanyId}, ${sold.data.id}, ${at.latitude}, ${at.longitude}, ${at.accuracy_m ?? null}, ${auth.terminalId}
+            FROM company_settings WHERE company_id = ${auth.ownCompanyId} AND sale_location
+          ON CONFLICT (company_id, fiche_id) DO NOTHING`,
+    );
+  } catch {
+    // The ticket is sold; only its location is lost.
+  }
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { RHFSwitch, RHFTextField } from '../../../components/form';
 import { htg, type SettingsForm } from './settings-schema';
 
-type TextKey = Exclude<keyof SettingsForm, 'agents_pay_other_branches'>;
+type TextKey = Exclude<keyof SettingsForm, 'agents_pay_other_branches' | 'terminal_approval' | 'sale_location'>;
 
 /** One setting: its label, its unit beside the input, what it does and its bounds under it. */
 function Setting({
@@ -87,6 +87,20 @@ export function SettingsFields({ disabled, currency }: { disabled: boolean; curr
           disabled={disabled}
           label={t('fields.agents_pay_other_branches')}
           helperText={t('help.agents_pay_other_branches')}
+        />
+      </Section>
+      <Section title={t('sections.terminals')}>
+        <RHFSwitch<SettingsForm>
+          name="terminal_approval"
+          disabled={disabled}
+          label={t('fields.terminal_approval')}
+          helperText={t('help.terminal_approval')}
+        />
+        <RHFSwitch<SettingsForm>
+          name="sale_location"
+          disabled={disabled}
+          label={t('fields.sale_location')}
+          helperText={t('help.sale_location')}
         />
       </Section>
       <Section title={t('sections.ceilings')}>

@@ -85,6 +85,8 @@ export const makeSettingsSchema = (m: SettingsMessages) =>
     line_max_stake: money(m, 'line_max_stake'),
     ticket_max_payout: money(m, 'ticket_max_payout'),
     agents_pay_other_branches: z.boolean(),
+    terminal_approval: z.boolean(),
+    sale_location: z.boolean(),
   });
 
 export type SettingsForm = z.input<ReturnType<typeof makeSettingsSchema>>;
@@ -101,6 +103,8 @@ export const FORM_FIELD_OF: Record<keyof CompanySettingsInput, keyof SettingsFor
   line_max_stake: 'line_max_stake',
   ticket_max_payout: 'ticket_max_payout',
   agents_pay_other_branches: 'agents_pay_other_branches',
+  terminal_approval: 'terminal_approval',
+  sale_location: 'sale_location',
 };
 
 export function toForm(s: CompanySettingsView): SettingsForm {
@@ -114,6 +118,8 @@ export function toForm(s: CompanySettingsView): SettingsForm {
     line_max_stake: centimesToInput(s.line_max_stake),
     ticket_max_payout: centimesToInput(s.ticket_max_payout),
     agents_pay_other_branches: s.agents_pay_other_branches,
+    terminal_approval: s.terminal_approval,
+    sale_location: s.sale_location,
   };
 }
 

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -46,6 +47,22 @@ function Loading() {
   );
 }
 
+/** Where the ticket was sold (company setting « localisation à la vente »), with a map link. */
+function SaleLocation({ location }: { location: NonNullable<FicheDetail['location']> }) {
+  const { t } = useTranslation('fiches');
+  const { latitude: lat, longitude: lng, accuracy_m: accuracy } = location;
+  const map = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+  return (
+    <Typography variant="body2">
+      {lat.toFixed(5)}, {lng.toFixed(5)}
+      {accuracy === null ? '' : ` (${t('location.accuracy', { meters: accuracy })})`} ·{' '}
+      <Link href={map} target="_blank" rel="noopener noreferrer">
+        {t('location.map')}
+      </Link>
+    </Typography>
+  );
+}
+
 function Body({ fiche }: { fiche: FicheDetail }) {
   const { t } = useTranslation('fiches');
   return (
@@ -61,6 +78,14 @@ function Body({ fiche }: { fiche: FicheDetail }) {
         <FicheActions fiche={fiche} />
       </Section>
       <Divider />
+      {fiche.location ? (
+        <>
+          <Section title={t('drawer.location')}>
+            <SaleLocation location={fiche.location} />
+          </Section>
+          <Divider />
+        </>
+      ) : null}
       <Section title={t('drawer.draws', { count: fiche.draws.length })}>
         <FicheDraws fiche={fiche} />
       </Section>

@@ -1,8 +1,10 @@
 import type { CurrentUser, LoginRequest } from '@borlette/shared/contracts/auth';
+import type { SessionTerminal } from '@borlette/shared/contracts/terminals';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { removeItem } from '../../../lib/storage';
+import { posDevice } from './device';
 import { posLogin, posLogout, posMe } from './pos-api';
 import { clearPosToken, getPosToken, onPosSessionExpired, POS_STORAGE, setPosToken } from './pos-client';
 
@@ -28,6 +30,9 @@ interface PosSessionValue {
   signIn: (body: LoginRequest) => Promise<void>;
   signOut: () => Promise<void>;
   retry: () => void;
+  /** This device's terminal (issue 20): from the sign-in, then from each heartbeat; null = none known. */
+  terminal: SessionTerminal | null;
+  setTerminal: (terminal: SessionTerminal | null) => void;
 }
 
 const PosSessionContext = createContext<PosSessionValue | null>(null);
@@ -51,6 +56,7 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [expired, setExpired] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [terminal, setTerminal] = useState<SessionTerminal | null>(null);
 
   useEffect(
     () =>
@@ -89,7 +95,8 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (body: LoginRequest) => {
-      const answer = await posLogin(body);
+      // The device registers itself with the sign-in (a pending one waits for the company's approval).
+      const answer = await posLogin({ ...body, device: posDevice() });
       if (answer.role !== 'agent') {
         // Not kept, not even for a moment: the session it opened is closed on the server.
         void posLogout(answer.accessToken).catch(() => undefined);
@@ -98,6 +105,7 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
       setPosToken(answer.accessToken);
       client.clear();
       setExpired(false);
+      setTerminal(answer.terminal ?? null);
       setUser(answer.user);
       setStatus('signedIn');
     },
@@ -113,6 +121,7 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
     removeItem(POS_STORAGE.input, 'session');
     client.clear();
     setExpired(false);
+    setTerminal(null);
     setUser(null);
     setStatus('signedOut');
   }, [client]);
@@ -120,8 +129,8 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   const value = useMemo<PosSessionValue>(
-    () => ({ status, user, expired, signIn, signOut, retry }),
-    [status, user, expired, signIn, signOut, retry],
+    () => ({ status, user, expired, signIn, signOut, retry, terminal, setTerminal }),
+    [status, user, expired, signIn, signOut, retry, terminal],
   );
   return <PosSessionContext.Provider value={value}>{children}</PosSessionContext.Provider>;
 }

@@ -7,6 +7,8 @@ import { isApiError } from '../../../lib/api-client';
 import { PosSessionProvider, usePosSession } from '../api/pos-session';
 import { PosLogin } from '../components/pos-login';
 import { PosUnreachable } from '../components/pos-unreachable';
+import { TerminalPending } from '../components/terminal-pending';
+import { useHeartbeat } from '../components/use-heartbeat';
 import { usePosInstall } from '../components/use-pos-install';
 
 const PosApp = lazy(() => import('../components/pos-app'));
@@ -25,10 +27,17 @@ const posQueryClient = new QueryClient({
 });
 
 function PosGate() {
-  const { status } = usePosSession();
+  const { status, terminal } = usePosSession();
+  const heartbeat = useHeartbeat(status === 'signedIn');
   if (status === 'checking') return <PageLoader />;
   if (status === 'unreachable') return <PosUnreachable />;
   if (status === 'signedOut') return <PosLogin />;
+  // A device not (or no longer) approved can neither sell nor pay: say so before the first sale.
+  if (terminal && terminal.state !== 'approved') {
+    return (
+      <TerminalPending state={terminal.state} onCheck={() => void heartbeat.check()} checking={heartbeat.checking} />
+    );
+  }
   return (
     <Suspense fallback={<PageLoader />}>
       <PosApp />

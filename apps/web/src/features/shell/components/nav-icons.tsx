@@ -16,6 +16,7 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import PublicOutlined from '@mui/icons-material/PublicOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
@@ -45,6 +46,7 @@ const ICONS: Record<NavIcon, ComponentType<SvgIconProps>> = {
   agent: BadgeOutlined,
   generateAgent: GroupAddOutlined,
   limiteFiche: ReceiptLongOutlined,
+  terminal: PhonelinkLockOutlined,
   lots: EmojiEventsOutlined,
   blocage: BlockOutlined,
   stats: BarChartOutlined,

@@ -17,6 +17,7 @@ import { draftBreach } from '../../lib/ceilings';
 import { clockOffset, isOpenNow } from '../../lib/draws';
 import { type EntryError, parseEntry } from '../../lib/entry';
 import { readRefusal } from '../../lib/refusal';
+import { watchSaleLocation } from '../../lib/sale-location';
 import * as ticket from '../../lib/ticket';
 import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
@@ -48,6 +49,8 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const [receipt, setReceipt] = useState<SaleAnswer | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const offset = clockOffset(config.server_time, config.receivedAt);
+  // The company asks where tickets are sold: the position is watched while this screen is open.
+  useEffect(() => (config.sale_location ? watchSaleLocation() : undefined), [config.sale_location]);
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const finePointer = useMediaQuery('(pointer: fine)', { noSsr: true });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../../../lib/api-client';
 import { refreshAfterWrite } from '../../api/pos-api';
 import { posCall } from '../../api/pos-client';
+import { withSaleLocation } from '../../lib/sale-location';
 import {
   abandonSale,
   beginSale,
@@ -67,7 +68,8 @@ async function attempt(sale: SaleInput, run: Run): Promise<Attempt> {
   run.controller = controller;
   const timer = window.setTimeout(() => controller.abort(), SALE_TIMEOUT_MS);
   try {
-    return { kind: 'sold', answer: await posCall(posEndpoints.sell, sale, { signal: controller.signal }) };
+    const body = withSaleLocation(sale);
+    return { kind: 'sold', answer: await posCall(posEndpoints.sell, body, { signal: controller.signal }) };
   } catch (error) {
     if (isApiError(error) && !isLostAttempt(error.statusCode)) return { kind: 'refused', error };
     return { kind: 'lost' };
