@@ -100,16 +100,24 @@ export const POS_CODENAMES = ['pos_sell', 'pos_cancel', 'pos_pay', 'pos_report']
  */
 export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche', 'pay_fiche'] as const;
 
+/**
+ * Collections (« collecte », issue 20 §2): the cash an admin or a supervisor collects from its agents.
+ * Ours too: view (list, receipt), add (collect), change (reverse a collection).
+ */
+export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
-  | (typeof FICHE_CODENAMES)[number];
+  | (typeof FICHE_CODENAMES)[number]
+  | (typeof COLLECTION_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
   ...OTHER_CODENAMES,
   ...FICHE_CODENAMES,
+  ...COLLECTION_CODENAMES,
   ...POS_CODENAMES,
 ];
 

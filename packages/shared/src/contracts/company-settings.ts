@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { allow, endpoint } from '../endpoint';
-import { MAX_AMOUNT } from './engine-common';
+import { CREDIT_MODES } from './agents';
+import { amountField, MAX_AMOUNT } from './engine-common';
 
 /**
  * The platform's hard ceilings: a company's own settings may be lower, never higher. They keep every
@@ -62,6 +63,9 @@ export const companySettingsView = z.object({
   /** Centimes: the most one ticket may pay if every line wins its best prize on every draw. */
   ticket_max_payout: z.number().int(),
   agents_pay_other_branches: z.boolean(),
+  /** Agents' credit defaults (issue 20 §2): ceiling on what an agent owes (centimes; null: none), mode. */
+  credit_limit: z.number().int().nullable(),
+  credit_mode: z.enum(CREDIT_MODES),
   updated_at: z.string(),
 });
 export type CompanySettingsView = z.infer<typeof companySettingsView>;
@@ -91,6 +95,8 @@ export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_
   line_max_stake: 'La mise maximale par ligne',
   ticket_max_payout: 'Le gain potentiel maximal d’une fiche',
   agents_pay_other_branches: 'Le paiement des fiches des autres succursales',
+  credit_limit: 'Le plafond de crédit par défaut',
+  credit_mode: 'Le mode de crédit par défaut',
 };
 
 const L = SETTING_LABELS;
@@ -113,6 +119,8 @@ export const companySettingsInput = z
       agents_pay_other_branches: z
         .boolean({ error: `${L.agents_pay_other_branches} doit être vrai ou faux` })
         .optional(),
+      credit_limit: amountField(L.credit_limit, { allowZero: true }).nullable().optional(),
+      credit_mode: z.enum(CREDIT_MODES, { error: 'Mode de crédit invalide (plafond ou prépayé)' }).optional(),
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Réglage inconnu : ${issue.keys.join(', ')}` : undefined),

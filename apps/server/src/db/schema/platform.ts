@@ -127,6 +127,11 @@ export const companySettings = pgTable('company_settings', {
   ticketMaxPayout: bigint('ticket_max_payout', { mode: 'number' }).notNull().default(10_000_000_000),
   /** Whether an agent may pay a ticket of another sub-branch (with the receipt's proof). */
   agentsPayOtherBranches: boolean('agents_pay_other_branches').notNull().default(true),
+  /** Agents' credit defaults (migration 0023): ceiling on what an agent owes (null: none) and the mode. */
+  creditLimit: bigint('credit_limit', { mode: 'number' }),
+  creditMode: text('credit_mode', { enum: ['ceiling', 'prepaid'] })
+    .notNull()
+    .default('ceiling'),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): docs/domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.

@@ -21,6 +21,8 @@ const loaded = {
   line_max_stake: 10_000_000,
   ticket_max_payout: 10_000_000_000,
   agents_pay_other_branches: true,
+  credit_limit: null,
+  credit_mode: 'ceiling' as const,
   updated_at: '2026-01-01T00:00:00Z',
 };
 

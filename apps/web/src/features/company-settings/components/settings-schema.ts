@@ -85,6 +85,17 @@ export const makeSettingsSchema = (m: SettingsMessages) =>
     line_max_stake: money(m, 'line_max_stake'),
     ticket_max_payout: money(m, 'ticket_max_payout'),
     agents_pay_other_branches: z.boolean(),
+    /** Empty = no ceiling. */
+    credit_limit: z.string().transform((v, ctx) => {
+      if (v.trim() === '') return null;
+      const centimes = parseAmount(v);
+      if (centimes === null) {
+        ctx.addIssue({ code: 'custom', message: m.amount });
+        return z.NEVER;
+      }
+      return centimes;
+    }),
+    credit_mode: z.enum(['ceiling', 'prepaid']),
   });
 
 export type SettingsForm = z.input<ReturnType<typeof makeSettingsSchema>>;
@@ -101,6 +112,8 @@ export const FORM_FIELD_OF: Record<keyof CompanySettingsInput, keyof SettingsFor
   line_max_stake: 'line_max_stake',
   ticket_max_payout: 'ticket_max_payout',
   agents_pay_other_branches: 'agents_pay_other_branches',
+  credit_limit: 'credit_limit',
+  credit_mode: 'credit_mode',
 };
 
 export function toForm(s: CompanySettingsView): SettingsForm {
@@ -114,6 +127,8 @@ export function toForm(s: CompanySettingsView): SettingsForm {
     line_max_stake: centimesToInput(s.line_max_stake),
     ticket_max_payout: centimesToInput(s.ticket_max_payout),
     agents_pay_other_branches: s.agents_pay_other_branches,
+    credit_limit: s.credit_limit === null ? '' : centimesToInput(s.credit_limit),
+    credit_mode: s.credit_mode,
   };
 }
 
