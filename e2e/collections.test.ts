@@ -94,6 +94,12 @@ describeBrowser('agent credit: sell to the ceiling, collect, sell again', () => 
 
     // The agent sells again.
     await pos.reload();
+    await pos.getByRole('textbox', { name: 'Saisie des paris' }).waitFor();
+    await pos
+      .getByRole('button', { name: /^(Modifier|Replier)$/ })
+      .or(pos.getByRole('checkbox', { name: new RegExp(DRAW) }))
+      .first()
+      .waitFor();
     await sell(pos);
     await pos.getByRole('heading', { name: /Fiche n° \d+/ }).waitFor();
   });
