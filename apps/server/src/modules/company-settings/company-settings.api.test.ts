@@ -25,6 +25,9 @@ const DEFAULTS = {
   commission_bp: 1000,
   ...TICKET_SETTING_DEFAULTS,
   agents_pay_other_branches: true,
+  // Agent credit (issue 20 §2): no ceiling by default.
+  credit_limit: null,
+  credit_mode: 'ceiling',
 };
 
 describeApi('company settings (GET/PUT /api/companies/settings)', () => {
