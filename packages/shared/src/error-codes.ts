@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'LIMIT_EXCEEDED',
   'TIRAGE_CLOSED',
   'TIRAGE_NOT_FOUND',
+  'CREDIT_LIMIT',
   // Tickets' life: payment, cancellation
   'PROOF_REQUIRED',
   'NOT_ALLOWED',

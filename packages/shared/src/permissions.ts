@@ -106,18 +106,26 @@ export const FICHE_CODENAMES = ['delete_fiche', 'block_fiche', 'pay_fiche'] as c
  */
 export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
 
+/**
+ * Collections (« collecte », issue 20 §2): the cash an admin or a supervisor collects from its agents.
+ * Ours too: view (list, receipt), add (collect), change (reverse a collection).
+ */
+export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
-  | (typeof FICHE_CODENAMES)[number];
+  | (typeof FICHE_CODENAMES)[number]
+  | (typeof COLLECTION_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
   ...OTHER_CODENAMES,
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
+  ...COLLECTION_CODENAMES,
   ...POS_CODENAMES,
 ];
 

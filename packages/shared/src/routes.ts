@@ -43,6 +43,7 @@ export const DASHBOARD_SCREENS = [
   // Wallet
   { path: '/dashboard/transactions', permission: 'view_wallettransaction', title: 'transactions' },
   { path: '/dashboard/transactions/new', permission: 'add_wallettransaction', title: 'transactions_new' },
+  { path: '/dashboard/collections', permission: 'view_collection', title: 'collections' }, // ours (issue 20)
   // Borlette
   { path: '/dashboard/borlette/blocage-boule', permission: 'view_bouleblock', title: 'blocage_boule' },
   { path: '/dashboard/borlette/blocage-boule/new', permission: 'add_bouleblock', title: 'blocage_boule_new' },

@@ -30,6 +30,7 @@ export type Kind =
   | 'message'
   | 'walletEntry'
   | 'walletZero'
+  | 'collection'
   | 'invoice'
   | 'companyPayment'
   | 'company'
@@ -67,6 +68,7 @@ export const ID_KIND_BY_URL: [RegExp, Kind][] = [
   [/^\/api\/companies\/messages(\/|$)/, 'message'],
   [/^\/api\/companies\/transaction-zero(\/|$)/, 'walletZero'],
   [/^\/api\/companies\/transactions(\/|$)/, 'walletEntry'],
+  [/^\/api\/companies\/collections(\/|$)/, 'collection'],
   [/^\/api\/companies\/historics-payment(\/|$)/, 'companyPayment'],
   [/^\/api\/generals\/facturations(\/|$)/, 'invoice'],
   [/^\/api\/generals\/pay-facturations(\/|$)/, 'invoice'],
@@ -239,6 +241,7 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     message: { own: a.message, foreign: b.message, unsupervised: a.unsupervisedMessage },
     walletEntry: { own: a.walletEntry, foreign: b.walletEntry, unsupervised: a.unsupervisedWalletEntry },
     walletZero: { own: a.walletZero, foreign: b.walletZero, unsupervised: a.unsupervisedWalletZero },
+    collection: { own: a.collection, foreign: b.collection, unsupervised: a.unsupervisedCollection },
     // Platform records (superuser's routes): no "foreign" for the platform itself.
     invoice: { own: a.invoice },
     companyPayment: { own: a.companyPayment },

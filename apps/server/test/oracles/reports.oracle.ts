@@ -196,6 +196,7 @@ export interface AgentExpected extends Fig {
   withdrawals: number;
   adjustments: number;
   zero: number;
+  collections: number;
   to_collect: number;
 }
 
@@ -205,6 +206,8 @@ const MOVES: Record<string, keyof AgentExpected> = {
   adjustment: 'adjustments',
   zero: 'zero',
   zero_reversal: 'zero',
+  collection: 'collections',
+  collection_reversal: 'collections',
 };
 
 /** The agent control report: figures per agent, the period's movements, the ledger at its end. */
@@ -216,7 +219,15 @@ export function expectedAgentRows(facts: Facts, a: Omit<Ask, 'group' | 'surc'> &
   const figures = expectedRows(facts, { ...a, group: 'agent', surc: undefined });
   const all = new Map<number, AgentExpected>();
   const row = (agent: number) => {
-    const r = all.get(agent) ?? { ...zero(), deposits: 0, withdrawals: 0, adjustments: 0, zero: 0, to_collect: 0 };
+    const r = all.get(agent) ?? {
+      ...zero(),
+      deposits: 0,
+      withdrawals: 0,
+      adjustments: 0,
+      zero: 0,
+      collections: 0,
+      to_collect: 0,
+    };
     all.set(agent, r);
     return r;
   };

@@ -167,6 +167,27 @@ export function AgentFormFields({
           helperText={t('fields.canCancelHelp')}
         />
       </Box>
+      <Section>{t('sections.credit')}</Section>
+      <RHFTextField<AgentFormValues>
+        name="credit_limit_htg"
+        label={t('fields.credit_limit')}
+        inputMode="decimal"
+        helperText={t('fields.creditLimitHelp')}
+        slotProps={{
+          htmlInput: { maxLength: 16, inputMode: 'decimal' },
+          input: { endAdornment: <InputAdornment position="end">HTG</InputAdornment> },
+        }}
+      />
+      <RHFSelect<AgentFormValues>
+        name="credit_mode"
+        label={t('fields.credit_mode')}
+        emptyLabel={t('fields.creditModeDefault')}
+        options={[
+          { value: 'ceiling', label: t('fields.creditMode.ceiling') },
+          { value: 'prepaid', label: t('fields.creditMode.prepaid') },
+        ]}
+        helperText={t('fields.creditModeHelp')}
+      />
       {status ? (
         <RHFSelect<AgentFormValues>
           name="status"

@@ -111,6 +111,7 @@ export const NAV: NavGroup[] = [
       { key: 'traceSupervisor', path: d.user.traceSupervisor, icon: 'trace' },
       { key: 'traceCompany', path: d.user.traceCompany, icon: 'trace' },
       { key: 'transactions', path: d.transactions, icon: 'transactions' },
+      { key: 'collections', path: d.collections, icon: 'transactions' },
       { key: 'facturation', path: d.company.facturation, icon: 'facturation' },
     ],
   },

@@ -26,6 +26,7 @@ export const paths = {
       limiteFiche: screenPath('/dashboard/rapports/limiteFiche'),
     },
     transactions: screenPath('/dashboard/transactions'),
+    collections: screenPath('/dashboard/collections'),
     borlette: {
       blocageBoule: screenPath('/dashboard/borlette/blocage-boule'),
       statistiques: screenPath('/dashboard/borlette/statistiques'),

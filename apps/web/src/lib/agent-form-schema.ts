@@ -2,6 +2,7 @@ import { type Agent, type AgentInput, type AgentUpdate, agentInput } from '@borl
 import { bpToPercent, percentToBp } from '@borlette/shared/contracts/people';
 import { z } from 'zod';
 import { ApiError, isApiError } from './api-client';
+import { centimesToInput, parseAmount } from './money';
 
 /** Commission typed as a percent with up to 2 decimals ('12,5' or '12.5'); empty = the company's default. */
 export const percentField = z
@@ -22,12 +23,26 @@ export function formatPercent(bp: number, locale?: string): string {
 
 /** The contract's fields (names, phone, username, sub-branch, password), and the form's own widgets. */
 export const agentCreateForm = agentInput
-  .omit({ supervisor_id: true, commission_bp: true, can_cancel: true, status: true })
+  .omit({
+    supervisor_id: true,
+    commission_bp: true,
+    can_cancel: true,
+    status: true,
+    credit_limit: true,
+    credit_mode: true,
+  })
   .extend({
     supervisor_id: z.number().int().positive().nullable(),
     commission_percent: percentField,
     can_cancel: z.boolean(),
     status: z.enum(['active', 'blocked', 'archived']),
+    /** HTG as typed ('1 250,50'); empty = the company's default ceiling. */
+    credit_limit_htg: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || parseAmount(v) !== null, 'Un montant en HTG, avec 2 décimales au plus'),
+    /** '' = the company's mode. */
+    credit_mode: z.enum(['', 'ceiling', 'prepaid']),
   });
 /** On edit the password changes elsewhere (its own dialog): the field stays empty. */
 export const agentEditForm = agentCreateForm.extend({ password: z.string() });
@@ -44,6 +59,8 @@ export const EMPTY_AGENT: AgentFormValues = {
   commission_percent: '',
   can_cancel: true,
   status: 'active',
+  credit_limit_htg: '',
+  credit_mode: '',
 };
 
 export function agentToForm(a: Agent): AgentFormValues {
@@ -58,6 +75,8 @@ export function agentToForm(a: Agent): AgentFormValues {
     commission_percent: a.commission_bp === null ? '' : String(bpToPercent(a.commission_bp)).replace('.', ','),
     can_cancel: a.can_cancel,
     status: a.status,
+    credit_limit_htg: a.credit_limit === null ? '' : centimesToInput(a.credit_limit),
+    credit_mode: a.credit_mode ?? '',
   };
 }
 
@@ -75,6 +94,8 @@ export function agentPayload(
     supervisor_id: v.supervisor_id,
     commission_bp: parsePercent(v.commission_percent),
     can_cancel: v.can_cancel,
+    credit_limit: v.credit_limit_htg.trim() === '' ? null : parseAmount(v.credit_limit_htg),
+    credit_mode: v.credit_mode === '' ? null : v.credit_mode,
   };
   if (initialStatus === undefined) {
     return { ...base, password: v.password ?? '', status: v.status === 'blocked' ? 'blocked' : 'active' };

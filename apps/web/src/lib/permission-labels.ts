@@ -97,6 +97,14 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         ],
       },
       crud('wallettransaction', 'Transactions'),
+      {
+        label: 'Collectes',
+        items: [
+          one('view_collection', 'Voir'),
+          one('add_collection', 'Collecter'),
+          one('change_collection', 'Annuler'),
+        ],
+      },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allow, endpoint } from '../endpoint';
+import { amountField } from './engine-common';
 import { idBody, listQuery, optionalText, pageOf, recordStatus, sortKeys } from './list';
 import {
   commissionBp,
@@ -9,6 +10,10 @@ import {
   personWriteEndpoints,
   usernameField,
 } from './people';
+
+/** ceiling: sells while what it owes stays under its ceiling; prepaid: only against money deposited first. */
+export const CREDIT_MODES = ['ceiling', 'prepaid'] as const;
+export type CreditMode = (typeof CREDIT_MODES)[number];
 
 /** An agent (vendeur) as the API answers it (never its password). */
 export const agent = z.object({
@@ -27,6 +32,13 @@ export const agent = z.object({
   /** The rate in force: its own, or the company's default. */
   effective_commission_bp: z.number().int(),
   can_cancel: z.boolean(),
+  /** Ceiling on what the agent owes, centimes; null = the company's default (issue 20 §2). */
+  credit_limit: z.number().int().nullable(),
+  /** ceiling | prepaid; null = the company's default. */
+  credit_mode: z.enum(CREDIT_MODES).nullable(),
+  /** In force: the ceiling (prepaid: 0; null: none) and the mode. */
+  effective_credit_limit: z.number().int().nullable(),
+  effective_credit_mode: z.enum(CREDIT_MODES),
   created_at: z.string(),
 });
 export type Agent = z.infer<typeof agent>;
@@ -61,6 +73,21 @@ const fields = {
   supervisor_id: optionalId('Le superviseur'),
   commission_bp: optionalCommission,
   can_cancel: z.boolean({ error: 'Le champ « can_cancel » doit être vrai ou faux' }).optional().default(true),
+  /** '' / null / absent = the company's default. */
+  credit_limit: z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      amountField('Le plafond de crédit', { allowZero: true }).nullable(),
+    )
+    .optional()
+    .transform((v) => v ?? null),
+  credit_mode: z
+    .preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.enum(CREDIT_MODES, { error: 'Mode de crédit invalide (plafond ou prépayé)' }).nullable(),
+    )
+    .optional()
+    .transform((v) => (v ?? null) as CreditMode | null),
 };
 
 export const agentInput = z.object({

@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS = {
   adjustment: 'Ajustement',
   zero: 'Remise à zéro',
   zero_reversal: 'Remise à zéro annulée',
+  collection: 'Collecte',
+  collection_reversal: 'Collecte annulée',
   // Records.
   create: 'Création',
   update: 'Modification',

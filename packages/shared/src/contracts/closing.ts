@@ -32,6 +32,8 @@ export const closingWallet = z.object({
   withdrawals: money,
   adjustments: money,
   zero: money,
+  /** Collections (« collecte ») of the day net of their reversals (−, issue 20 §2). */
+  collections: money,
   /** Every entry of the day summed: its sales net of commission, cancellations, payouts and the moves above. */
   movement: money,
   /** owed_start + movement: what the agent owes the company at the end of the day. */

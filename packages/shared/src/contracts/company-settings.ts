@@ -1,7 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
 import { allow, endpoint } from '../endpoint';
-import { MAX_AMOUNT } from './engine-common';
+import { CREDIT_MODES } from './agents';
+import { amountField, MAX_AMOUNT } from './engine-common';
 
 /**
  * The platform's hard ceilings: a company's own settings may be lower, never higher. They keep every
@@ -66,6 +67,9 @@ export const companySettingsView = z.object({
   terminal_approval: z.boolean(),
   /** Issue 20: the POS asks the browser's location at sale (with consent; none = sale still allowed). */
   sale_location: z.boolean(),
+  /** Agents' credit defaults (issue 20 §2): ceiling on what an agent owes (centimes; null: none), mode. */
+  credit_limit: z.number().int().nullable(),
+  credit_mode: z.enum(CREDIT_MODES),
   updated_at: z.string(),
 });
 export type CompanySettingsView = z.infer<typeof companySettingsView>;
@@ -97,6 +101,8 @@ export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_
   agents_pay_other_branches: 'Le paiement des fiches des autres succursales',
   terminal_approval: 'L’approbation des terminaux',
   sale_location: 'La localisation à la vente',
+  credit_limit: 'Le plafond de crédit par défaut',
+  credit_mode: 'Le mode de crédit par défaut',
 };
 
 const L = SETTING_LABELS;
@@ -121,6 +127,8 @@ export const companySettingsInput = z
         .optional(),
       terminal_approval: z.boolean({ error: `${L.terminal_approval} doit être vrai ou faux` }).optional(),
       sale_location: z.boolean({ error: `${L.sale_location} doit être vrai ou faux` }).optional(),
+      credit_limit: amountField(L.credit_limit, { allowZero: true }).nullable().optional(),
+      credit_mode: z.enum(CREDIT_MODES, { error: 'Mode de crédit invalide (plafond ou prépayé)' }).optional(),
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Réglage inconnu : ${issue.keys.join(', ')}` : undefined),

@@ -156,10 +156,15 @@ export const agentReportRow = figures.extend({
   withdrawals: money,
   adjustments: money,
   zero: money,
+  /** Collections of the period net of their reversals (−, issue 20 §2). */
+  collections: money,
   /** What the agent owes at the end of the period (its ledger balance): « à collecter » if positive. */
   to_collect: money,
   /** The currency of the agent's company. */
   currency: z.string(),
+  /** The agent's credit ceiling in force (prepaid: 0; null: none) and whether it blocks its sales now. */
+  credit_limit: money.nullable(),
+  credit_blocked: z.boolean(),
 });
 export type AgentReportRow = z.infer<typeof agentReportRow>;
 export const agentReportTotals = agentReportRow.omit({
@@ -167,6 +172,8 @@ export const agentReportTotals = agentReportRow.omit({
   agent_name: true,
   agent_username: true,
   surcussale_name: true,
+  credit_limit: true,
+  credit_blocked: true,
 });
 export type AgentReportTotals = z.infer<typeof agentReportTotals>;
 export const agentReport = z.object({

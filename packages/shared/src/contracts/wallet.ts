@@ -35,6 +35,8 @@ export const WALLET_KINDS = [
   'adjustment',
   'zero',
   'zero_reversal',
+  'collection',
+  'collection_reversal',
 ] as const;
 export type WalletKind = (typeof WALLET_KINDS)[number];
 
@@ -51,7 +53,7 @@ export const walletEntry = z.object({
   fiche_id: z.number().int().nullable(),
   fiche_number: z.number().int().nullable(),
   reverses_id: z.number().int().nullable(),
-  /** A zero entry that has been reversed already. */
+  /** A zero entry (or a collection) that has been reversed already. */
   reversed: z.boolean(),
   note: z.string().nullable(),
   actor_name: z.string().nullable(),

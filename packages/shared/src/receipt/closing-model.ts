@@ -55,6 +55,7 @@ export const CLOSING_LABELS = {
   withdrawals: 'Retraits',
   adjustments: 'Ajustements',
   zero: 'Transactions zéro',
+  collections: 'Collectes',
   owedEnd: (amount: number | string) => (amountSign(amount) < 0 ? 'Défisi en fin de journée' : 'Dû en fin de journée'),
   empty: 'Aucune vente ni aucun paiement ce jour.',
   sign: 'Signature du vendeur :',
@@ -98,6 +99,7 @@ export function closingPaper(c: AgentClosing): ClosingPaper {
     [L.withdrawals, w.withdrawals, true],
     [L.adjustments, w.adjustments, false],
     [L.zero, w.zero, false],
+    [L.collections, w.collections, false],
   ] as const)
     if (always || amountSign(value)) walletRows.push({ label, value: signed(value) });
   walletRows.push({ label: L.owedEnd(w.owed_end), value: receiptAmount(w.owed_end), strong: true });

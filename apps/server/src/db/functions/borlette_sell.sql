@@ -36,6 +36,7 @@ DECLARE
   v_payout numeric;
   v_problems jsonb := '[]';
   v_names text[];
+  v_owed bigint;
 BEGIN
   -- The seller, its branch, its company and settings, a ticket already sold with this key, the request
   -- (the draws sorted and distinct, the lines in their order), the ticket limit and the free mariages the
@@ -65,7 +66,10 @@ BEGIN
          coalesce(cr.mariage, u.commission_bp, cs.commission_bp) AS cb_mariage,
          coalesce(cr.loto3, u.commission_bp, cs.commission_bp) AS cb_loto3,
          coalesce(cr.loto4, u.commission_bp, cs.commission_bp) AS cb_loto4,
-         coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5
+         coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5,
+         -- Credit (issue 20): the ceiling on what the agent owes (prepaid: 0; null: no ceiling, no check).
+         CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
+              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -441,6 +445,20 @@ BEGIN
         'Cette clé de vente a déjà servi pour une autre fiche. Recommencez la vente.');
     END IF;
     RETURN borlette_fiche_json(x.id) || '{"replayed": true}'::jsonb;
+  END IF;
+  -- Credit ceiling (issue 20 §2), checked after the write on purpose: the upsert of the agent's ledger day
+  -- row above holds that row until the commit, so a parallel sale of this agent waits there and this read
+  -- (a new snapshot) sums every committed entry and this sale's: exact, with no lock of its own (none to
+  -- order). One read on wallet_agent_day's key; none without a ceiling.
+  IF a.credit_ceiling IS NOT NULL THEN
+    SELECT coalesce(sum(d.total), 0)::bigint INTO v_owed FROM wallet_agent_day d
+     WHERE d.company_id = v_company AND d.agent_id = v_agent;
+    IF v_owed > a.credit_ceiling THEN
+      v_problems := v_problems || jsonb_build_object('status', 409, 'code', 'CREDIT_LIMIT',
+        'message', format('Plafond de crédit atteint : il reste %s %s.',
+                          borlette_amount(greatest(a.credit_ceiling - (v_owed - (v_total - v_comm)), 0)), a.currency),
+        'limit', a.credit_ceiling, 'remaining', greatest(a.credit_ceiling - (v_owed - (v_total - v_comm)), 0));
+    END IF;
   END IF;
   -- Past the bound: the refusal undoes the ticket, its lines, ledger and summaries.
   IF v_payout > a.max_payout THEN

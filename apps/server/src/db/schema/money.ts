@@ -20,7 +20,8 @@ import { companies } from './platform';
  *   cancelled or deleted), reactivate (a sale again);
  * - payout (− paid, the payment date), payout_reversal (+, a corrected result undid a payment);
  * - deposit (− the cash the agent hands in), withdrawal (+ what the company gives), adjustment (±);
- * - zero (the entry that brings the balance to exactly 0), zero_reversal (its opposite).
+ * - zero (the entry that brings the balance to exactly 0), zero_reversal (its opposite);
+ * - collection (− the cash a supervisor collects, « collecte »), collection_reversal (its opposite, once).
  */
 export const walletEntries = pgTable(
   'wallet_entries',
@@ -40,6 +41,8 @@ export const walletEntries = pgTable(
         'adjustment',
         'zero',
         'zero_reversal',
+        'collection',
+        'collection_reversal',
       ],
     }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -90,6 +93,8 @@ export const walletAgentDay = pgTable(
     adjustments: bigint('adjustments', { mode: 'number' }).notNull().default(0),
     /** zero and zero_reversal entries. */
     zero: bigint('zero', { mode: 'number' }).notNull().default(0),
+    /** collection and collection_reversal entries (migration 0023). */
+    collections: bigint('collections', { mode: 'number' }).notNull().default(0),
     /** How many manual moves (deposit, withdrawal, adjustment, zero, zero reversal). */
     moves: integer('moves').notNull().default(0),
     /** How many entries of any kind (migration 0006): the transactions list's count. */

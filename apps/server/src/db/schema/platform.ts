@@ -131,6 +131,11 @@ export const companySettings = pgTable('company_settings', {
   terminalApproval: boolean('terminal_approval').notNull().default(false),
   /** Issue 20: the POS asks the browser's location at sale (with consent) and stores it with the ticket. */
   saleLocation: boolean('sale_location').notNull().default(false),
+  /** Agents' credit defaults (migration 0023): ceiling on what an agent owes (null: none) and the mode. */
+  creditLimit: bigint('credit_limit', { mode: 'number' }),
+  creditMode: text('credit_mode', { enum: ['ceiling', 'prepaid'] })
+    .notNull()
+    .default('ceiling'),
   /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): docs/domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.

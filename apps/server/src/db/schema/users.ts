@@ -35,6 +35,10 @@ export const users = pgTable(
     supervisorId: bigint('supervisor_id', { mode: 'number' }),
     /** Agents: commission rate in basis points; null = the company's default. */
     commissionBp: integer('commission_bp'),
+    /** Agents: ceiling on what it owes (centimes); null = the company's default (migration 0023). */
+    creditLimit: bigint('credit_limit', { mode: 'number' }),
+    /** Agents: ceiling | prepaid (sells only against money deposited first); null = the company's. */
+    creditMode: text('credit_mode', { enum: ['ceiling', 'prepaid'] }),
     /** Agents: may cancel their own tickets within the company's window. */
     canCancel: boolean('can_cancel').notNull().default(true),
     /** archived = removed from lists and sign-in, kept for the history. */

@@ -16,7 +16,11 @@ const COLUMNS = sql`
   u.surcussale_id, s.name AS surcussale_name,
   u.supervisor_id, CASE WHEN sv.id IS NULL THEN NULL ELSE trim(sv.first_name || ' ' || sv.last_name) END AS supervisor_name,
   u.commission_bp, coalesce(u.commission_bp, cs.commission_bp, 1000) AS effective_commission_bp,
-  u.can_cancel, ${isoTime(sql`u.created_at`)} AS created_at`;
+  u.can_cancel, u.credit_limit, u.credit_mode,
+  CASE WHEN coalesce(u.credit_mode, cs.credit_mode, 'ceiling') = 'prepaid' THEN 0
+       ELSE coalesce(u.credit_limit, cs.credit_limit) END AS effective_credit_limit,
+  coalesce(u.credit_mode, cs.credit_mode, 'ceiling') AS effective_credit_mode,
+  ${isoTime(sql`u.created_at`)} AS created_at`;
 
 const FROM = sql`FROM users u
   LEFT JOIN surcussales s ON s.id = u.surcussale_id

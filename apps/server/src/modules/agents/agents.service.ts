@@ -59,10 +59,10 @@ export async function createAgent(
         tx,
         z.object({ id: z.number() }),
         sql`INSERT INTO users (company_id, role, username, first_name, last_name, phone, surcussale_id, supervisor_id,
-                               commission_bp, can_cancel, status, password_hash)
+                               commission_bp, can_cancel, credit_limit, credit_mode, status, password_hash)
             VALUES (${companyId}, 'agent', ${input.username}, ${input.first_name}, ${input.last_name}, ${input.phone},
                     ${input.surcussale_id}, ${input.supervisor_id}, ${input.commission_bp}, ${input.can_cancel},
-                    ${input.status}, ${hash}) RETURNING id`,
+                    ${input.credit_limit}, ${input.credit_mode}, ${input.status}, ${hash}) RETURNING id`,
       );
       await audit(tx, ctx, {
         action: 'create',
@@ -97,7 +97,8 @@ export async function updateAgent(
         tx,
         sql`UPDATE users SET username = ${input.username}, first_name = ${input.first_name}, last_name = ${input.last_name},
                    phone = ${input.phone}, surcussale_id = ${input.surcussale_id}, supervisor_id = ${input.supervisor_id},
-                   commission_bp = ${input.commission_bp}, can_cancel = ${input.can_cancel}, status = ${status},
+                   commission_bp = ${input.commission_bp}, can_cancel = ${input.can_cancel},
+                   credit_limit = ${input.credit_limit}, credit_mode = ${input.credit_mode}, status = ${status},
                    updated_at = now()
              WHERE company_id = ${companyId} AND id = ${id} AND role = 'agent'`,
       );

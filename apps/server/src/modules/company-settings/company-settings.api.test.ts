@@ -28,6 +28,9 @@ const DEFAULTS = {
   // Issue 20: both off for a new company.
   terminal_approval: false,
   sale_location: false,
+  // Agent credit (issue 20 §2): no ceiling by default.
+  credit_limit: null,
+  credit_mode: 'ceiling',
 };
 
 describeApi('company settings (GET/PUT /api/companies/settings)', () => {

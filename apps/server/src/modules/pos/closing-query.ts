@@ -40,6 +40,7 @@ export async function agentClosingOf(
               coalesce(sum(w.withdrawals) FILTER (WHERE w.business_date = d.day), 0)::bigint AS withdrawals,
               coalesce(sum(w.adjustments) FILTER (WHERE w.business_date = d.day), 0)::bigint AS adjustments,
               coalesce(sum(w.zero) FILTER (WHERE w.business_date = d.day), 0)::bigint AS zero,
+              coalesce(sum(w.collections) FILTER (WHERE w.business_date = d.day), 0)::bigint AS collections,
               coalesce(sum(w.total) FILTER (WHERE w.business_date = d.day), 0)::bigint AS movement,
               coalesce(sum(w.total), 0)::bigint AS owed_end
          FROM d JOIN wallet_agent_day w ON w.company_id = d.id AND w.agent_id = ${agentId} AND w.business_date <= d.day

@@ -208,7 +208,7 @@ describeApi('agent day closing (GET /api/agents/closing)', () => {
   /** The ledger's day = sales − commission − payouts + the back office's moves; the end = start + the day. */
   function expectLedgerAgrees(cl: { day: Figures; wallet: Record<string, number> }) {
     const w = cl.wallet;
-    const moves = [w.deposits, w.withdrawals, w.adjustments, w.zero].reduce(addMoney, 0);
+    const moves = [w.deposits, w.withdrawals, w.adjustments, w.zero, w.collections].reduce(addMoney, 0);
     expect(w.movement).toBe(addMoney(cl.day.balance, moves));
     expect(w.owed_end).toBe(addMoney(w.owed_start, w.movement));
     expect(subMoney(w.owed_end, w.movement)).toBe(w.owed_start);

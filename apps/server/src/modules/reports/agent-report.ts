@@ -43,7 +43,8 @@ export async function agentReportRows(
        HAVING ${NOT_EMPTY('s')}
      ), mv AS (
        SELECT w.agent_id, sum(w.deposits)::bigint AS deposits, sum(w.withdrawals)::bigint AS withdrawals,
-              sum(w.adjustments)::bigint AS adjustments, sum(w.zero)::bigint AS zero, sum(w.moves)::int AS n
+              sum(w.adjustments)::bigint AS adjustments, sum(w.zero)::bigint AS zero,
+              sum(w.collections)::bigint AS collections, sum(w.moves)::int AS n
          FROM wallet_agent_day w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
         WHERE w.business_date BETWEEN ${start} AND ${end}
         GROUP BY 1
@@ -51,6 +52,11 @@ export async function agentReportRows(
        SELECT w.agent_id, sum(w.total)::bigint AS to_collect
          FROM wallet_agent_day w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
         WHERE w.business_date <= ${end}
+        GROUP BY 1
+     ), now_owed AS (
+       -- What the agent owes now (the sale's credit check reads the same sum).
+       SELECT w.agent_id, sum(w.total)::bigint AS owed
+         FROM wallet_agent_day w JOIN ag ON ag.id = w.agent_id AND ag.company_id = w.company_id
         GROUP BY 1
      ), ids AS (
        SELECT agent_id FROM st
@@ -65,8 +71,14 @@ export async function agentReportRows(
             coalesce(st.paid, 0) AS paid, coalesce(st.balance, 0) AS balance,
             coalesce(mv.deposits, 0) AS deposits, coalesce(mv.withdrawals, 0) AS withdrawals,
             coalesce(mv.adjustments, 0) AS adjustments, coalesce(mv.zero, 0) AS zero,
-            coalesce(bal.to_collect, 0) AS to_collect, co.currency
+            coalesce(mv.collections, 0) AS collections, coalesce(bal.to_collect, 0) AS to_collect, co.currency,
+            cr.credit_limit, coalesce(cr.credit_limit IS NOT NULL AND coalesce(no.owed, 0) >= cr.credit_limit, false)
+              AS credit_blocked
        FROM ids JOIN users u ON u.id = ids.agent_id JOIN companies co ON co.id = u.company_id
+       LEFT JOIN company_settings cs ON cs.company_id = u.company_id
+       LEFT JOIN now_owed no ON no.agent_id = u.id
+       CROSS JOIN LATERAL (SELECT CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
+                                       ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_limit) cr
        LEFT JOIN surcussales x ON x.id = u.surcussale_id
        LEFT JOIN st ON st.agent_id = u.id LEFT JOIN mv ON mv.agent_id = u.id LEFT JOIN bal ON bal.agent_id = u.id
       ORDER BY lower(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.username)), u.username, u.id`,
@@ -75,12 +87,21 @@ export async function agentReportRows(
 
 /** The sum of rows of one currency (currencyTotals sets the currency of each line). */
 export function agentReportTotals(rows: AgentReportRow[]): Omit<AgentReportTotals, 'currency'> {
-  const totals = { ...sumFigures(rows), deposits: 0, withdrawals: 0, adjustments: 0, zero: 0, to_collect: 0 };
+  const totals = {
+    ...sumFigures(rows),
+    deposits: 0,
+    withdrawals: 0,
+    adjustments: 0,
+    zero: 0,
+    collections: 0,
+    to_collect: 0,
+  };
   for (const r of rows) {
     totals.deposits = addMoney(totals.deposits, r.deposits);
     totals.withdrawals = addMoney(totals.withdrawals, r.withdrawals);
     totals.adjustments = addMoney(totals.adjustments, r.adjustments);
     totals.zero = addMoney(totals.zero, r.zero);
+    totals.collections = addMoney(totals.collections, r.collections);
     totals.to_collect = addMoney(totals.to_collect, r.to_collect);
   }
   return totals;

@@ -274,10 +274,16 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
           const expected = expectedAgentRows(facts, base);
           const got = new Map(
             agentReport.rows.map(
-              ({ agent_id, agent_name: _n, agent_username: _u, surcussale_name: _s, currency: _c, ...x }: AgentRow) => [
+              ({
                 agent_id,
-                x,
-              ],
+                agent_name: _n,
+                agent_username: _u,
+                surcussale_name: _s,
+                currency: _c,
+                credit_limit: _l,
+                credit_blocked: _b,
+                ...x
+              }: AgentRow) => [agent_id, x],
             ),
           );
           expect(got, JSON.stringify(base)).toEqual(expected);
@@ -323,6 +329,8 @@ interface Row {
 }
 interface AgentRow {
   agent_id: number;
+  credit_limit: number | null;
+  credit_blocked: boolean;
   agent_name: string;
   agent_username: string;
   surcussale_name: string | null;

@@ -72,7 +72,8 @@ function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
   return sendCsv(reply, `${name}-${report.start_date}-${report.end_date}`, columns, rows, { dated: false });
 }
 
-type AgentCsvRow = Omit<AgentReportRow, 'agent_id'>;
+type AgentCsvRow = Omit<AgentReportRow, 'agent_id' | 'credit_limit' | 'credit_blocked'> &
+  Partial<Pick<AgentReportRow, 'credit_limit' | 'credit_blocked'>>;
 const agentColumns: CsvColumn<AgentCsvRow>[] = [
   { header: 'Vendeur', value: (r) => r.agent_name },
   { header: 'Identifiant', value: (r) => r.agent_username },
@@ -83,7 +84,10 @@ const agentColumns: CsvColumn<AgentCsvRow>[] = [
   { header: 'Retraits', value: (r) => centimesCell(r.withdrawals) },
   { header: 'Ajustements', value: (r) => centimesCell(r.adjustments) },
   { header: 'Transactions zéro', value: (r) => centimesCell(r.zero) },
+  { header: 'Collectes', value: (r) => centimesCell(r.collections) },
   { header: 'À collecter', value: (r) => centimesCell(r.to_collect) },
+  { header: 'Plafond de crédit', value: (r) => (r.credit_limit == null ? '' : centimesCell(r.credit_limit)) },
+  { header: 'Bloqué par le plafond', value: (r) => (r.credit_blocked ? 'oui' : '') },
 ];
 
 const filtersOf = (q: ReportFilters): ReportFilters => ({

@@ -25,7 +25,7 @@ const NAME = (u: string) => `coalesce(nullif(trim(${u}.first_name || ' ' || ${u}
 export const ENTRY_COLUMNS = sql`${rawSql(`
   w.id, w.agent_id, ${NAME('u')} AS agent_name, u.username AS agent_username, x.name AS surcussale_name,
   w.kind, w.amount, w.gross, w.commission, w.fiche_id, f.number AS fiche_number, w.reverses_id,
-  (w.kind = 'zero' AND EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id))
+  (w.kind IN ('zero', 'collection') AND EXISTS (SELECT 1 FROM wallet_entries r WHERE r.company_id = w.company_id AND r.reverses_id = w.id))
     AS reversed,
   w.note, (SELECT ${NAME('p')} FROM users p WHERE p.id = w.actor_id) AS actor_name,
   to_char(w.business_date, 'YYYY-MM-DD') AS business_date`)}, ${isoTime(sql`w.at`)} AS at, co.currency, co.timezone`;

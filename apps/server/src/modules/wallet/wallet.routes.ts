@@ -20,6 +20,8 @@ export const KIND_LABEL: Record<WalletKind, string> = {
   adjustment: 'Ajustement',
   zero: 'Transaction zéro',
   zero_reversal: 'Annulation de transaction zéro',
+  collection: 'Collecte',
+  collection_reversal: 'Annulation de collecte',
 };
 
 const local = (iso: string, timezone: string) =>
@@ -44,7 +46,7 @@ const csvColumns: CsvColumn<CsvRow>[] = [
   { header: 'Fiche', value: (r) => r.fiche_number },
   { header: 'Note', value: (r) => r.note },
   { header: 'Par', value: (r) => r.actor_name },
-  { header: 'Annulée', value: (r) => (r.kind === 'zero' ? r.reversed : null) },
+  { header: 'Annulée', value: (r) => (r.kind === 'zero' || r.kind === 'collection' ? r.reversed : null) },
 ];
 
 /**

@@ -4,10 +4,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RHFSwitch, RHFTextField } from '../../../components/form';
+import { RHFSelect, RHFSwitch, RHFTextField } from '../../../components/form';
 import { htg, type SettingsForm } from './settings-schema';
 
-type TextKey = Exclude<keyof SettingsForm, 'agents_pay_other_branches' | 'terminal_approval' | 'sale_location'>;
+type TextKey = Exclude<
+  keyof SettingsForm,
+  'agents_pay_other_branches' | 'terminal_approval' | 'sale_location' | 'credit_mode' | 'credit_limit'
+>;
 
 /** One setting: its label, its unit beside the input, what it does and its bounds under it. */
 function Setting({
@@ -87,6 +90,26 @@ export function SettingsFields({ disabled, currency }: { disabled: boolean; curr
           disabled={disabled}
           label={t('fields.agents_pay_other_branches')}
           helperText={t('help.agents_pay_other_branches')}
+        />
+        <RHFTextField<SettingsForm>
+          name="credit_limit"
+          label={t('fields.credit_limit')}
+          disabled={disabled}
+          helperText={t('help.credit_limit')}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', maxLength: 20, autoComplete: 'off' },
+            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+          }}
+        />
+        <RHFSelect<SettingsForm>
+          name="credit_mode"
+          label={t('fields.credit_mode')}
+          disabled={disabled}
+          helperText={t('help.credit_mode')}
+          options={[
+            { value: 'ceiling', label: t('creditMode.ceiling') },
+            { value: 'prepaid', label: t('creditMode.prepaid') },
+          ]}
         />
       </Section>
       <Section title={t('sections.terminals')}>

@@ -23,6 +23,8 @@ const loaded = {
   agents_pay_other_branches: true,
   terminal_approval: false,
   sale_location: false,
+  credit_limit: null,
+  credit_mode: 'ceiling' as const,
   updated_at: '2026-01-01T00:00:00Z',
 };
 

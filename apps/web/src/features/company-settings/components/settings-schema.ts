@@ -87,6 +87,17 @@ export const makeSettingsSchema = (m: SettingsMessages) =>
     agents_pay_other_branches: z.boolean(),
     terminal_approval: z.boolean(),
     sale_location: z.boolean(),
+    /** Empty = no ceiling. */
+    credit_limit: z.string().transform((v, ctx) => {
+      if (v.trim() === '') return null;
+      const centimes = parseAmount(v);
+      if (centimes === null) {
+        ctx.addIssue({ code: 'custom', message: m.amount });
+        return z.NEVER;
+      }
+      return centimes;
+    }),
+    credit_mode: z.enum(['ceiling', 'prepaid']),
   });
 
 export type SettingsForm = z.input<ReturnType<typeof makeSettingsSchema>>;
@@ -105,6 +116,8 @@ export const FORM_FIELD_OF: Record<keyof CompanySettingsInput, keyof SettingsFor
   agents_pay_other_branches: 'agents_pay_other_branches',
   terminal_approval: 'terminal_approval',
   sale_location: 'sale_location',
+  credit_limit: 'credit_limit',
+  credit_mode: 'credit_mode',
 };
 
 export function toForm(s: CompanySettingsView): SettingsForm {
@@ -120,6 +133,8 @@ export function toForm(s: CompanySettingsView): SettingsForm {
     agents_pay_other_branches: s.agents_pay_other_branches,
     terminal_approval: s.terminal_approval,
     sale_location: s.sale_location,
+    credit_limit: s.credit_limit === null ? '' : centimesToInput(s.credit_limit),
+    credit_mode: s.credit_mode,
   };
 }
 

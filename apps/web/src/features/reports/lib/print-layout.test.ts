@@ -19,7 +19,11 @@ describe('the columns of the reports', () => {
       'withdrawals',
       'adjustments',
       'zero',
+      'collections',
       'to_collect',
+      // Issue 20 §2: the supervisor's view of its agents' credit.
+      'credit_limit',
+      'credit_blocked',
     ]);
   });
 });

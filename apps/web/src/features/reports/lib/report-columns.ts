@@ -62,5 +62,20 @@ export const AGENT_COLUMNS: FigureColumn<AgentReportRow>[] = [
   { id: 'withdrawals', label: 'columns.withdrawals', kind: 'money', value: (r) => r.withdrawals, hideOnPhone: true },
   { id: 'adjustments', label: 'columns.adjustments', kind: 'money', value: (r) => r.adjustments, hideOnPhone: true },
   { id: 'zero', label: 'columns.zero', kind: 'money', value: (r) => r.zero, hideOnPhone: true },
+  { id: 'collections', label: 'columns.collections', kind: 'money', value: (r) => r.collections, hideOnPhone: true },
   { id: 'to_collect', label: 'columns.toCollect', kind: 'balance', value: (r) => r.to_collect },
+  // The supervisor's view of its agents' credit: the ceiling in force, and « ⛔ » when it blocks the sale now.
+  {
+    id: 'credit_limit',
+    label: 'columns.creditLimit',
+    kind: 'money',
+    value: (r) => ('credit_limit' in r ? (r.credit_limit ?? null) : null),
+    hideOnPhone: true,
+  },
+  {
+    id: 'credit_blocked',
+    label: 'columns.creditBlocked',
+    kind: 'text',
+    value: (r) => ('credit_blocked' in r && r.credit_blocked ? '⛔' : ''),
+  },
 ];

@@ -23,6 +23,8 @@ export const KIND_TONE: Record<WalletKind, Tone> = {
   adjustment: 'secondary',
   zero: 'secondary',
   zero_reversal: 'grey',
+  collection: 'success',
+  collection_reversal: 'grey',
 };
 
 /** The kinds the ticket engine writes by itself (a ticket number goes with them). */

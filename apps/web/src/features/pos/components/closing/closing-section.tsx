@@ -32,6 +32,7 @@ function ClosingWallet({ closing }: { closing: AgentClosing }) {
   ];
   if (amountSign(w.adjustments)) lines.push([t('closing.adjustments'), w.adjustments, 'entry']);
   if (amountSign(w.zero)) lines.push([t('closing.zero'), w.zero, 'entry']);
+  if (amountSign(w.collections)) lines.push([t('closing.collections'), w.collections, 'entry']);
   return (
     <Box component="section" aria-label={t('closing.wallet')} sx={{ px: 2, py: 1.5, maxWidth: { sm: 520 } }}>
       <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>

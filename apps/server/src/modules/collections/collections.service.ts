@@ -1,0 +1,159 @@
+import type { Collection, collectionInput, collectionReverseInput } from '@borlette/shared/contracts/collections';
+import { z } from 'zod';
+import type { Database, RawClient } from '../../db/client';
+import { LOCK_KEYS } from '../../db/lock-keys';
+import { execute, firstRow, rows, sql, whereSql } from '../../db/sql';
+import { audit } from '../../http/audit';
+import { authOf, companyForWrite } from '../../http/auth';
+import type { RequestContext } from '../../http/context';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { agentsWatched } from '../_lib/scope';
+import { isUniqueViolation } from '../_lib/validate';
+import { loadCollection } from './collections-query';
+
+/**
+ * Collections are the ledger's entries (append-only): a collection lowers what the agent owes, its
+ * reversal is the opposite entry. Each write takes the agent's ledger lock (the wallet's key), so a
+ * collection and a reversal of one agent never interleave; reverses_id is unique, so a reversal posts once.
+ */
+
+const idRow = z.object({ id: z.number().int() });
+const priorRow = z.object({
+  id: z.number().int(),
+  agent_id: z.number().int(),
+  kind: z.string(),
+  amount: z.number(),
+  note: z.string().nullable(),
+});
+
+const keyConflict = () =>
+  new AppError(
+    409,
+    'IDEMPOTENCY_CONFLICT',
+    'Cette clé d’opération a déjà servi pour une autre collecte. Recommencez la saisie.',
+  );
+const alreadyReversed = () => conflict('Cette collecte a déjà été annulée.');
+
+/** The agent must be the company's and, for a supervisor, one it watches (404 otherwise); then its lock. */
+async function lockAgent(tx: RawClient, ctx: RequestContext, companyId: number, agentId: number) {
+  const where = [
+    sql`u.id = ${agentId}`,
+    sql`u.company_id = ${companyId}`,
+    sql`u.role = 'agent'`,
+    ...agentsWatched(ctx, sql`u`),
+  ];
+  const agent = await firstRow(tx, idRow, sql`SELECT u.id FROM users u ${whereSql(where)}`);
+  if (!agent) throw notFound('Vendeur introuvable.');
+  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (${agentId}::bigint % 2147483647)::int)`);
+}
+
+async function write<T>(database: Database, fn: (tx: RawClient) => Promise<T>): Promise<T> {
+  try {
+    return await database.transaction(fn);
+  } catch (err) {
+    if (isUniqueViolation(err, 'wallet_entries_reverses_uq')) throw alreadyReversed();
+    if (isUniqueViolation(err, 'wallet_entries_company_key_uq')) throw keyConflict();
+    throw err;
+  }
+}
+
+interface Entry {
+  agentId: number;
+  kind: 'collection' | 'collection_reversal';
+  amount: number;
+  note: string | null;
+  key: string | null;
+  reversesId: number | null;
+}
+
+/** Appends the entry on the company's business day; null when a concurrent twin took the key. */
+async function append(tx: RawClient, ctx: RequestContext, companyId: number, e: Entry): Promise<number | null> {
+  const inserted = await rows(
+    tx,
+    idRow,
+    sql`INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, actor_id, reverses_id, idempotency_key,
+                                 business_date)
+     SELECT c.id, ${e.agentId}, ${e.kind}, ${e.amount}, ${e.note}, ${authOf(ctx).userId}, ${e.reversesId}, ${e.key},
+            (now() AT TIME ZONE c.timezone)::date FROM companies c WHERE c.id = ${companyId}
+     ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING id`,
+  );
+  if (!inserted.length) return null;
+  await audit(tx, ctx, {
+    action: e.kind,
+    entity: 'wallet_entry',
+    entityId: inserted[0].id,
+    companyId,
+    after: { agent_id: e.agentId, kind: e.kind, amount: e.amount, note: e.note, reverses_id: e.reversesId },
+  });
+  return inserted[0].id;
+}
+
+/** A collection: the agent hands `amount` to the collector; it owes that much less. Idempotent by key. */
+export async function addCollection(
+  database: Database,
+  ctx: RequestContext,
+  v: z.output<typeof collectionInput>,
+): Promise<Collection> {
+  const companyId = companyForWrite(ctx);
+  const same = (p: z.output<typeof priorRow>) =>
+    p.agent_id === v.agent_id && p.kind === 'collection' && p.amount === -v.amount && p.note === v.note;
+  const prior = (tx: RawClient) =>
+    firstRow(
+      tx,
+      priorRow,
+      sql`SELECT id, agent_id, kind, amount, note FROM wallet_entries
+           WHERE company_id = ${companyId} AND idempotency_key = ${v.idempotency_key}`,
+    );
+  return write(database, async (tx) => {
+    await lockAgent(tx, ctx, companyId, v.agent_id);
+    let id: number | null = null;
+    const before = await prior(tx);
+    if (before) {
+      if (!same(before)) throw keyConflict();
+      id = before.id;
+    } else {
+      const entry = {
+        agentId: v.agent_id,
+        kind: 'collection' as const,
+        amount: -v.amount,
+        note: v.note,
+        key: v.idempotency_key,
+        reversesId: null,
+      };
+      id = await append(tx, ctx, companyId, entry);
+      if (id === null) {
+        // A twin with the same key committed while this insert waited.
+        const twin = await prior(tx);
+        if (!twin || !same(twin)) throw keyConflict();
+        id = twin.id;
+      }
+    }
+    return loadCollection(tx, ctx, companyId, id);
+  });
+}
+
+/** Reverses a collection once with the opposite entry (the reason is its note); never an edit. */
+export async function reverseCollection(
+  database: Database,
+  ctx: RequestContext,
+  v: z.output<typeof collectionReverseInput>,
+): Promise<Collection> {
+  const companyId = companyForWrite(ctx);
+  return write(database, async (tx) => {
+    const found = await loadCollection(tx, ctx, companyId, v.id);
+    await lockAgent(tx, ctx, companyId, found.agent_id);
+    // Read again under the agent's lock: a parallel reversal has committed or not started.
+    const current = await loadCollection(tx, ctx, companyId, v.id);
+    if (current.reversal) throw alreadyReversed();
+    await append(tx, ctx, companyId, {
+      agentId: current.agent_id,
+      kind: 'collection_reversal',
+      amount: current.amount,
+      note: v.reason,
+      key: null,
+      reversesId: current.id,
+    });
+    return loadCollection(tx, ctx, companyId, v.id);
+  });
+}

@@ -1,0 +1,41 @@
+import type { Collection } from '../../contracts/collections';
+
+/** Sample collections for the golden receipts: a plain one, and a reversed one with accents and a note. */
+export const COLLECTIONS = {
+  plain: {
+    id: 4812,
+    agent_id: 17,
+    agent_name: 'Jean Baptiste',
+    agent_username: 'jbaptiste',
+    surcussale_name: 'Pétion-Ville',
+    supervisor_name: 'Marie Joseph',
+    amount: 125_000,
+    note: null,
+    actor_name: 'Marie Joseph',
+    business_date: '2026-11-26',
+    at: '2026-11-26T18:42:00Z',
+    currency: 'HTG',
+    company_name: 'Borlette Soleil',
+    timezone: 'America/Port-au-Prince',
+    agent_balance: 37_550,
+    reversal: null,
+  },
+  reversed: {
+    id: 4813,
+    agent_id: 18,
+    agent_name: 'Évelyne Désir',
+    agent_username: 'edesir',
+    surcussale_name: null,
+    supervisor_name: null,
+    amount: 1_000_000_00,
+    note: 'Versement du soir, billets de 1 000',
+    actor_name: 'Admin Général',
+    business_date: '2026-11-26',
+    at: '2026-11-26T23:05:00Z',
+    currency: 'HTG',
+    company_name: 'Loterie Étoile du Nord',
+    timezone: 'America/Port-au-Prince',
+    agent_balance: -2_500,
+    reversal: { id: 4820, at: '2026-11-27T01:10:00Z', reason: 'Montant saisi deux fois', actor_name: 'Admin Général' },
+  },
+} satisfies Record<string, Collection>;
