@@ -65,9 +65,11 @@ function cpuNow(serverPid) {
   return { server: (ticks(serverPid)?.t ?? 0) / 100, db: db / 100, client: (own.user + own.system) / 1e6 };
 }
 
-async function salesLoad(port, fixtures, serverPid) {
+async function salesLoad(port, fixtures, serverPid, { withDevice = false, approve = null } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
-  const tokens = await loginAll(agent, port, fixtures.agents);
+  const tokens = await loginAll(agent, port, fixtures.agents, { withDevice });
+  // New devices wait for approval: the company approves them all before the first sale.
+  if (approve) await database.raw.query("UPDATE terminals SET state = 'approved' WHERE company_id = $1", [approve]);
   const latencies = [];
   let ok = 0;
   let refused = 0;
@@ -343,6 +345,27 @@ try {
     );
     pgOpen = await openLoad(port, fixtures, pgSales.tokens, pgSales.salesPerSecond / 2);
     log(`  ${pgOpen.ok} sold, ${pgOpen.refused} refused by limits (409), ${pgOpen.failed} failed`);
+    // Issue 20's checks on: every agent on an approved terminal of its own (the session's state is read
+    // with the session) and under a credit ceiling it never reaches (the sale sums its ledger days).
+    log(`the same sales with the terminal and credit checks on: ${AGENTS} agents for ${SECONDS} s…`);
+    await database.raw.query(
+      'UPDATE company_settings SET terminal_approval = true, credit_limit = 100000000000000 WHERE company_id = $1',
+      [fixtures.companyId],
+    );
+    const checks = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
+    log(`  ${checks.ok} sold, ${checks.refused} refused (409), ${checks.failed} failed`);
+    add(
+      'sales/s, HTTP, PostgreSQL, terminal + credit checks on',
+      checks.salesPerSecond,
+      '/s',
+      pgSales.salesPerSecond,
+      'the same load with the checks off (target ≥ 0.9)',
+    );
+    add('sale latency p99, PostgreSQL, checks on', checks.p99, 'ms', pgSales.p99, 'p99 with the checks off');
+    await database.raw.query(
+      'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
+      [fixtures.companyId],
+    );
   } finally {
     await stopServer(server);
   }

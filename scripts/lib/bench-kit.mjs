@@ -129,13 +129,16 @@ export function request(agent, port, method, url, body, token) {
   });
 }
 
-export async function loginAll(agent, port, usernames) {
+/** Signs every agent in; `withDevice`: from a point of sale's device of its own (issue 20's terminals). */
+export async function loginAll(agent, port, usernames, { withDevice = false } = {}) {
   const tokens = [];
   for (const username of usernames) {
+    const device = withDevice ? { device: { device_id: `bench-device-${username}`, name: 'Bench' } } : {};
     const r = await request(agent, port, 'POST', '/api/user/auth/login', {
       username,
       password: BENCH_PASSWORD,
       remember: false,
+      ...device,
     });
     if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body}`);
     tokens.push(JSON.parse(r.body).accessToken);
