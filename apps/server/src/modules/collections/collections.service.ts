@@ -1,13 +1,12 @@
 import type { Collection, collectionInput, collectionReverseInput } from '@borlette/shared/contracts/collections';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { LOCK_KEYS } from '../../db/lock-keys';
-import { execute, firstRow, rows, sql, whereSql } from '../../db/sql';
+import { firstRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf, companyForWrite } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
-import { AppError, conflict, notFound } from '../../http/errors';
-import { agentsWatched } from '../_lib/scope';
+import { AppError, conflict } from '../../http/errors';
+import { lockAgentWallet } from '../_lib/agent-lock';
 import { isUniqueViolation } from '../_lib/validate';
 import { loadCollection } from './collections-query';
 
@@ -33,19 +32,6 @@ const keyConflict = () =>
     'Cette clé d’opération a déjà servi pour une autre collecte. Recommencez la saisie.',
   );
 const alreadyReversed = () => conflict('Cette collecte a déjà été annulée.');
-
-/** The agent must be the company's and, for a supervisor, one it watches (404 otherwise); then its lock. */
-async function lockAgent(tx: RawClient, ctx: RequestContext, companyId: number, agentId: number) {
-  const where = [
-    sql`u.id = ${agentId}`,
-    sql`u.company_id = ${companyId}`,
-    sql`u.role = 'agent'`,
-    ...agentsWatched(ctx, sql`u`),
-  ];
-  const agent = await firstRow(tx, idRow, sql`SELECT u.id FROM users u ${whereSql(where)}`);
-  if (!agent) throw notFound('Vendeur introuvable.');
-  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (${agentId}::bigint % 2147483647)::int)`);
-}
 
 async function write<T>(database: Database, fn: (tx: RawClient) => Promise<T>): Promise<T> {
   try {
@@ -106,7 +92,7 @@ export async function addCollection(
            WHERE company_id = ${companyId} AND idempotency_key = ${v.idempotency_key}`,
     );
   return write(database, async (tx) => {
-    await lockAgent(tx, ctx, companyId, v.agent_id);
+    await lockAgentWallet(tx, ctx, companyId, v.agent_id);
     let id: number | null = null;
     const before = await prior(tx);
     if (before) {
@@ -142,7 +128,7 @@ export async function reverseCollection(
   const companyId = companyForWrite(ctx);
   return write(database, async (tx) => {
     const found = await loadCollection(tx, ctx, companyId, v.id);
-    await lockAgent(tx, ctx, companyId, found.agent_id);
+    await lockAgentWallet(tx, ctx, companyId, found.agent_id);
     // Read again under the agent's lock: a parallel reversal has committed or not started.
     const current = await loadCollection(tx, ctx, companyId, v.id);
     if (current.reversal) throw alreadyReversed();

@@ -2,13 +2,12 @@ import { money } from '@borlette/shared/contracts/money';
 import type { WalletEntry, walletInput } from '@borlette/shared/contracts/wallet';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { LOCK_KEYS } from '../../db/lock-keys';
-import { execute, firstRow, oneRow, rows, sql, whereSql } from '../../db/sql';
+import { firstRow, oneRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf, companyForWrite } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { agentsWatched } from '../_lib/scope';
+import { lockAgentWallet } from '../_lib/agent-lock';
 import { isUniqueViolation } from '../_lib/validate';
 import { loadEntry } from './wallet-query';
 
@@ -35,19 +34,6 @@ const idempotencyConflict = () =>
     'IDEMPOTENCY_CONFLICT',
     'Cette clé d’opération a déjà servi pour un autre mouvement. Recommencez la saisie.',
   );
-
-/** The agent must be one of the company's agents and, for a supervisor, one it watches (404 otherwise). */
-async function lockAgent(tx: RawClient, ctx: RequestContext, companyId: number, agentId: number) {
-  const where = [
-    sql`u.id = ${agentId}`,
-    sql`u.company_id = ${companyId}`,
-    sql`u.role = 'agent'`,
-    ...agentsWatched(ctx, sql`u`),
-  ];
-  const agent = await firstRow(tx, idRow, sql`SELECT u.id FROM users u ${whereSql(where)}`);
-  if (!agent) throw notFound('Vendeur introuvable.');
-  await execute(tx, sql`SELECT pg_advisory_xact_lock(${LOCK_KEYS.wallet}, (${agentId}::bigint % 2147483647)::int)`);
-}
 
 /** The entry a key already made: the same request answers it; another content is a 409. */
 async function replay(
@@ -127,7 +113,7 @@ export async function addMovement(database: Database, ctx: RequestContext, v: Mo
   const same = (e: StoredEntry) =>
     e.agent_id === v.agent_id && e.kind === v.kind && e.amount === amount && e.note === v.note;
   return write(database, async (tx) => {
-    await lockAgent(tx, ctx, companyId, v.agent_id);
+    await lockAgentWallet(tx, ctx, companyId, v.agent_id);
     const prior = await replay(tx, companyId, v.idempotency_key, same);
     if (prior) return prior;
     const entry = { agentId: v.agent_id, kind: v.kind, amount, note: v.note, key: v.idempotency_key };
@@ -145,7 +131,7 @@ export async function transactionZero(
   const companyId = companyForWrite(ctx);
   const same = (e: StoredEntry) => e.agent_id === v.agent_id && e.kind === 'zero' && e.note === v.note;
   return write(database, async (tx) => {
-    await lockAgent(tx, ctx, companyId, v.agent_id);
+    await lockAgentWallet(tx, ctx, companyId, v.agent_id);
     const prior = await replay(tx, companyId, v.idempotency_key, same);
     if (prior) return prior;
     // Under the agent's lock: no other zero of this agent can be computing from the same balance.
@@ -178,7 +164,7 @@ export async function reverseZero(
 ) {
   const companyId = companyForWrite(ctx);
   return write(database, async (tx) => {
-    await lockAgent(tx, ctx, companyId, v.agent_id);
+    await lockAgentWallet(tx, ctx, companyId, v.agent_id);
     const zero = await firstRow(
       tx,
       storedEntry.extend({ reversed: z.boolean() }),
