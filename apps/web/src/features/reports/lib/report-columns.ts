@@ -79,3 +79,15 @@ export const AGENT_COLUMNS: FigureColumn<AgentReportRow>[] = [
     value: (r) => ('credit_blocked' in r && r.credit_blocked ? '⛔' : ''),
   },
 ];
+
+const CREDIT_COLUMNS = new Set(['credit_limit', 'credit_blocked']);
+
+/**
+ * The agent control's columns for these rows: the credit columns only when an agent of the period has a
+ * ceiling in force (most companies set none; two empty columns would push « À collecter » off a 1440 px
+ * screen).
+ */
+export function agentColumnsFor(rows: readonly AgentReportRow[] | undefined): FigureColumn<AgentReportRow>[] {
+  const credit = rows?.some((r) => 'credit_limit' in r && r.credit_limit != null);
+  return credit ? AGENT_COLUMNS : AGENT_COLUMNS.filter((c) => !CREDIT_COLUMNS.has(c.id));
+}

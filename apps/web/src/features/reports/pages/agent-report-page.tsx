@@ -16,7 +16,7 @@ import { useAgentReport } from '../api/reports';
 import { useAgentSummary } from '../components/figure-summary';
 import { ReportPage } from '../components/report-page';
 import { useFilterLabels } from '../components/use-filter-labels';
-import { AGENT_COLUMNS } from '../lib/report-columns';
+import { agentColumnsFor } from '../lib/report-columns';
 
 const NARROWING = ['tirage', 'surcussale', 'agent'];
 
@@ -87,7 +87,7 @@ export function AgentReportView({ titleKey }: { titleKey: string }) {
       rows={data?.rows}
       totals={data?.totals_by_currency}
       period={period}
-      columns={AGENT_COLUMNS}
+      columns={agentColumnsFor(data?.rows)}
       rowKey={(r) => r.agent_id}
       renderFirst={renderFirst}
       summary={summary}
