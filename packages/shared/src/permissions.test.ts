@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_CODENAMES,
+  COLLECTION_CODENAMES,
   COMPANY_CODENAMES,
   FICHE_CODENAMES,
   GRANTABLE_PERMISSIONS,
@@ -28,12 +29,11 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents and the ticket actions', () => {
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals and collections', () => {
+    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual(
-      [...FICHE_CODENAMES, ...TERMINAL_CODENAMES].sort(),
-    );
-    for (const c of [...FICHE_CODENAMES, ...TERMINAL_CODENAMES]) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
+    for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
   });
 
   it('gives a company admin every company codename and no platform one', () => {
