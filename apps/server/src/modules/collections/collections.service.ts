@@ -1,12 +1,11 @@
 import type { Collection, collectionInput, collectionReverseInput } from '@borlette/shared/contracts/collections';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { firstRow, rows, sql } from '../../db/sql';
-import { audit } from '../../http/audit';
-import { authOf, companyForWrite } from '../../http/auth';
+import { firstRow, sql } from '../../db/sql';
+import { companyForWrite } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { AppError, conflict } from '../../http/errors';
-import { lockAgentWallet } from '../_lib/agent-lock';
+import { appendWalletMove, lockAgentWallet } from '../_lib/agent-wallet';
 import { isUniqueViolation } from '../_lib/validate';
 import { loadCollection } from './collections-query';
 
@@ -16,7 +15,7 @@ import { loadCollection } from './collections-query';
  * collection and a reversal of one agent never interleave; reverses_id is unique, so a reversal posts once.
  */
 
-const idRow = z.object({ id: z.number().int() });
+const _idRow = z.object({ id: z.number().int() });
 const priorRow = z.object({
   id: z.number().int(),
   agent_id: z.number().int(),
@@ -41,38 +40,6 @@ async function write<T>(database: Database, fn: (tx: RawClient) => Promise<T>): 
     if (isUniqueViolation(err, 'wallet_entries_company_key_uq')) throw keyConflict();
     throw err;
   }
-}
-
-interface Entry {
-  agentId: number;
-  kind: 'collection' | 'collection_reversal';
-  amount: number;
-  note: string | null;
-  key: string | null;
-  reversesId: number | null;
-}
-
-/** Appends the entry on the company's business day; null when a concurrent twin took the key. */
-async function append(tx: RawClient, ctx: RequestContext, companyId: number, e: Entry): Promise<number | null> {
-  const inserted = await rows(
-    tx,
-    idRow,
-    sql`INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, actor_id, reverses_id, idempotency_key,
-                                 business_date)
-     SELECT c.id, ${e.agentId}, ${e.kind}, ${e.amount}, ${e.note}, ${authOf(ctx).userId}, ${e.reversesId}, ${e.key},
-            (now() AT TIME ZONE c.timezone)::date FROM companies c WHERE c.id = ${companyId}
-     ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-     RETURNING id`,
-  );
-  if (!inserted.length) return null;
-  await audit(tx, ctx, {
-    action: e.kind,
-    entity: 'wallet_entry',
-    entityId: inserted[0].id,
-    companyId,
-    after: { agent_id: e.agentId, kind: e.kind, amount: e.amount, note: e.note, reverses_id: e.reversesId },
-  });
-  return inserted[0].id;
 }
 
 /** A collection: the agent hands `amount` to the collector; it owes that much less. Idempotent by key. */
@@ -107,7 +74,7 @@ export async function addCollection(
         key: v.idempotency_key,
         reversesId: null,
       };
-      id = await append(tx, ctx, companyId, entry);
+      id = await appendWalletMove(tx, ctx, companyId, entry);
       if (id === null) {
         // A twin with the same key committed while this insert waited.
         const twin = await prior(tx);
@@ -132,7 +99,7 @@ export async function reverseCollection(
     // Read again under the agent's lock: a parallel reversal has committed or not started.
     const current = await loadCollection(tx, ctx, companyId, v.id);
     if (current.reversal) throw alreadyReversed();
-    await append(tx, ctx, companyId, {
+    await appendWalletMove(tx, ctx, companyId, {
       agentId: current.agent_id,
       kind: 'collection_reversal',
       amount: current.amount,

@@ -2,12 +2,11 @@ import { money } from '@borlette/shared/contracts/money';
 import type { WalletEntry, walletInput } from '@borlette/shared/contracts/wallet';
 import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
-import { firstRow, oneRow, rows, sql } from '../../db/sql';
-import { audit } from '../../http/audit';
-import { authOf, companyForWrite } from '../../http/auth';
+import { firstRow, oneRow, sql } from '../../db/sql';
+import { companyForWrite } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { lockAgentWallet } from '../_lib/agent-lock';
+import { appendWalletMove, lockAgentWallet } from '../_lib/agent-wallet';
 import { isUniqueViolation } from '../_lib/validate';
 import { loadEntry } from './wallet-query';
 
@@ -26,7 +25,7 @@ const storedEntry = z.object({
   note: z.string().nullable(),
 });
 type StoredEntry = z.output<typeof storedEntry>;
-const idRow = z.object({ id: z.number().int() });
+const _idRow = z.object({ id: z.number().int() });
 
 const idempotencyConflict = () =>
   new AppError(
@@ -59,38 +58,6 @@ async function replayed(tx: RawClient, companyId: number, key: string, same: (e:
   return prior;
 }
 
-interface NewEntry {
-  agentId: number;
-  kind: 'deposit' | 'withdrawal' | 'adjustment' | 'zero' | 'zero_reversal';
-  amount: number;
-  note: string | null;
-  key: string | null;
-  reversesId?: number;
-}
-
-/** Appends the entry on the company's business day; null when a concurrent twin took the key. */
-async function append(tx: RawClient, ctx: RequestContext, companyId: number, e: NewEntry): Promise<number | null> {
-  const inserted = await rows(
-    tx,
-    idRow,
-    sql`INSERT INTO wallet_entries (company_id, agent_id, kind, amount, note, actor_id, reverses_id, idempotency_key,
-                                 business_date)
-     SELECT c.id, ${e.agentId}, ${e.kind}, ${e.amount}, ${e.note}, ${authOf(ctx).userId}, ${e.reversesId ?? null}, ${e.key},
-            (now() AT TIME ZONE c.timezone)::date FROM companies c WHERE c.id = ${companyId}
-     ON CONFLICT (company_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-     RETURNING id`,
-  );
-  if (!inserted.length) return null;
-  await audit(tx, ctx, {
-    action: e.kind,
-    entity: 'wallet_entry',
-    entityId: inserted[0].id,
-    companyId,
-    after: { agent_id: e.agentId, kind: e.kind, amount: e.amount, note: e.note, reverses_id: e.reversesId ?? null },
-  });
-  return inserted[0].id;
-}
-
 /** Runs a write; a unique violation that slipped past the checks (a concurrent twin) is a clean 409. */
 async function write<T>(database: Database, fn: (tx: RawClient) => Promise<T>): Promise<T> {
   try {
@@ -117,7 +84,7 @@ export async function addMovement(database: Database, ctx: RequestContext, v: Mo
     const prior = await replay(tx, companyId, v.idempotency_key, same);
     if (prior) return prior;
     const entry = { agentId: v.agent_id, kind: v.kind, amount, note: v.note, key: v.idempotency_key };
-    const id = await append(tx, ctx, companyId, entry);
+    const id = await appendWalletMove(tx, ctx, companyId, entry);
     return id !== null ? loadEntry(tx, companyId, id) : replayed(tx, companyId, v.idempotency_key, same);
   });
 }
@@ -151,7 +118,7 @@ export async function transactionZero(
       note: v.note,
       key: v.idempotency_key,
     };
-    const id = await append(tx, ctx, companyId, entry);
+    const id = await appendWalletMove(tx, ctx, companyId, entry);
     return id !== null ? loadEntry(tx, companyId, id) : replayed(tx, companyId, v.idempotency_key, same);
   });
 }
@@ -175,7 +142,7 @@ export async function reverseZero(
     if (!zero) throw notFound('Transaction introuvable pour ce vendeur.');
     if (zero.kind !== 'zero') throw conflict('Seule une transaction zéro peut être annulée.');
     if (zero.reversed) throw conflict('Cette transaction zéro a déjà été annulée.');
-    const id = await append(tx, ctx, companyId, {
+    const id = await appendWalletMove(tx, ctx, companyId, {
       agentId: v.agent_id,
       kind: 'zero_reversal',
       amount: -zero.amount,
