@@ -78,7 +78,11 @@ export const posRoutes =
       return lookupFiche(database, companyId, agentId, request.query);
     });
 
-    route(app, api.cancel, async (request) => cancelByAgent(database, contextOf(request), request.body.id));
+    route(app, api.cancel, async (request) => {
+      // A cancellation moves a ticket's money back: a pending or revoked device may not (issue 20).
+      assertDeviceMaySell(request);
+      return cancelByAgent(database, contextOf(request), request.body.id);
+    });
 
     route(app, api.pay, async (request) => {
       assertDeviceMaySell(request);

@@ -41,6 +41,7 @@ describeApi('terminals', () => {
       lines: [{ code: 20, number: '12', stake: 100 }],
     });
   const pay = (token: string, ref: string) => callAs(t, 'POST', '/api/agents/fiches/pay', token, { ref_code: ref });
+  const cancel = (token: string, id: number) => callAs(t, 'POST', '/api/agents/fiches/cancel', token, { id });
   const setApproval = (on: boolean) =>
     callAs(t, 'PUT', '/api/companies/settings', tokens.admin, { terminal_approval: on });
   const list = (token: string, q = '') => callAs(t, 'GET', `/api/companies/terminals?${q}`, token);
@@ -92,11 +93,14 @@ describeApi('terminals', () => {
     let token: string;
     let terminalId: number;
     let ticketRef: string;
+    let ticketId: number;
 
     beforeAll(async () => {
       // A ticket sold before, for the payment attempts.
       const before = await signIn(c.agents[0].username, device());
-      ticketRef = (await sale(before.json().accessToken)).json().ref_code;
+      const sold = (await sale(before.json().accessToken)).json();
+      ticketRef = sold.ref_code;
+      ticketId = sold.id;
       expect((await setApproval(true)).statusCode).toBe(200);
       // Approval turned on ended the sessions without a device; those with an approved device stay.
       expect((await callAs(t, 'GET', '/api/agents/config', before.json().accessToken)).statusCode).toBe(200);
@@ -118,6 +122,8 @@ describeApi('terminals', () => {
       const s = expectErrorBody(await sale(token), 403);
       expect(s).toMatchObject({ code: 'DEVICE_PENDING', message: 'Ce terminal attend l’approbation de la compagnie.' });
       expect(expectErrorBody(await pay(token, ticketRef), 403).code).toBe('DEVICE_PENDING');
+      // Nor cancel: a ticket's money moves on a cancellation too.
+      expect(expectErrorBody(await cancel(token, ticketId), 403).code).toBe('DEVICE_PENDING');
       expect((await callAs(t, 'GET', '/api/agents/config', token)).statusCode).toBe(200);
       const hb = await callAs(t, 'POST', '/api/agents/heartbeat', token, { pos_version: '1.4.1' });
       expect(hb.json()).toEqual({ terminal: { id: terminalId, state: 'pending' } });
@@ -177,6 +183,8 @@ describeApi('terminals', () => {
       const s = expectErrorBody(await sale(again.json().accessToken), 403);
       expect(s).toMatchObject({ code: 'DEVICE_REVOKED', message: 'Ce terminal a été révoqué.' });
       expect(expectErrorBody(await pay(again.json().accessToken, ticketRef), 403).code).toBe('DEVICE_REVOKED');
+      // A stolen phone cannot cancel the agent's recent tickets either.
+      expect(expectErrorBody(await cancel(again.json().accessToken, ticketId), 403).code).toBe('DEVICE_REVOKED');
       // The audit trail has both acts.
       const acts = await t.database.raw.query<{ action: string }>(
         "SELECT action FROM audit_log WHERE entity = 'terminal' AND entity_id = $1 ORDER BY id",
