@@ -1,4 +1,5 @@
 import type { Codename } from '@borlette/shared';
+import { MAX_AMOUNT } from '@borlette/shared/contracts/engine-common';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sell } from '../../../test/engine-fixtures';
 import { type MoneyWorld, moneyWorld, newKey } from '../../../test/fixtures/money.fixtures';
@@ -104,5 +105,21 @@ describeApi('collections: post, list, reverse', () => {
     );
     // Other companies' lists never show A's collections.
     expect((await w.call('GET', PATH, w.adminB)).json().count).toBe(0);
+  });
+
+  it('takes the largest amount the API allows, exactly, and refuses one centime more without writing', async () => {
+    const before = (await entries(w.bruno)).length;
+    for (let i = 0; i < 3; i++) {
+      const r = await collect(w.adminA, { agent_id: w.bruno, amount: MAX_AMOUNT });
+      expect(r.json().amount).toBe(MAX_AMOUNT);
+    }
+    const over = await collect(w.adminA, { agent_id: w.bruno, amount: MAX_AMOUNT + 1 });
+    expect(expectErrorBody(over, 400).fields?.amount).toBeDefined();
+    expect((await entries(w.bruno)).length).toBe(before + 3);
+    const list = (await w.call('GET', `${PATH}?agent_id=${w.bruno}`, w.adminA)).json();
+    const sum = (await entries(w.bruno)).reduce((t, e) => t - e.amount, 0);
+    expect(list.total).toBe(sum);
+    const report = (await w.call('GET', `/api/companies/rapports-agent?agent_id=${w.bruno}`, w.adminA)).json();
+    expect(report.rows[0].collections).toBe(-sum);
   });
 });
