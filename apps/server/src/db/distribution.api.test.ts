@@ -42,6 +42,9 @@ const PLAN: DistributionPlan = {
     'cities',
     'draw_sources', // the public lotteries (NY, FL, ...), shared by every company
     'draw_results', // their published numbers, shared
+    'result_providers', // issue 21: the results pipeline's sources and settings, platform-wide
+    'draw_source_holidays',
+    'results_settings',
     'companies', // the tenants themselves: every distributed table's company_id points here
     'invoices', // the platform's billing of companies: the sale reads the unpaid ones; number unique platform-wide
     'company_payments',

@@ -3,3 +3,4 @@ export * from './money';
 export * from './platform';
 export * from './tickets';
 export * from './users';
+export * from './results';
