@@ -1,6 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const apiFiles = ['apps/server/src/**/*.api.test.ts'];
+
+// The suites sign in thousands of times: password hashes at scrypt N=2^10 instead of 2^15 (lib/password.ts;
+// never in production). Set here so the workers and the servers the e2e suites start inherit it.
+process.env.TEST_SCRYPT_N ??= '1024';
 /** Web components rendered in a simulated DOM (happy-dom), not in a browser. */
 const domFiles = ['apps/web/src/**/*.dom.test.tsx'];
 

@@ -1,7 +1,18 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 // scrypt from node:crypto: memory-hard, no native addon to build. N=2^15, r=8, p=1 (~32 MiB, ~60 ms).
-const N = 32768;
+// Test suites sign in thousands of times: they may lower N with TEST_SCRYPT_N (a power of two ≥ 1024),
+// never below what a hash records, and never when NODE_ENV=production. Each hash keeps its own N, so
+// a hash made at either cost verifies the same way.
+const N = scryptCost(process.env);
+
+/** The cost new hashes get: 2^15, or the test suites' lower TEST_SCRYPT_N outside production. */
+export function scryptCost(env: NodeJS.ProcessEnv): number {
+  const value = env.TEST_SCRYPT_N;
+  if (!value || env.NODE_ENV === 'production') return 32768;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1024 && n <= 32768 && (n & (n - 1)) === 0 ? n : 32768;
+}
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
