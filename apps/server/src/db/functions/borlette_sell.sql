@@ -490,7 +490,7 @@ BEGIN
   -- whose rows this sale now holds (borlette_rule_problems).
   IF a.rules_on THEN
     v_problems := v_problems || borlette_rule_problems(v_company, v_date, v_tirages, x.tirages, x.codes, x.numbers,
-                                                       x.amounts, x.positions, v_line_total, a.currency);
+                                                       x.amounts, x.positions, v_line_total, a.currency, true);
   END IF;
   IF jsonb_array_length(v_problems) > 0 THEN
     PERFORM borlette_fail_all(v_problems);

@@ -250,6 +250,28 @@ describeApi('automatic limit rules (/api/companies/risk-rules)', () => {
     );
   });
 
+  it('the POS live check reports the rules’ refusals exactly as the sale words them', async () => {
+    const { c, admin, sellers } = await company();
+    const { dd } = dayOf(c);
+    await rules(admin, { date_on: true, date_amount: 1_000, digit_on: true, digit_block: true, digits: '9' });
+    expect((await sale(c, sellers[0], [bolet(dd, 600)])).statusCode).toBe(200);
+    const lines = [bolet('19', 100), bolet(plain(c, '9'), 100), bolet(dd, 401)];
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/agents/fiches/check',
+      headers: auth(sellers[0]),
+      payload: { tirages: [c.tirages[0].id], lines },
+    });
+    expect(check.statusCode, check.body).toBe(200);
+    const refused = expectErrorBody(await sale(c, sellers[0], lines), 409) as unknown as {
+      problems: { code: string; message: string }[];
+    };
+    const pick = (ps: { code: string; message: string }[]) => ps.map((p) => [p.code, p.message]);
+    expect(pick(check.json().problems)).toEqual(pick(refused.problems));
+    expect(pick(refused.problems).map((p) => p[0])).toEqual(['RULE_BLOCKED', 'RULE_LIMIT']);
+    expect(refused.problems[1].message).toContain('il reste 4,00 HTG');
+  });
+
   it('parallel sales on one number never pass the automatic limit; every refusal is a clean 409', async () => {
     const { c, admin, sellers } = await company(6);
     const { dd } = dayOf(c);
