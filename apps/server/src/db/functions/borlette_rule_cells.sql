@@ -11,7 +11,12 @@ CREATE OR REPLACE FUNCTION borlette_rule_cells(p_company bigint, p_date date, p_
 RETURNS TABLE (tirage_id bigint, code int, number text, sold bigint, base bigint, manual bigint, late boolean,
                max_amount bigint, rule text)
 LANGUAGE sql STABLE AS $$
-  SELECT d.id, n.code, n.number, coalesce(sc.amount, 0)::bigint, d.base, m.max_amount, d.late, lim.max_amount, lim.rule
+  SELECT d.id, n.code, n.number,
+         -- One counter by its whole key, per cell (as a join, the planner read the day's counters of every draw).
+         coalesce((SELECT c.amount FROM sale_counters c
+                    WHERE c.company_id = p_company AND c.tirage_id = d.id AND c.draw_date = p_date AND c.agent_id = 0
+                      AND c.code = n.code AND c.number = n.number), 0)::bigint,
+         d.base, m.max_amount, d.late, lim.max_amount, lim.rule
     FROM risk_rules r
    CROSS JOIN LATERAL (
      SELECT t.id,
@@ -24,10 +29,10 @@ LANGUAGE sql STABLE AS $$
        FROM unnest(p_tirages) u(id)
        JOIN tirages t ON t.id = u.id AND t.company_id = p_company
        LEFT JOIN LATERAL borlette_tirage_state(t.id) st ON true
+      -- Kept as its own step (OFFSET 0): the draw's sum is read once per draw, not once per use.
+     OFFSET 0
    ) d
    CROSS JOIN unnest(p_codes, p_numbers) AS n(code, number)
-    LEFT JOIN sale_counters sc ON sc.company_id = p_company AND sc.tirage_id = d.id AND sc.draw_date = p_date
-                              AND sc.agent_id = 0 AND sc.code = n.code AND sc.number = n.number
     LEFT JOIN LATERAL (
       -- The company-wide limit as borlette_add_counts picks it (most specific first).
       SELECT sl.max_amount FROM sale_limits sl

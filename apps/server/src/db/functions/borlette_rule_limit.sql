@@ -46,7 +46,11 @@ LANGUAGE sql STABLE AS $$
            ORDER BY v.lim, v.ord
            LIMIT 1
         ) a ON true
+      -- Each step computed once (OFFSET 0 keeps it a step): inlined, the expressions would be copied
+      -- into every use, and the sale's plan would carry (and start) dozens of copies.
+      OFFSET 0
     ) t
+    OFFSET 0
   ) e
    -- A rule changes something only below the back office's own limit (which the sale checks anyway).
    WHERE e.max_amount < coalesce(p_manual, e.max_amount + 1)

@@ -9,7 +9,12 @@
 CREATE OR REPLACE FUNCTION borlette_rule_problems(p_company bigint, p_date date, p_draws bigint[], p_tirages bigint[],
   p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[], p_minus bigint, p_currency text,
   p_counted boolean)
-RETURNS jsonb LANGUAGE sql STABLE AS $$
+RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v jsonb;
+BEGIN
+  -- plpgsql, not sql: its one statement's plan (the rule functions inlined in it) is kept for the
+  -- session, where a sql function's body would be planned again at every sale.
   SELECT coalesce(jsonb_agg(jsonb_build_object(
            'status', 409, 'code', CASE WHEN c.max_amount = 0 THEN 'RULE_BLOCKED' ELSE 'RULE_LIMIT' END,
            'message', CASE WHEN c.max_amount = 0
@@ -30,4 +35,6 @@ RETURNS jsonb LANGUAGE sql STABLE AS $$
    -- What was sold before this ticket.
    CROSS JOIN LATERAL (SELECT c.sold - CASE WHEN p_counted THEN g.amount ELSE 0 END AS before) s
    WHERE s.before + g.amount > c.max_amount
-$$;
+    INTO v;
+  RETURN v;
+END $$;
