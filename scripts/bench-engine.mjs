@@ -3,6 +3,7 @@
 //  1. Ticket sales through the real HTTP API (the server in its own process, 64 agents selling at once,
 //     realistic tickets of 3-10 lines, limits on) on PostgreSQL — beside `pgbench -c 8 -j 2 -T 20`
 //     (tpcb-like) on the same server — and on the embedded PGlite.
+//     Also with issue 20's checks on, and with every automatic limit rule of issue 22 on beside off.
 //  2. Settlement of one draw with 1 000 000 bet lines, beside `SELECT count(*)` over those lines.
 // Env: TEST_DATABASE_URL (admin connection, default postgres://postgres@127.0.0.1:5432/postgres),
 //      BENCH_SECONDS (20), BENCH_AGENTS (64), BENCH_LINES (1000000), BENCH_SKIP_PGLITE=1, BENCH_KEEP=1,
@@ -366,6 +367,30 @@ try {
       'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
       [fixtures.companyId],
     );
+    // Issue 22 §2: every automatic rule on, each evaluated on every line, none refusing (limits far above
+    // what the load sells), beside the same load with them off, run just after (same database size).
+    log(`the same sales with every automatic limit rule on: ${AGENTS} agents for ${SECONDS} s…`);
+    await database.raw.query(
+      `INSERT INTO risk_rules (company_id, share_on, share_bp, share_floor, share_games, late_on, late_minutes,
+                               late_factor_bp, date_on, date_amount, digit_on, digit_amount, digits, pair_balls)
+       VALUES ($1, true, 1000, 100000000000, '{bolet,mariage,loto3,loto4,loto5}', true, 720, 10000, true,
+               100000000000, true, 100000000000, '7', '{12,34}')`,
+      [fixtures.companyId],
+    );
+    const rulesOn = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
+    log(`  ${rulesOn.ok} sold, ${rulesOn.refused} refused (409), ${rulesOn.failed} failed`);
+    await database.raw.query('DELETE FROM risk_rules WHERE company_id = $1', [fixtures.companyId]);
+    log(`  and with them off again: ${AGENTS} agents for ${SECONDS} s…`);
+    const rulesOff = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
+    log(`  ${rulesOff.ok} sold, ${rulesOff.refused} refused (409), ${rulesOff.failed} failed`);
+    add(
+      'sales/s, HTTP, PostgreSQL, automatic rules on',
+      rulesOn.salesPerSecond,
+      '/s',
+      rulesOff.salesPerSecond,
+      'the same load with the rules off, just after (target ≥ 0.9)',
+    );
+    add('sale latency p99, PostgreSQL, rules on', rulesOn.p99, 'ms', rulesOff.p99, 'p99 with the rules off');
   } finally {
     await stopServer(server);
   }

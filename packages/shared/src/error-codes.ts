@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'TIRAGE_CLOSED',
   'TIRAGE_NOT_FOUND',
   'CREDIT_LIMIT',
+  'RULE_LIMIT',
+  'RULE_BLOCKED',
   // Tickets' life: payment, cancellation
   'PROOF_REQUIRED',
   'NOT_ALLOWED',

@@ -7,6 +7,7 @@ import {
   GRANTABLE_PERMISSIONS,
   isCodename,
   PLATFORM_CODENAMES,
+  RISK_RULE_CODENAMES,
   ROLE_DEFAULT_PERMISSIONS,
   TERMINAL_CODENAMES,
 } from './permissions';
@@ -30,7 +31,7 @@ describe('permission codenames', () => {
   });
 
   it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals and collections', () => {
-    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES];
+    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES, ...RISK_RULE_CODENAMES];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
     expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);

@@ -112,13 +112,20 @@ export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
  */
 export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
 
+/**
+ * Automatic limit rules (issue 22 §2): ours too. view_risk_rule reads the settings and their preview,
+ * change_risk_rule changes them; a company admin holds both, a supervisor may be granted them.
+ */
+export const RISK_RULE_CODENAMES = ['view_risk_rule', 'change_risk_rule'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number]
-  | (typeof COLLECTION_CODENAMES)[number];
+  | (typeof COLLECTION_CODENAMES)[number]
+  | (typeof RISK_RULE_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -126,6 +133,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
+  ...RISK_RULE_CODENAMES,
   ...POS_CODENAMES,
 ];
 

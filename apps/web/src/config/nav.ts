@@ -107,6 +107,7 @@ export const NAV: NavGroup[] = [
       { key: 'limiteGameAgent', path: d.limites.gameAgent, icon: 'limit' },
       { key: 'limiteBoule', path: d.limites.boule, icon: 'limit' },
       { key: 'limiteBouleAgent', path: d.limites.bouleAgent, icon: 'limit' },
+      { key: 'riskRules', path: d.riskRules, icon: 'limit' },
       { key: 'traceAgent', path: d.user.traceAgent, icon: 'trace' },
       { key: 'traceSupervisor', path: d.user.traceSupervisor, icon: 'trace' },
       { key: 'traceCompany', path: d.user.traceCompany, icon: 'trace' },

@@ -24,6 +24,7 @@ describe('screenNeedsOneCompany', () => {
         '/dashboard/borlette/lotto/new',
         '/dashboard/limiteFiche/new',
         '/dashboard/parametres',
+        '/dashboard/risk-rules',
         '/dashboard/supervisor/:supervisorId/edit',
         '/dashboard/supervisor/new',
         '/dashboard/surcussale/:surcussaleId/edit',

@@ -14,6 +14,7 @@ const PLATFORM_BASES = ['/dashboard/company', '/dashboard/generale', '/dashboard
 const COMPANY_FORMS = new Set([
   '/dashboard/user/generate-agent',
   '/dashboard/parametres',
+  '/dashboard/risk-rules',
   '/dashboard/tirage/configuration/generale',
 ]);
 

@@ -78,6 +78,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       crud('typegameagent', 'Limites de jeu par agent', one('block_limite_game_agent', 'Bloquer')),
       crud('typeboule', 'Limites de boule', one('block_limite_boule', 'Bloquer')),
       crud('typebouleagent', 'Limites de boule par agent', one('block_limite_boule_agent', 'Bloquer')),
+      {
+        label: 'Règles automatiques',
+        items: [one('view_risk_rule', 'Voir'), one('change_risk_rule', 'Modifier')],
+      },
       crud('bouleblock', 'Blocage de boules', one('block_boule', 'Bloquer / débloquer')),
     ],
   },

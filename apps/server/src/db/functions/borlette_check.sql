@@ -248,8 +248,20 @@ BEGIN
                    ORDER BY l.pos, t)
             FROM unnest(v_codes, v_numbers) WITH ORDINALITY AS l(code, number, pos), unnest(v_tirages) t) AS cells
     INTO x;
-  RETURN jsonb_build_object('problems', v_problems || coalesce(x.limit_problems, '[]'::jsonb), 'cells', x.cells,
-                            'total', v_total::text, 'payout', v_payout::text);
+  v_problems := v_problems || coalesce(x.limit_problems, '[]'::jsonb);
+  -- The automatic rules (issue 22 §2), as the sale asks them (borlette_rule_problems), before any write.
+  IF EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = v_company
+                AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) THEN
+    SELECT v_problems || borlette_rule_problems(v_company, v_date, v_tirages, g.tirages, g.codes, g.numbers, g.amounts,
+                                                g.positions, 0, a.currency, false)
+      INTO v_problems
+      FROM (SELECT array_agg(t) AS tirages, array_agg(code) AS codes, array_agg(number) AS numbers,
+                   array_agg(amount) AS amounts, array_agg(position) AS positions
+              FROM (SELECT t, l.code, l.number, sum(l.stake)::bigint AS amount, min(l.pos)::int AS position
+                      FROM unnest(v_tirages) t, unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
+                     GROUP BY t, l.code, l.number) grouped) g;
+  END IF;
+  RETURN jsonb_build_object('problems', v_problems, 'cells', x.cells, 'total', v_total::text, 'payout', v_payout::text);
 END $$;
 
 ALTER FUNCTION borlette_check(jsonb) SET plan_cache_mode = force_generic_plan;

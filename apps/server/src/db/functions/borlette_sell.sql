@@ -69,7 +69,10 @@ BEGIN
          coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5,
          -- Credit (issue 20): the ceiling on what the agent owes (prepaid: 0; null: no ceiling, no check).
          CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
-              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling
+              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling,
+         -- Automatic limit rules (issue 22 §2): evaluated only when one is on.
+         EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = v_company
+                    AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) AS rules_on
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -469,9 +472,9 @@ BEGIN
   END IF;
 
   -- The limit counters last: their row locks are held only until the commit that follows.
-  SELECT v_problems || borlette_add_counts(v_company, v_agent, v_date, g.tirages, g.codes, g.numbers, g.amounts,
-                                           g.positions, 1, true)
-    INTO v_problems
+  SELECT g.*, v_problems || borlette_add_counts(v_company, v_agent, v_date, g.tirages, g.codes, g.numbers, g.amounts,
+                                                g.positions, 1, true) AS problems
+    INTO x
      FROM (
        SELECT array_agg(t) AS tirages, array_agg(code) AS codes, array_agg(number) AS numbers,
               array_agg(amount) AS amounts, array_agg(position) AS positions
@@ -482,6 +485,13 @@ BEGIN
             GROUP BY t, l.code, l.number
          ) grouped
      ) g;
+  v_problems := x.problems;
+  -- The automatic rules (issue 22 §2), only when the company has one on: read after the counters above,
+  -- whose rows this sale now holds (borlette_rule_problems).
+  IF a.rules_on THEN
+    v_problems := v_problems || borlette_rule_problems(v_company, v_date, v_tirages, x.tirages, x.codes, x.numbers,
+                                                       x.amounts, x.positions, v_line_total, a.currency, true);
+  END IF;
   IF jsonb_array_length(v_problems) > 0 THEN
     PERFORM borlette_fail_all(v_problems);
   END IF;

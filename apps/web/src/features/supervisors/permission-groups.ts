@@ -76,6 +76,8 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
       'add_typebouleagent',
       'change_typebouleagent',
       'block_limite_boule_agent',
+      'view_risk_rule',
+      'change_risk_rule',
     ],
   },
   {
