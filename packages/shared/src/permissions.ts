@@ -112,13 +112,21 @@ export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
  */
 export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
 
+/**
+ * Anomaly alerts (issue 22 §3): ours too. view_alert lists them (and the top bar's badge), change_alert
+ * marks them seen or closed and sets their thresholds; a company admin holds both, a supervisor may be
+ * granted them (the alerts of its agents only).
+ */
+export const ALERT_CODENAMES = ['view_alert', 'change_alert'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number]
-  | (typeof COLLECTION_CODENAMES)[number];
+  | (typeof COLLECTION_CODENAMES)[number]
+  | (typeof ALERT_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -126,6 +134,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
+  ...ALERT_CODENAMES,
   ...POS_CODENAMES,
 ];
 

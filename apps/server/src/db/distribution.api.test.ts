@@ -35,7 +35,15 @@ const PLAN: DistributionPlan = {
   column: 'company_id',
   // Co-located by company_id: a company's rows of every table on one shard, so the sale (one company)
   // joins and writes on one node.
-  distributed: [...HOT, 'company_settings', 'terminals', 'fiche_locations', 'commission_rates'], // issue 20
+  distributed: [
+    ...HOT,
+    'company_settings',
+    'terminals', // issue 20
+    'fiche_locations',
+    'commission_rates',
+    'company_alerts', // issue 22: anomaly alerts and their settings, per company
+    'alert_settings',
+  ],
   // One copy on every node: no company, or read by every company's sale and rarely written.
   reference: [
     'countries',
