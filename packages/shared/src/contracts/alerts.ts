@@ -56,6 +56,43 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   daily_outlier: 'Ventes du jour hors de l’habitude',
 };
 
+/** French names of the evidence's figures (CSV); the web has its own per language (alerts.json). */
+export const ALERT_FIGURE_LABELS: Record<string, string> = {
+  sold_at: 'Vendue le',
+  draw_at: 'Heure du tirage',
+  late_seconds: 'Retard (secondes)',
+  official: 'Tirage officiel',
+  ticket_amount: 'Montant',
+  window_minutes: 'Fenêtre (minutes)',
+  closes_at: 'Fermeture',
+  tickets: 'Fiches',
+  sold_amount: 'Vendu',
+  usual_amount: 'Habituel',
+  history_days: 'Jours d’historique',
+  factor: 'Facteur',
+  day: 'Jour',
+  median_amount: 'Médiane',
+  status: 'Statut',
+  status_at: 'Annulée le',
+  reason: 'Motif',
+  by: 'Par',
+  would_win_amount: 'Gain perdu',
+  lots: 'Lots',
+  version: 'Version',
+  at: 'Le',
+  before: 'Avant',
+  after: 'Après',
+  paid_tickets: 'Fiches payées',
+  paid_amount: 'Payé',
+  reversed: 'Paiements annulés',
+  sellers: 'Vendeurs',
+  min_tickets: 'Seuil',
+  distance_km: 'Distance (km)',
+  paid_at: 'Payée le',
+  sold_at_place: 'Lieu de vente',
+  paid_at_place: 'Lieu du paiement',
+};
+
 /** A ticket an alert points at (its list and drawer open from it). */
 export const alertFiche = z.object({
   id: z.number().int(),

@@ -1,4 +1,9 @@
-import { ALERT_KIND_LABELS, type Alert, alertEndpoints as api } from '@borlette/shared/contracts/alerts';
+import {
+  ALERT_FIGURE_LABELS,
+  ALERT_KIND_LABELS,
+  type Alert,
+  alertEndpoints as api,
+} from '@borlette/shared/contracts/alerts';
 import { centimesCell, toCentimes } from '@borlette/shared/contracts/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
