@@ -26,7 +26,8 @@ const local = (iso: string, timezone: string) =>
 const figures = (r: Alert) =>
   Object.entries(r.evidence.figures)
     .map(
-      ([k, v]) => `${k} : ${k.endsWith('_amount') && typeof v === 'string' ? centimesCell(toCentimes(v)) : (v ?? '')}`,
+      ([k, v]) =>
+        `${ALERT_FIGURE_LABELS[k] ?? k} : ${k.endsWith('_amount') && typeof v === 'string' ? centimesCell(toCentimes(v)) : (v ?? '')}`,
     )
     .join(' ; ');
 
