@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALERT_CODENAMES,
   ALL_CODENAMES,
   COLLECTION_CODENAMES,
   COMPANY_CODENAMES,
@@ -30,8 +31,14 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals and collections', () => {
-    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES, ...RISK_RULE_CODENAMES];
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections, risk rules and alerts', () => {
+    const ours = [
+      ...FICHE_CODENAMES,
+      ...TERMINAL_CODENAMES,
+      ...COLLECTION_CODENAMES,
+      ...RISK_RULE_CODENAMES,
+      ...ALERT_CODENAMES,
+    ];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
     expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);

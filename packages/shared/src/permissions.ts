@@ -118,6 +118,13 @@ export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'chang
  */
 export const RISK_RULE_CODENAMES = ['view_risk_rule', 'change_risk_rule'] as const;
 
+/**
+ * Anomaly alerts (issue 22 §3): ours too. view_alert lists them (and the top bar's badge), change_alert
+ * marks them seen or closed and sets their thresholds; a company admin holds both, a supervisor may be
+ * granted them (the alerts of its agents only).
+ */
+export const ALERT_CODENAMES = ['view_alert', 'change_alert'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
@@ -125,7 +132,8 @@ export type Codename =
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number]
   | (typeof COLLECTION_CODENAMES)[number]
-  | (typeof RISK_RULE_CODENAMES)[number];
+  | (typeof RISK_RULE_CODENAMES)[number]
+  | (typeof ALERT_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -134,6 +142,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
   ...RISK_RULE_CODENAMES,
+  ...ALERT_CODENAMES,
   ...POS_CODENAMES,
 ];
 

@@ -44,6 +44,7 @@ export const DASHBOARD_SCREENS = [
   { path: '/dashboard/transactions', permission: 'view_wallettransaction', title: 'transactions' },
   { path: '/dashboard/transactions/new', permission: 'add_wallettransaction', title: 'transactions_new' },
   { path: '/dashboard/collections', permission: 'view_collection', title: 'collections' }, // ours (issue 20)
+  { path: '/dashboard/alerts', permission: 'view_alert', title: 'alerts' }, // ours (issue 22)
   // Borlette
   { path: '/dashboard/borlette/blocage-boule', permission: 'view_bouleblock', title: 'blocage_boule' },
   { path: '/dashboard/borlette/blocage-boule/new', permission: 'add_bouleblock', title: 'blocage_boule_new' },

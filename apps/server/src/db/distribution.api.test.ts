@@ -42,6 +42,8 @@ const PLAN: DistributionPlan = {
     'fiche_locations',
     'commission_rates',
     'risk_rules', // issue 22: the automatic limit rules, one row per company, read by its sale
+    'company_alerts', // issue 22: anomaly alerts and their settings, per company
+    'alert_settings',
   ],
   // One copy on every node: no company, or read by every company's sale and rarely written.
   reference: [

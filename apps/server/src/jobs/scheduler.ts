@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { detectAlerts } from '../modules/alerts/alerts-detect';
 import { invoiceLastMonth } from '../modules/billing/invoices.service';
 import { foldDaySums } from '../modules/statistics/day-sums-fold';
 import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
@@ -30,7 +31,7 @@ export interface JobDeps {
 /** Every 6 hours, last month's invoices are brought up to date: overdue companies stop selling. */
 const INVOICES_EVERY_MS = 6 * 3600_000;
 
-/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS, DAY_SUMS_FOLD_SECONDS; off in tests). */
+/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS, DAY_SUMS_FOLD_SECONDS, ALERTS_SECONDS; off in tests). */
 export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
   const jobs: Job[] = [];
   if (config.billing.autoInvoices) {
@@ -68,6 +69,20 @@ export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogg
         await foldDaySums(database.raw);
       },
       failed: (err) => log.warn({ err }, 'day sums fold failed'),
+    });
+  }
+  // The anomaly detectors (issue 22 §3): each anomaly is inserted once under its dedupe key, so passes
+  // of N instances at once raise it once.
+  const alertsMs = config.alertsMs;
+  if (alertsMs > 0) {
+    jobs.push({
+      firstMs: Math.min(alertsMs, 20_000),
+      everyMs: alertsMs,
+      run: async () => {
+        const raised = await detectAlerts(database.raw);
+        if (raised.total) log.info({ raised }, 'anomaly alerts raised');
+      },
+      failed: (err) => log.warn({ err }, 'anomaly detectors failed'),
     });
   }
   return jobs;

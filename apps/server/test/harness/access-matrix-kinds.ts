@@ -31,6 +31,7 @@ export type Kind =
   | 'walletEntry'
   | 'walletZero'
   | 'collection'
+  | 'alert'
   | 'invoice'
   | 'companyPayment'
   | 'company'
@@ -69,6 +70,7 @@ export const ID_KIND_BY_URL: [RegExp, Kind][] = [
   [/^\/api\/companies\/transaction-zero(\/|$)/, 'walletZero'],
   [/^\/api\/companies\/transactions(\/|$)/, 'walletEntry'],
   [/^\/api\/companies\/collections(\/|$)/, 'collection'],
+  [/^\/api\/companies\/alerts(\/|$)/, 'alert'],
   [/^\/api\/companies\/historics-payment(\/|$)/, 'companyPayment'],
   [/^\/api\/generals\/facturations(\/|$)/, 'invoice'],
   [/^\/api\/generals\/pay-facturations(\/|$)/, 'invoice'],
@@ -242,6 +244,7 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     walletEntry: { own: a.walletEntry, foreign: b.walletEntry, unsupervised: a.unsupervisedWalletEntry },
     walletZero: { own: a.walletZero, foreign: b.walletZero, unsupervised: a.unsupervisedWalletZero },
     collection: { own: a.collection, foreign: b.collection, unsupervised: a.unsupervisedCollection },
+    alert: { own: a.alert, foreign: b.alert, unsupervised: a.unsupervisedAlert },
     // Platform records (superuser's routes): no "foreign" for the platform itself.
     invoice: { own: a.invoice },
     companyPayment: { own: a.companyPayment },

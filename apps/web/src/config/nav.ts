@@ -24,6 +24,7 @@ export type NavIcon =
   | 'lots'
   | 'blocage'
   | 'stats'
+  | 'alerts'
   | 'limit'
   | 'trace'
   | 'transactions'
@@ -113,6 +114,7 @@ export const NAV: NavGroup[] = [
       { key: 'traceCompany', path: d.user.traceCompany, icon: 'trace' },
       { key: 'transactions', path: d.transactions, icon: 'transactions' },
       { key: 'collections', path: d.collections, icon: 'transactions' },
+      { key: 'alerts', path: d.alerts, icon: 'alerts' },
       { key: 'facturation', path: d.company.facturation, icon: 'facturation' },
     ],
   },

@@ -64,6 +64,7 @@ export const paths = {
     limiteFiche: screenPath('/dashboard/limiteFiche'),
     terminals: screenPath('/dashboard/terminals'),
     riskRules: screenPath('/dashboard/risk-rules'),
+    alerts: screenPath('/dashboard/alerts'),
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

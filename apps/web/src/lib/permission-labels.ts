@@ -109,6 +109,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
           one('change_collection', 'Annuler'),
         ],
       },
+      {
+        label: 'Alertes d’anomalies',
+        items: [one('view_alert', 'Voir'), one('change_alert', 'Traiter / régler')],
+      },
     ],
   },
   {

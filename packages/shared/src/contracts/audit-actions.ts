@@ -32,6 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   archive: 'Archivage',
   correct: 'Correction',
   correction_refused: 'Correction refusée',
+  alert_state: 'Alerte : état changé',
   start: 'Paiement en ligne commencé',
   confirm: 'Paiement en ligne confirmé',
   // People and sessions.

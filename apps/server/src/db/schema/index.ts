@@ -1,3 +1,4 @@
+export * from './alerts';
 export * from './game';
 export * from './money';
 export * from './platform';

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { AccountPopover } from './account-popover';
+import { AlertsBadge } from './alerts-badge';
 import { CountryPopover } from './country-popover';
 import { HEADER_HEIGHT } from './layout-constants';
 import { useCompanyLabel } from './sidebar-brand';
@@ -59,6 +60,7 @@ export function Header({ user, isDesktop, offset, onOpenNav }: HeaderProps) {
         <Box sx={{ flexGrow: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
           {user.role === 'superuser' ? <CountryPopover user={user} /> : null}
+          <AlertsBadge user={user} />
           <SettingsButton />
           <AccountPopover user={user} />
         </Box>
