@@ -1,4 +1,4 @@
--- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
+-- The sale, all or nothing, in one round trip. p: { company_id, agent_id, terminal_id?, key, hash, ref_code,
 -- tirages: [id], lines: [{code, number, stake, pos}] (validated and normalised by the caller),
 -- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
 -- Answers the ticket (borlette_fiche_json's view), with "replayed": true when the key was already used.
@@ -69,7 +69,12 @@ BEGIN
          coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5,
          -- Credit (issue 20): the ceiling on what the agent owes (prepaid: 0; null: no ceiling, no check).
          CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
-              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling
+              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling,
+         -- The session's device (issue 20), shared-locked: a revocation (its UPDATE) waits for this sale,
+         -- and a sale arriving during a revocation waits for it and reads « revoked ». The caller's check
+         -- read the state with the session, before this transaction: alone it let a sale in after a revocation.
+         (SELECT tm.state FROM terminals tm
+           WHERE tm.company_id = v_company AND tm.id = (p ->> 'terminal_id')::bigint FOR SHARE) AS terminal_state
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -102,6 +107,11 @@ BEGIN
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  IF a.terminal_state = 'pending' THEN
+    PERFORM borlette_fail(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');
+  ELSIF a.terminal_state = 'revoked' THEN
+    PERFORM borlette_fail(403, 'DEVICE_REVOKED', 'Ce terminal a été révoqué.');
   END IF;
   -- A retried sale: the same ticket, never a second one.
   IF a.existing_id IS NOT NULL THEN
