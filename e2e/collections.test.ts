@@ -103,4 +103,16 @@ describeBrowser('agent credit: sell to the ceiling, collect, sell again', () => 
     await sell(pos);
     await pos.getByRole('heading', { name: /Fiche n° \d+/ }).waitFor();
   });
+
+  it('the admin narrows the collections to one supervisor’s agents', async () => {
+    const { page } = await h.newPage();
+    await page.goto('/auth/login');
+    await signIn(page, 'demo');
+    await page.waitForURL('**/dashboard/app');
+    await page.goto('/dashboard/collections');
+    await page.getByRole('combobox', { name: 'Superviseur' }).click();
+    await page.getByRole('option', { name: 'Marie Joseph' }).click();
+    await page.waitForURL(/supervisor_id=\d+/);
+    await page.getByText('Rose Charles').first().waitFor();
+  });
 });

@@ -197,4 +197,30 @@ describeBrowser('lists on a phone and the agent control at 1440 px', () => {
     // The wide figures of the wallet (12 345,67 deposited) are among them, in full.
     expect(await table.textContent()).toMatch(/12\s345,67/);
   });
+
+  it('still fits at 1440 px when the credit columns show (a ceiling in force)', async () => {
+    await h.database.raw.query(
+      "UPDATE company_settings SET credit_limit = 123456789 WHERE company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')",
+    );
+    const page = await signedIn('demo', { width: 1440, height: 900 });
+    await page.goto('/dashboard/rapports/agent');
+    const table = page.getByRole('table', { name: 'Contrôle des vendeurs' });
+    await table.getByRole('row').nth(2).waitFor();
+    await table.getByRole('columnheader', { name: 'Plafond de crédit' }).waitFor();
+    const seen = await table.evaluate((el) => {
+      const box = el.closest('.MuiTableContainer-root') as HTMLElement;
+      const frame = box.getBoundingClientRect();
+      const heads = [...el.querySelectorAll('thead th')].map((th) => {
+        const r = th.getBoundingClientRect();
+        return { text: th.textContent, inside: r.left >= frame.left - 0.5 && r.right <= frame.right + 0.5 };
+      });
+      return { scroll: box.scrollWidth - box.clientWidth, page: document.documentElement.scrollWidth - 1440, heads };
+    });
+    expect(seen.scroll, 'the table scrolls sideways at 1440 px').toBeLessThanOrEqual(0);
+    expect(seen.page).toBeLessThanOrEqual(0);
+    expect(seen.heads.filter((x) => !x.inside)).toEqual([]);
+    await h.database.raw.query(
+      "UPDATE company_settings SET credit_limit = NULL WHERE company_id = (SELECT id FROM companies WHERE ref_code = 'DEMO')",
+    );
+  });
 });

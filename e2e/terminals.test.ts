@@ -27,7 +27,7 @@ describeBrowser('terminals: a new device waits for approval, the admin approves 
   });
   afterAll(() => h?.close());
 
-  it('pending screen, approval in « Terminaux », then the sale', async () => {
+  it('pending screen, approval in « Terminaux », then the sale', { timeout: 120_000 }, async () => {
     const { page: admin } = await h.newPage();
     await admin.goto('/auth/login');
     await signIn(admin, 'demo');
@@ -51,6 +51,24 @@ describeBrowser('terminals: a new device waits for approval, the admin approves 
     );
     expect(terminal.state).toBe('pending');
 
+    // Reloaded, the pending device shows its pending screen at once: the sale screen never paints, not
+    // even for the moment a first heartbeat takes (it did).
+    await pos.addInitScript(() => {
+      const w = window as unknown as { sawSale?: boolean };
+      new MutationObserver(() => {
+        // The sale screen's bar (company, agent, « Vendre », « Fiches »…), painted before the bet entry.
+        if (document.querySelector('header')) w.sawSale = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // A slow network: the beat answers a second and a half late.
+    await pos.route('**/api/agents/heartbeat', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await pos.reload();
+    await pos.getByRole('heading', { name: 'Terminal en attente d’approbation' }).waitFor();
+    expect(await pos.evaluate(() => (window as unknown as { sawSale?: boolean }).sawSale ?? false)).toBe(false);
+
     await admin.getByRole('link', { name: 'Terminaux', exact: true }).click();
     await admin.waitForURL('**/dashboard/terminals');
     await admin.getByRole('cell', { name: 'En attente' }).or(admin.getByText('En attente').first()).first().waitFor();
@@ -63,6 +81,7 @@ describeBrowser('terminals: a new device waits for approval, the admin approves 
     ]);
     expect(after.state).toBe('approved');
 
+    await pos.unroute('**/api/agents/heartbeat');
     await pos.getByRole('button', { name: 'Vérifier' }).click();
     await pos.getByRole('checkbox', { name: new RegExp(DRAW) }).click();
     const entry = pos.getByRole('textbox', { name: 'Saisie des paris' });

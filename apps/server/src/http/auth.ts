@@ -251,7 +251,8 @@ export function sessionOf(database: Database, r: SessionRow | undefined): AuthCo
 
 /**
  * A pending or revoked device can neither sell nor pay (issue 20): 403 with its own code. The state
- * is the one the session query read, so the sale pays no extra round trip. A session without a
+ * is the one the session query read, so the sale pays no extra round trip. The pre-check and the
+ * ticket on paper (reprint, ESC/POS, PDF) are refused alike. A session without a
  * device (web, API clients) passes: with approval on, the sign-in refuses an agent without one.
  */
 export function assertDeviceMaySell(ctx: HasAuth): void {

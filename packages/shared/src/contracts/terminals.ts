@@ -47,6 +47,7 @@ export const terminal = z.object({
   agent_username: z.string(),
   surcussale_name: z.string().nullable(),
   name: z.string(),
+  /** Its first 6 characters and « … » only: the whole id is the device's secret. */
   device_id: z.string(),
   user_agent: z.string().nullable(),
   pos_version: z.string().nullable(),

@@ -22,6 +22,8 @@ DECLARE
   v_payout numeric;
   v_cells jsonb;
   v_problems jsonb := '[]';
+  v_owed bigint;
+  v_comm bigint;
 BEGIN
   -- The seller, as the sale reads it (no idempotency key: nothing is sold here).
   SELECT u.status, u.surcussale_id, c.status AS company_status, c.timezone, c.currency,
@@ -30,12 +32,37 @@ BEGIN
          least(cs.line_max_stake, 1000000000) AS max_stake, least(cs.ticket_max_payout, 1000000000000) AS max_payout,
          (SELECT min(i.due_date) FROM invoices i
            WHERE i.company_id = u.company_id AND i.status = 'unpaid'
-             AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS unpaid_since
+             AND i.due_date + cs.billing_grace_days < (now() AT TIME ZONE c.timezone)::date) AS unpaid_since,
+         -- Commission per game and credit ceiling (issue 20), as the sale reads them: the ceiling's check
+         -- needs what the ticket adds to the agent's debt (its total less its commission).
+         coalesce(cr.bolet, u.commission_bp, cs.commission_bp) AS cb_bolet,
+         coalesce(cr.mariage, u.commission_bp, cs.commission_bp) AS cb_mariage,
+         coalesce(cr.loto3, u.commission_bp, cs.commission_bp) AS cb_loto3,
+         coalesce(cr.loto4, u.commission_bp, cs.commission_bp) AS cb_loto4,
+         coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5,
+         CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
+              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
     JOIN company_settings cs ON cs.company_id = c.id
     LEFT JOIN surcussales s ON s.id = u.surcussale_id AND s.company_id = u.company_id
+    LEFT JOIN LATERAL (
+      SELECT coalesce(max(k.bolet) FILTER (WHERE k.level = 'agent'), max(k.bolet) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.bolet) FILTER (WHERE k.level = 'company')) AS bolet,
+             coalesce(max(k.mariage) FILTER (WHERE k.level = 'agent'), max(k.mariage) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.mariage) FILTER (WHERE k.level = 'company')) AS mariage,
+             coalesce(max(k.loto3) FILTER (WHERE k.level = 'agent'), max(k.loto3) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto3) FILTER (WHERE k.level = 'company')) AS loto3,
+             coalesce(max(k.loto4) FILTER (WHERE k.level = 'agent'), max(k.loto4) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto4) FILTER (WHERE k.level = 'company')) AS loto4,
+             coalesce(max(k.loto5) FILTER (WHERE k.level = 'agent'), max(k.loto5) FILTER (WHERE k.level = 'surcussale'),
+                      max(k.loto5) FILTER (WHERE k.level = 'company')) AS loto5
+        FROM commission_rates k
+       WHERE k.company_id = v_company
+         AND ((k.level = 'company' AND k.target_id = 0) OR (k.level = 'agent' AND k.target_id = v_agent)
+              OR (k.level = 'surcussale' AND k.target_id = u.surcussale_id))
+    ) cr ON true
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
@@ -167,6 +194,24 @@ BEGIN
       'message', format('La fiche dépasse la limite de %s %s (total %s %s).', borlette_money(x.ticket_limit),
                         a.currency, borlette_money(v_total), a.currency),
       'limit', x.ticket_limit, 'total', v_total);
+  END IF;
+
+  -- The credit ceiling (issue 20 §2), where the sale checks it: what the agent owes now (committed
+  -- entries) plus this ticket's part (each line's stake less its commission, half up, per draw).
+  IF a.credit_ceiling IS NOT NULL THEN
+    SELECT coalesce(sum(d.total), 0)::bigint INTO v_owed FROM wallet_agent_day d
+     WHERE d.company_id = v_company AND d.agent_id = v_agent;
+    SELECT sum((l.stake * CASE WHEN l.code = 20 THEN a.cb_bolet WHEN l.code = 40 THEN a.cb_mariage
+                               WHEN l.code = 30 THEN a.cb_loto3 WHEN l.code BETWEEN 41 AND 43 THEN a.cb_loto4
+                               WHEN l.code BETWEEN 51 AND 53 THEN a.cb_loto5 ELSE 0 END + 5000) / 10000)::bigint
+           * array_length(v_tirages, 1)
+      INTO v_comm FROM unnest(v_codes, v_stakes) AS l(code, stake);
+    IF v_owed + (v_total - v_comm) > a.credit_ceiling THEN
+      v_problems := v_problems || jsonb_build_object('status', 409, 'code', 'CREDIT_LIMIT',
+        'message', format('Plafond de crédit atteint : il reste %s %s.',
+                          borlette_amount(greatest(a.credit_ceiling - v_owed, 0)), a.currency),
+        'limit', a.credit_ceiling, 'remaining', greatest(a.credit_ceiling - v_owed, 0));
+    END IF;
   END IF;
 
   -- The potential payout as the sale reads it from its snapshot (primes agent > surcussale > tirage >

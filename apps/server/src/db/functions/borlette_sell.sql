@@ -1,4 +1,4 @@
--- The sale, all or nothing, in one round trip. p: { company_id, agent_id, key, hash, ref_code,
+-- The sale, all or nothing, in one round trip. p: { company_id, agent_id, terminal_id?, key, hash, ref_code,
 -- tirages: [id], lines: [{code, number, stake, pos}] (validated and normalised by the caller),
 -- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
 -- Answers the ticket (borlette_fiche_json's view), with "replayed": true when the key was already used.
@@ -72,7 +72,12 @@ BEGIN
               ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling,
          -- Automatic limit rules (issue 22 §2): evaluated only when one is on.
          EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = v_company
-                    AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) AS rules_on
+                    AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) AS rules_on,
+         -- The session's device (issue 20), shared-locked: a revocation (its UPDATE) waits for this sale,
+         -- and a sale arriving during a revocation waits for it and reads « revoked ». The caller's check
+         -- read the state with the session, before this transaction: alone it let a sale in after a revocation.
+         (SELECT tm.state FROM terminals tm
+           WHERE tm.company_id = v_company AND tm.id = (p ->> 'terminal_id')::bigint FOR SHARE) AS terminal_state
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -105,6 +110,11 @@ BEGIN
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  IF a.terminal_state = 'pending' THEN
+    PERFORM borlette_fail(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');
+  ELSIF a.terminal_state = 'revoked' THEN
+    PERFORM borlette_fail(403, 'DEVICE_REVOKED', 'Ce terminal a été révoqué.');
   END IF;
   -- A retried sale: the same ticket, never a second one.
   IF a.existing_id IS NOT NULL THEN

@@ -82,6 +82,15 @@ describeApi('the live check answers what the sale would, without writing', () =>
     );
     await q('INSERT INTO limite_fiches (company_id, max_amount) VALUES ($1, 120000)');
     await q('INSERT INTO interval_mas (company_id, min_amount, max_amount, count) VALUES ($1, 10000, NULL, 1)');
+    // Issue 20: a credit ceiling the plausible tickets reach half way, and a rate per game (the owed part
+    // of a ticket is its total less its commission, line by line).
+    await t.database.raw.query("UPDATE users SET credit_limit = 45000, credit_mode = 'ceiling' WHERE id = $1", [
+      c.agents[0].id,
+    ]);
+    await q(
+      "INSERT INTO commission_rates (company_id, level, target_id, bolet, mariage, loto3, loto4, loto5) VALUES ($1, 'agent', $2, 1250, 700, 333, 1500, 2000)",
+      [c.agents[0].id],
+    );
 
     const random = rng(1818);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
@@ -140,12 +149,17 @@ describeApi('the live check answers what the sale would, without writing', () =>
         for (const p of answer.problems) seen.add(p.code);
       }
     }
+    // The later tests sell on: no ceiling any more.
+    await t.database.raw.query('UPDATE users SET credit_limit = NULL, credit_mode = NULL WHERE id = $1', [
+      c.agents[0].id,
+    ]);
     // The random tickets covered both outcomes.
     expect(sold).toBeGreaterThan(5);
     expect(refused).toBeGreaterThan(5);
     expect([...seen].sort()).toEqual(
       [
         'BOULE_BLOCKED',
+        'CREDIT_LIMIT',
         'INVALID_LINE',
         'LIMIT_EXCEEDED',
         'LINE_MAX_STAKE',

@@ -66,7 +66,11 @@ export const posRoutes =
       return reply.type('application/json; charset=utf-8').send(ticket as unknown as SaleAnswer);
     });
 
-    route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body));
+    // The check answers what the sale would: a pending or revoked device's sale is refused, so is its check.
+    route(app, api.check, async (request) => {
+      assertDeviceMaySell(request);
+      return checkSale(database, contextOf(request), request.body);
+    });
 
     route(app, api.fiches, async (request) => {
       const { companyId, agentId } = me(request);
@@ -91,10 +95,16 @@ export const posRoutes =
       return payFiche(database, contextOf(request), companyId, id);
     });
 
-    route(app, api.reprint, async (request) => reprintFiche(database, contextOf(request), request.body.id));
+    // A ticket on paper from a pending or revoked device (a stolen phone) is refused like a sale: reprint
+    // and the two renderings below.
+    route(app, api.reprint, async (request) => {
+      assertDeviceMaySell(request);
+      return reprintFiche(database, contextOf(request), request.body.id);
+    });
 
     // Read-only renderings of a receipt: a copy is counted and audited by POST reprint, not here.
     route(app, api.escpos, async (request, reply) => {
+      assertDeviceMaySell(request);
       const { companyId, agentId } = me(request);
       const { id, width } = request.query;
       const receipt = await ownTicketReceipt(database, companyId, agentId, id, requestOrigin(request));
@@ -106,6 +116,7 @@ export const posRoutes =
     });
 
     route(app, api.receiptPdf, async (request, reply) => {
+      assertDeviceMaySell(request);
       const { companyId, agentId } = me(request);
       const { id, width } = request.query;
       const receipt = await ownTicketReceipt(database, companyId, agentId, id, requestOrigin(request));

@@ -83,7 +83,14 @@ export async function sellTicket(database: Database, ctx: HasAuth, input: z.outp
   // The named prepared statement is why this call does not go through db/sql.ts.
   const [row] = await database.raw.query(
     'SELECT borlette_sell($1)::text AS f',
-    [JSON.stringify({ company_id: auth.ownCompanyId, agent_id: auth.userId, ...saleOrder(input) })],
+    [
+      JSON.stringify({
+        company_id: auth.ownCompanyId,
+        agent_id: auth.userId,
+        terminal_id: auth.terminalId,
+        ...saleOrder(input),
+      }),
+    ],
     'borlette_sell',
   );
   const ticket = soldRow.parse(row).f;

@@ -21,9 +21,11 @@ const AGENT_NAME = sql`coalesce(nullif(trim(ag.first_name || ' ' || ag.last_name
 // Owned text: a constant of the contract.
 const ONLINE = rawSql(`interval '${TERMINAL_ONLINE_SECONDS} seconds'`);
 
+// The device id is a bearer secret (with the agent's password, it signs in as that approved phone):
+// answered as its first characters only, enough to tell two devices apart.
 const COLUMNS = sql`
   t.id, t.company_id, t.agent_id, ${AGENT_NAME} AS agent_name, ag.username AS agent_username,
-  s.name AS surcussale_name, t.name, t.device_id, t.user_agent, t.pos_version, t.state,
+  s.name AS surcussale_name, t.name, left(t.device_id, 6) || '…' AS device_id, t.user_agent, t.pos_version, t.state,
   ${isoTime(sql`t.first_seen_at`)} AS first_seen_at, ${isoTime(sql`t.last_seen_at`)} AS last_seen_at, t.last_ip,
   t.last_seen_at > now() - ${ONLINE} AS online,
   CASE WHEN t.approved_at IS NULL THEN NULL ELSE ${isoTime(sql`t.approved_at`)} END AS approved_at,

@@ -42,6 +42,7 @@ describeApi('terminals', () => {
     });
   const pay = (token: string, ref: string) => callAs(t, 'POST', '/api/agents/fiches/pay', token, { ref_code: ref });
   const cancel = (token: string, id: number) => callAs(t, 'POST', '/api/agents/fiches/cancel', token, { id });
+  const reprint = (token: string, id: number) => callAs(t, 'POST', '/api/agents/fiches/reprint', token, { id });
   const setApproval = (on: boolean) =>
     callAs(t, 'PUT', '/api/companies/settings', tokens.admin, { terminal_approval: on });
   const list = (token: string, q = '') => callAs(t, 'GET', `/api/companies/terminals?${q}`, token);
@@ -70,7 +71,8 @@ describeApi('terminals', () => {
   afterAll(() => t?.close());
 
   it('approval off (default): a device is registered approved and sells; the list shows it online', async () => {
-    const res = await signIn(c.agents[2].username, device());
+    const dev = device();
+    const res = await signIn(c.agents[2].username, dev);
     expect(res.statusCode).toBe(200);
     expect(res.json().terminal).toMatchObject({ state: 'approved' });
     const token = res.json().accessToken;
@@ -84,6 +86,11 @@ describeApi('terminals', () => {
       online: true,
       user_agent: expect.stringContaining('Android'),
     });
+    // The device id is the device's secret (with the agent's password it is an approved terminal): the
+    // list shows its first characters only, never enough to sign in as that phone.
+    expect(page.results[0].device_id).toBe(`${dev.device_id.slice(0, 6)}…`);
+    const csv = await t.app.inject({ url: '/api/companies/terminals?format=csv', headers: auth(tokens.admin) });
+    expect(csv.body).not.toContain(dev.device_id);
     // A sign-in without a device (API client) still works while approval is off.
     expect((await signIn(c.agents[2].username)).statusCode).toBe(200);
   });
@@ -124,6 +131,11 @@ describeApi('terminals', () => {
       expect(expectErrorBody(await pay(token, ticketRef), 403).code).toBe('DEVICE_PENDING');
       // Nor cancel: a ticket's money moves on a cancellation too.
       expect(expectErrorBody(await cancel(token, ticketId), 403).code).toBe('DEVICE_PENDING');
+      // Nor pre-check a sale (the check answers what the sale would), nor print a ticket (a copy is paper).
+      const body = { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '12', stake: 100 }] };
+      const checked = await callAs(t, 'POST', '/api/agents/fiches/check', token, body);
+      expect(expectErrorBody(checked, 403).code).toBe('DEVICE_PENDING');
+      expect(expectErrorBody(await reprint(token, ticketId), 403).code).toBe('DEVICE_PENDING');
       expect((await callAs(t, 'GET', '/api/agents/config', token)).statusCode).toBe(200);
       const hb = await callAs(t, 'POST', '/api/agents/heartbeat', token, { pos_version: '1.4.1' });
       expect(hb.json()).toEqual({ terminal: { id: terminalId, state: 'pending' } });
@@ -183,8 +195,17 @@ describeApi('terminals', () => {
       const s = expectErrorBody(await sale(again.json().accessToken), 403);
       expect(s).toMatchObject({ code: 'DEVICE_REVOKED', message: 'Ce terminal a été révoqué.' });
       expect(expectErrorBody(await pay(again.json().accessToken, ticketRef), 403).code).toBe('DEVICE_REVOKED');
-      // A stolen phone cannot cancel the agent's recent tickets either.
-      expect(expectErrorBody(await cancel(again.json().accessToken, ticketId), 403).code).toBe('DEVICE_REVOKED');
+      // A stolen phone cannot cancel the agent's recent tickets either, nor print them by another path.
+      const stolen = again.json().accessToken;
+      expect(expectErrorBody(await cancel(stolen, ticketId), 403).code).toBe('DEVICE_REVOKED');
+      expect(expectErrorBody(await reprint(stolen, ticketId), 403).code).toBe('DEVICE_REVOKED');
+      for (const path of ['escpos', 'pdf']) {
+        const res = await callAs(t, 'GET', `/api/agents/fiches/${path}?id=${ticketId}`, stolen);
+        expect(expectErrorBody(res, 403).code).toBe('DEVICE_REVOKED');
+      }
+      const body = { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '12', stake: 100 }] };
+      const checked = await callAs(t, 'POST', '/api/agents/fiches/check', stolen, body);
+      expect(expectErrorBody(checked, 403).code).toBe('DEVICE_REVOKED');
       // The audit trail has both acts.
       const acts = await t.database.raw.query<{ action: string }>(
         "SELECT action FROM audit_log WHERE entity = 'terminal' AND entity_id = $1 ORDER BY id",

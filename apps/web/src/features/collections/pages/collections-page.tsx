@@ -24,12 +24,15 @@ import { When } from '../../../components/when';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { fDay, formatMoney } from '../../../lib/format';
-import { narrowed } from '../../../lib/url-state';
+import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { COLLECTIONS_KEY } from '../api/collections';
 import { CollectionDialog } from '../components/collection-dialog';
 import { printCollection } from '../components/print-receipt';
 import { ReverseDialog } from '../components/reverse-dialog';
+import { SupervisorFilter } from '../components/supervisor-filter';
+
+const EXTRA = { supervisor: { param: 'supervisor_id', type: 'id' } } as const satisfies UrlSpec<'supervisor'>;
 
 /**
  * /dashboard/collections (view_collection): the cash collected from the agents over the period (today
@@ -38,7 +41,7 @@ import { ReverseDialog } from '../components/reverse-dialog';
  */
 export default function CollectionsPage() {
   const { t } = useTranslation(['collections', 'nav']);
-  const f = useUrlFilters();
+  const f = useUrlFilters(EXTRA);
   const d = f.display;
   const canAdd = useCan(collectionEndpoints.add);
   const canReverse = useCan(collectionEndpoints.reverse);
@@ -51,7 +54,11 @@ export default function CollectionsPage() {
     end_date?: string;
     agent_id?: number;
   };
-  const params = useMemo(() => ({ start_date, end_date, agent_id }), [start_date, end_date, agent_id]);
+  const supervisor_id = f.state.supervisor ? Number(f.state.supervisor) : undefined;
+  const params = useMemo(
+    () => ({ start_date, end_date, agent_id, supervisor_id }),
+    [start_date, end_date, agent_id, supervisor_id],
+  );
   const { state } = useTableState({ sortKeys: ['at', 'amount', 'agent'], defaultSort: 'at', defaultOrder: 'desc' });
   const list = useListQuery<Collection>(COLLECTIONS_KEY, collectionEndpoints.list, toListParams(state, params));
   const page = list.isError ? undefined : (list.data as CollectionPage | undefined);
@@ -175,8 +182,12 @@ export default function CollectionsPage() {
             today={f.today}
             onChange={f.update}
             show={{ agent: true }}
-            onReset={narrowed(f.state, ['agent']) ? () => f.update({ agent: '' }) : undefined}
-          />
+            onReset={
+              narrowed(f.state, ['agent', 'supervisor']) ? () => f.update({ agent: '', supervisor: '' }) : undefined
+            }
+          >
+            <SupervisorFilter value={f.state.supervisor} onChange={(s) => f.update({ supervisor: s })} />
+          </PeriodFilters>
         }
         empty={{
           title: t('empty.title'),

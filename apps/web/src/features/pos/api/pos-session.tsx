@@ -1,12 +1,12 @@
 import type { CurrentUser, LoginRequest } from '@borlette/shared/contracts/auth';
-import type { SessionTerminal } from '@borlette/shared/contracts/terminals';
+import { type SessionTerminal, terminalsEndpoints } from '@borlette/shared/contracts/terminals';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { removeItem } from '../../../lib/storage';
-import { posDevice } from './device';
+import { POS_VERSION, posDevice } from './device';
 import { posLogin, posLogout, posMe } from './pos-api';
-import { clearPosToken, getPosToken, onPosSessionExpired, POS_STORAGE, setPosToken } from './pos-client';
+import { clearPosToken, getPosToken, onPosSessionExpired, POS_STORAGE, posCall, setPosToken } from './pos-client';
 
 /**
  * checking: a stored token is being verified · unreachable: the server did not answer (retry) ·
@@ -69,15 +69,23 @@ export function PosSessionProvider({ children }: { children: ReactNode }) {
     [client],
   );
 
-  // A stored token is trusted only once GET /api/agents/user accepts it.
+  // A stored token is trusted only once GET /api/agents/user accepts it. The terminal's state comes with
+  // it (a heartbeat, in parallel): a pending device reloaded shows its pending screen at once, never the
+  // sale screen for the moment the first beat takes. A failed beat leaves it unknown (the sale decides).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` checks it again (retry)
   useEffect(() => {
     const token = getPosToken();
     if (!token) return;
     const controller = new AbortController();
     setStatus('checking');
-    posMe(undefined, controller.signal).then(
-      (me) => {
+    const beat = posCall(
+      terminalsEndpoints.heartbeat,
+      { pos_version: POS_VERSION },
+      { signal: controller.signal },
+    ).catch(() => null);
+    Promise.all([posMe(undefined, controller.signal), beat]).then(
+      ([me, answer]) => {
+        setTerminal(answer?.terminal ?? null);
         setUser(me);
         setStatus('signedIn');
       },

@@ -104,6 +104,8 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
   // A wide report (the agent control) keeps every column in view at 1440 px: tighter cells, headers
   // on two lines, a narrower first column (its caption wraps).
   const dense = shown.length > 8;
+  // Wider still (the agent control with its credit columns, 15): tighter again, so it fits 1440 px too.
+  const tight = shown.length > 13;
   const align = (c: FigureColumn<R>) => (c.kind === 'text' ? 'left' : 'right');
   const last = shown.length - 1;
   const edge = (i: number, tint?: string) =>
@@ -168,7 +170,14 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
             size={dense ? 'small' : 'medium'}
             aria-label={ariaLabel}
             aria-busy={fetching}
-            sx={{ minWidth: 720, '& td, & th': dense ? { px: 1, py: 1.25, fontSize: '0.8125rem' } : {} }}
+            sx={{
+              minWidth: 720,
+              '& td, & th': tight
+                ? { px: 0.5, py: 1, fontSize: '0.75rem' }
+                : dense
+                  ? { px: 1, py: 1.25, fontSize: '0.8125rem' }
+                  : {},
+            }}
           >
             <TableHead>
               <TableRow>
@@ -186,7 +195,7 @@ export function FigureTable<R, T>(props: FigureTableProps<R, T>) {
                       bgcolor: 'background.neutral',
                       ...edge(i, head),
                       ...((i === 0 || i === last) && { zIndex: 3 }),
-                      ...(i === 0 && { minWidth: dense ? 150 : 190 }),
+                      ...(i === 0 && { minWidth: tight ? 120 : dense ? 150 : 190 }),
                     }}
                   >
                     {t(c.label)}
