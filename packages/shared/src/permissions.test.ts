@@ -3,6 +3,7 @@ import {
   ALL_CODENAMES,
   COLLECTION_CODENAMES,
   COMPANY_CODENAMES,
+  EXPOSURE_CODENAMES,
   FICHE_CODENAMES,
   GRANTABLE_PERMISSIONS,
   isCodename,
@@ -29,8 +30,8 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals and collections', () => {
-    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES];
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections and exposure', () => {
+    const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES, ...EXPOSURE_CODENAMES];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
     expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);

@@ -112,13 +112,20 @@ export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
  */
 export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
 
+/**
+ * The risk center (issue 22 §1): ours. view_exposure reads the live exposure board and its stream (a
+ * supervisor: its agents' sales); its quick actions use the blocking and limit codenames.
+ */
+export const EXPOSURE_CODENAMES = ['view_exposure'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number]
-  | (typeof COLLECTION_CODENAMES)[number];
+  | (typeof COLLECTION_CODENAMES)[number]
+  | (typeof EXPOSURE_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -126,6 +133,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
+  ...EXPOSURE_CODENAMES,
   ...POS_CODENAMES,
 ];
 
