@@ -133,7 +133,7 @@ describeApi('exposure stream (GET /api/companies/exposure/stream)', () => {
     const mine = (await login(apps[0], user.username)).accessToken;
     const first = await openStream(bases[0], mine, '');
     await waitFor(() => (first.events.length ? true : undefined), 2000);
-    const more = [];
+    const more: Sse[] = [];
     for (let i = 0; i < 5; i++) more.push(await openStream(bases[0], mine, ''));
     await waitFor(() => (first.events.some((e) => e.event === 'end') ? true : undefined), 2000);
     await first.closed;

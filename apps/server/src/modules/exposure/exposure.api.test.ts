@@ -94,13 +94,17 @@ describeApi('exposure board (GET /api/companies/exposure)', () => {
   }, 300_000);
   afterAll(() => t?.close());
 
-  const get = (token: string, s: Record<string, string | number>) =>
+  const get = (token: string, s: Record<string, string | number | undefined>) =>
     t.app.inject({ url: `/api/companies/exposure?${q(s)}`, headers: auth(token) });
 
   it('answers every figure of each draw as the raw lines do', async () => {
     for (const tirage of co.tirages) {
       const d = await oracle.loadDraw(t.database.raw, co.company.id, tirage.id, co.today);
-      for (const view of [{ top: 500 }, { top: 5, warn: 10, hot: 30 }]) {
+      for (const view of [{ top: 500 }, { top: 5, warn: 10, hot: 30 }] as {
+        top: number;
+        warn?: number;
+        hot?: number;
+      }[]) {
         const res = await get(admin, { tirage_id: tirage.id, ...view });
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
