@@ -24,8 +24,8 @@ describeApi('exposure board (GET /api/companies/exposure)', () => {
   let co: SellingCompany;
   let admin: string;
   let supervisor: { id: number; token: string };
-  const q = (s: Record<string, string | number>) =>
-    new URLSearchParams(Object.entries(s).map(([k, v]) => [k, String(v)]));
+  const q = (s: Record<string, string | number | undefined>) =>
+    new URLSearchParams(Object.entries(s).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
 
   beforeAll(async () => {
     t = await createTestApp();
