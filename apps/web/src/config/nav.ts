@@ -24,6 +24,7 @@ export type NavIcon =
   | 'lots'
   | 'blocage'
   | 'stats'
+  | 'risk'
   | 'limit'
   | 'trace'
   | 'transactions'
@@ -103,6 +104,7 @@ export const NAV: NavGroup[] = [
       { key: 'lotsGagnants', path: d.tirage.infotirage, icon: 'lots' },
       { key: 'blocage', path: d.borlette.blocageBoule, icon: 'blocage' },
       { key: 'statistiques', path: d.borlette.statistiques, icon: 'stats' },
+      { key: 'exposure', path: d.exposure, icon: 'risk' },
       { key: 'limiteGame', path: d.limites.game, icon: 'limit' },
       { key: 'limiteGameAgent', path: d.limites.gameAgent, icon: 'limit' },
       { key: 'limiteBoule', path: d.limites.boule, icon: 'limit' },

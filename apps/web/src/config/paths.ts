@@ -63,6 +63,7 @@ export const paths = {
     agent: { list: screenPath('/dashboard/agent'), new: screenPath('/dashboard/agent/new') },
     limiteFiche: screenPath('/dashboard/limiteFiche'),
     terminals: screenPath('/dashboard/terminals'),
+    exposure: screenPath('/dashboard/exposure'),
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

@@ -158,7 +158,7 @@ export const exposureEndpoints = {
     tag,
     summary: 'Centre de risque en direct (text/event-stream) : le tableau à chaque changement',
     description:
-      'Mêmes paramètres que /api/companies/exposure. Événements `board` (JSON du tableau), commentaires de ' +
+      'Mêmes paramètres que /api/companies/exposure ; sans « Accept: text/event-stream », le tableau en un seul événement. Événements `board` (JSON du tableau), commentaires de ' +
       'maintien toutes les 15 s, `retry: 2000`. Fermé à la déconnexion ou à la perte de la permission.',
     access: allow.permission('view_exposure'),
     query: exposureQuery,

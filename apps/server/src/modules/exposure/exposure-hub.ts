@@ -74,7 +74,7 @@ export class ExposureHub {
     }
     board.clients.add(client);
     client.res.on('close', () => this.remove(client));
-    this.send(client, encode(initial));
+    this.send(client, encodeBoard(initial));
     this.schedule();
   }
 
@@ -155,7 +155,7 @@ export class ExposureHub {
   private async push(board: Board, to: StreamClient[]): Promise<void> {
     const first = to[0];
     if (!first) return;
-    const json = encode(await readBoard(this.database.raw, { auth: first.auth }, board.key));
+    const json = encodeBoard(await readBoard(this.database.raw, { auth: first.auth }, board.key));
     for (const c of to) this.send(c, json);
   }
 
@@ -188,7 +188,7 @@ function boardId(c: StreamClient): string {
 }
 
 /** JSON with big amounts as their digits (the `money` rule: a number while exact, else a string). */
-function encode(value: unknown): string {
+export function encodeBoard(value: unknown): string {
   return JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 

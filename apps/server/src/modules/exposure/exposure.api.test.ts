@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SellingCompany, type SellLine, sell, sellingCompany } from '../../../test/engine-fixtures';
 import {
   asUser,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app';
 import { authOf, readToken, resolveSession } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
-import { ExposureHub } from './exposure-hub';
+import { ExposureHub, encodeBoard } from './exposure-hub';
 import { boardKey, readBoard } from './exposure-query';
 import { hotNumbersOf } from './hot-numbers-query';
 
@@ -34,6 +34,12 @@ export const exposureRoutes =
         'X-Accel-Buffering': 'no',
       });
       res.write('retry: 2000\n\n');
+      // A client that does not ask for the stream (no `Accept: text/event-stream`, as EventSource
+      // sends) gets the current board as one event, and the answer ends: curl, probes, test harnesses.
+      if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+        res.end(`event: board\ndata: ${encodeBoard(initial)}\n\n`);
+        return reply;
+      }
       hub.add(
         {
           auth: authOf(request),

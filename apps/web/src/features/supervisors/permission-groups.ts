@@ -15,6 +15,7 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
     codenames: ['view_supervisor', 'add_supervisor', 'change_supervisor', 'block_sup', 'change_password_sup'],
   },
   { id: 'terminals', codenames: ['view_terminal', 'change_terminal'] },
+  { id: 'exposure', codenames: ['view_exposure'] },
   { id: 'surcussales', codenames: ['view_surcussale', 'add_surcussale', 'change_surcussale', 'block_suc'] },
   {
     id: 'tirages',

@@ -14,6 +14,7 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
@@ -50,6 +51,7 @@ const ICONS: Record<NavIcon, ComponentType<SvgIconProps>> = {
   lots: EmojiEventsOutlined,
   blocage: BlockOutlined,
   stats: BarChartOutlined,
+  risk: LocalFireDepartmentOutlined,
   limit: TuneOutlined,
   trace: HistoryOutlined,
   transactions: SwapHorizOutlined,
