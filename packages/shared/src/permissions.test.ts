@@ -4,6 +4,7 @@ import {
   ALL_CODENAMES,
   COLLECTION_CODENAMES,
   COMPANY_CODENAMES,
+  EXPOSURE_CODENAMES,
   FICHE_CODENAMES,
   GRANTABLE_PERMISSIONS,
   isCodename,
@@ -31,13 +32,14 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections, risk rules and alerts', () => {
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections, risk rules, alerts and exposure', () => {
     const ours = [
       ...FICHE_CODENAMES,
       ...TERMINAL_CODENAMES,
       ...COLLECTION_CODENAMES,
       ...RISK_RULE_CODENAMES,
       ...ALERT_CODENAMES,
+      ...EXPOSURE_CODENAMES,
     ];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
     expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());

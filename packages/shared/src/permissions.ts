@@ -125,6 +125,12 @@ export const RISK_RULE_CODENAMES = ['view_risk_rule', 'change_risk_rule'] as con
  */
 export const ALERT_CODENAMES = ['view_alert', 'change_alert'] as const;
 
+/**
+ * The risk center (issue 22 §1): ours. view_exposure reads the live exposure board and its stream (a
+ * supervisor: its agents' sales); its quick actions use the blocking and limit codenames.
+ */
+export const EXPOSURE_CODENAMES = ['view_exposure'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
@@ -133,7 +139,8 @@ export type Codename =
   | (typeof FICHE_CODENAMES)[number]
   | (typeof COLLECTION_CODENAMES)[number]
   | (typeof RISK_RULE_CODENAMES)[number]
-  | (typeof ALERT_CODENAMES)[number];
+  | (typeof ALERT_CODENAMES)[number]
+  | (typeof EXPOSURE_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -143,6 +150,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...COLLECTION_CODENAMES,
   ...RISK_RULE_CODENAMES,
   ...ALERT_CODENAMES,
+  ...EXPOSURE_CODENAMES,
   ...POS_CODENAMES,
 ];
 

@@ -108,6 +108,7 @@ export const DASHBOARD_SCREENS = [
   { path: '/dashboard/limiteFiche/new', permission: 'add_typegame', title: 'limite_fiche_new' }, // ours
   { path: '/dashboard/terminals', permission: 'view_terminal', title: 'terminals' }, // ours (issue 20)
   { path: '/dashboard/risk-rules', permission: 'view_risk_rule', title: 'risk_rules' }, // ours (issue 22)
+  { path: '/dashboard/exposure', permission: 'view_exposure', title: 'exposure' }, // ours (issue 22)
   ...crud('/dashboard/supervisor', 'supervisor', 'supervisors', 'supervisorId'),
   ...crud('/dashboard/company', 'company', 'companies', 'companyId').map((s) => ({ ...s, superuserOnly: true })),
   { path: '/dashboard/company/facturation', permission: 'view_payment', title: 'facturation', superuserOnly: true },

@@ -215,7 +215,7 @@ export function admit(request: FastifyRequest, token: string | null, session: Au
   }
 }
 
-async function resolveSession(database: Database, token: string): Promise<AuthContext | AppError | null> {
+export async function resolveSession(database: Database, token: string): Promise<AuthContext | AppError | null> {
   if (!token) return null;
   const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)], 'borlette_session');
   return sessionOf(database, rows[0]);

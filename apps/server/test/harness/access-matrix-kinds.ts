@@ -89,6 +89,7 @@ export const FIELD_KIND: Record<string, Kind | ((url: string) => Kind | undefine
   surcussale_id: 'surcussale',
   tirage_id: 'tirage',
   tirages: 'tirage',
+  tirage_ids: 'tirage',
   surcussales: 'surcussale',
   fiche_id: 'fiche',
   invoice_id: 'invoice',

@@ -25,6 +25,7 @@ export type NavIcon =
   | 'blocage'
   | 'stats'
   | 'alerts'
+  | 'risk'
   | 'limit'
   | 'trace'
   | 'transactions'
@@ -104,6 +105,7 @@ export const NAV: NavGroup[] = [
       { key: 'lotsGagnants', path: d.tirage.infotirage, icon: 'lots' },
       { key: 'blocage', path: d.borlette.blocageBoule, icon: 'blocage' },
       { key: 'statistiques', path: d.borlette.statistiques, icon: 'stats' },
+      { key: 'exposure', path: d.exposure, icon: 'risk' },
       { key: 'limiteGame', path: d.limites.game, icon: 'limit' },
       { key: 'limiteGameAgent', path: d.limites.gameAgent, icon: 'limit' },
       { key: 'limiteBoule', path: d.limites.boule, icon: 'limit' },

@@ -65,6 +65,7 @@ export const paths = {
     terminals: screenPath('/dashboard/terminals'),
     riskRules: screenPath('/dashboard/risk-rules'),
     alerts: screenPath('/dashboard/alerts'),
+    exposure: screenPath('/dashboard/exposure'),
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

@@ -58,6 +58,7 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         label: 'Terminaux',
         items: [one('view_terminal', 'Voir'), one('change_terminal', 'Approuver / révoquer / renommer')],
       },
+      { label: 'Centre de risque', items: [one('view_exposure', 'Voir (exposition en direct)')] },
     ],
   },
   {

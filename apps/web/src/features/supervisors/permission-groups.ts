@@ -16,6 +16,7 @@ export const PERMISSION_GROUPS: { id: string; codenames: Codename[] }[] = [
   },
   { id: 'terminals', codenames: ['view_terminal', 'change_terminal'] },
   { id: 'alerts', codenames: ['view_alert', 'change_alert'] },
+  { id: 'exposure', codenames: ['view_exposure'] },
   { id: 'surcussales', codenames: ['view_surcussale', 'add_surcussale', 'change_surcussale', 'block_suc'] },
   {
     id: 'tirages',

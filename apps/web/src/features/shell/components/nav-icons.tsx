@@ -14,6 +14,7 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
 import NotificationImportantOutlined from '@mui/icons-material/NotificationImportantOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -52,6 +53,7 @@ const ICONS: Record<NavIcon, ComponentType<SvgIconProps>> = {
   blocage: BlockOutlined,
   stats: BarChartOutlined,
   alerts: NotificationImportantOutlined,
+  risk: LocalFireDepartmentOutlined,
   limit: TuneOutlined,
   trace: HistoryOutlined,
   transactions: SwapHorizOutlined,

@@ -23,6 +23,7 @@ import { BOTTOM_NAV_HEIGHT } from '../layout';
 import { ReceiptDialog } from '../receipt/receipt-dialog';
 import { BetEntry } from './bet-entry';
 import { DrawPicker } from './draw-picker';
+import { HotNumbersStrip } from './hot-numbers-strip';
 import { LiveCheckNotice } from './live-check-notice';
 import { type SaleErrorState, SaleRefusalAlert } from './sale-refusal-alert';
 import { SaleSubmissionStatus } from './sale-submission-status';
@@ -122,6 +123,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
   const overMessage = useBreachMessage(over?.breach ?? null, config.company.currency);
   // Blocked balls of the chosen draws, flagged as typed (issue 16): the sale would refuse them.
   const blocked = useBlockedBalls(draft.lines, draft.tirages, config, text);
+  const drawNames = useMemo(() => new Map(config.tirages.map((d) => [d.id, d.name])), [config.tirages]);
   const shownRefused = joinMessages(
     refused,
     blocked.byLine,
@@ -224,6 +226,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
           expanded={drawsOpen}
           onExpandedChange={setDrawsOpen}
         />
+        <HotNumbersStrip tirages={draft.tirages} drawNames={drawNames} currency={config.company.currency} />
         <BetEntry
           value={text}
           onChange={(v) => {
@@ -248,7 +251,7 @@ export function SellScreen({ config, refetch }: { config: PosConfigAnswer; refet
         <LiveCheckNotice problems={live.ticket} />
         <TicketLines
           check={live.byLine}
-          drawNames={new Map(config.tirages.map((d) => [d.id, d.name]))}
+          drawNames={drawNames}
           lines={draft.lines}
           refused={shownRefused}
           editingId={editingId}
