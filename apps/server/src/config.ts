@@ -76,6 +76,11 @@ const envSchema = z.object({
    * 0: never (the statistics stay exact, reading more pending deltas). Default 5, off in tests.
    */
   DAY_SUMS_FOLD_SECONDS: z.coerce.number().min(0).max(3_600).optional(),
+  /**
+   * Seconds between two passes of the official results poller (modules/results/poller.ts; one server of
+   * N polls, by a lease). 0: never. Default 60, off in tests (they call one pass directly).
+   */
+  RESULTS_POLL_SECONDS: z.coerce.number().min(0).max(3_600).optional(),
 });
 
 const MONCASH_VARS = ['MONCASH_CLIENT_ID', 'MONCASH_CLIENT_SECRET', 'MONCASH_API_URL', 'MONCASH_GATEWAY_URL'] as const;
@@ -131,6 +136,8 @@ export type Config = {
   maintenanceMs: number;
   /** Milliseconds between folds of the day-sum deltas (0: off); see modules/statistics/day-sums-fold.ts. */
   daySumsFoldMs: number;
+  /** Milliseconds between passes of the results poller (0: off); see modules/results/poller.ts. */
+  resultsPollMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN ?? null,
     maintenanceMs: (e.MAINTENANCE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     daySumsFoldMs: (e.DAY_SUMS_FOLD_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
+    resultsPollMs: (e.RESULTS_POLL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
   };
 }
 

@@ -112,13 +112,20 @@ export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
  */
 export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
 
+/**
+ * The official results pipeline (issue 21): the platform's results board. Ours, platform only:
+ * view_result reads the board, history and fetch log; change_result confirms, enters, re-polls, settings.
+ */
+export const RESULT_CODENAMES = ['view_result', 'change_result'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
   | (typeof FICHE_CODENAMES)[number]
-  | (typeof COLLECTION_CODENAMES)[number];
+  | (typeof COLLECTION_CODENAMES)[number]
+  | (typeof RESULT_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -126,6 +133,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
+  ...RESULT_CODENAMES,
   ...POS_CODENAMES,
 ];
 
@@ -145,6 +153,7 @@ export const PLATFORM_CODENAMES: readonly Codename[] = [
   'change_payment',
   'add_tirage_auto',
   'view_tracecompanyaction',
+  ...RESULT_CODENAMES,
 ];
 
 const platform = new Set<Codename>(PLATFORM_CODENAMES);

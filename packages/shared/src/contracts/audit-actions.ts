@@ -32,6 +32,8 @@ export const AUDIT_ACTION_LABELS = {
   archive: 'Archivage',
   correct: 'Correction',
   correction_refused: 'Correction refusée',
+  result_confirm: 'Résultat confirmé',
+  result_manual: 'Résultat saisi à la main',
   start: 'Paiement en ligne commencé',
   confirm: 'Paiement en ligne confirmé',
   // People and sessions.
