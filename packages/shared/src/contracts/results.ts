@@ -168,7 +168,7 @@ export const resultFetchQuery = listQuery
     sort: sortKeys(['at']),
     ...dateRangeFields,
     provider_code: z.string().trim().max(60).optional(),
-    outcome: z.enum(['ok', 'empty', 'failed'], { error: 'Issue invalide (ok, empty ou failed)' }).optional(),
+    outcome: z.enum(['ok', 'empty', 'failed'], { error: 'Issue invalide : « ok », « empty » ou « failed »' }).optional(),
     order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
   })
   .superRefine(checkDateRange);
