@@ -17,6 +17,7 @@ import { listQuery, pageOf, sortKeys } from './list';
  * POST /api/generals/results/poll (change_result): ask the sources again now.
  * GET  /api/generals/results/history, /fetches (view_result): pages, filters, CSV.
  * GET/PUT /api/generals/results/settings: what is applied (confirmed only, or provisional too), lateness.
+ * GET  /api/companies/results/pending: the company's draws waiting past their time (its home board).
  */
 
 export const RESULT_STATES = ['waiting', 'late', 'provisional', 'confirmed', 'conflict', 'manual', 'day_off'] as const;
@@ -168,7 +169,9 @@ export const resultFetchQuery = listQuery
     sort: sortKeys(['at']),
     ...dateRangeFields,
     provider_code: z.string().trim().max(60).optional(),
-    outcome: z.enum(['ok', 'empty', 'failed'], { error: 'Issue invalide : « ok », « empty » ou « failed »' }).optional(),
+    outcome: z
+      .enum(['ok', 'empty', 'failed'], { error: 'Issue invalide : « ok », « empty » ou « failed »' })
+      .optional(),
     order: z.enum(['asc', 'desc'], { error: 'L’ordre doit être « asc » ou « desc »' }).default('desc'),
   })
   .superRefine(checkDateRange);
@@ -199,6 +202,19 @@ export const resultsSettings = z.object({
     .max(1440, 'Le délai est de 1440 minutes (24 h) au plus'),
 });
 export type ResultsSettings = z.infer<typeof resultsSettings>;
+
+/** A company draw waiting for its result past its official time (the company's home board). */
+export const pendingResult = z.object({
+  tirage_id: z.number().int(),
+  tirage_name: z.string(),
+  source_name: z.string(),
+  draw_date: z.string(),
+  official_at: z.string(),
+  /** The pipeline's state of the session (late, provisional, conflict, …; waiting when nothing is known). */
+  state: resultState,
+  alerts: z.array(z.string()),
+});
+export type PendingResult = z.infer<typeof pendingResult>;
 
 const tag = 'results';
 const staff = (c: 'view_result' | 'change_result') => allow.permission(c, ['superuser']);
@@ -255,6 +271,14 @@ export const resultEndpoints = {
     summary: 'Réglages du pipeline des résultats',
     access: staff('view_result'),
     response: resultsSettings,
+  }),
+  pending: endpoint({
+    method: 'GET',
+    path: '/api/companies/results/pending',
+    tag,
+    summary: 'Tirages de la compagnie en attente de résultat après leur heure officielle (et alertes ouvertes)',
+    access: allow.companyUsersAndStaffWith(['view_result']),
+    response: z.array(pendingResult),
   }),
   saveSettings: endpoint({
     method: 'PUT',

@@ -213,3 +213,48 @@ export function fetchList(q: FetchFilters): ListSource<typeof resultFetchRow, So
     tieBreaker: sql`f.id`,
   };
 }
+
+const pendingRow = z.object({
+  tirage_id: z.number(),
+  tirage_name: z.string(),
+  source_name: z.string(),
+  draw_date: z.string(),
+  official_at: z.string(),
+  state: z.enum(['waiting', 'late', 'provisional', 'confirmed', 'conflict', 'manual', 'day_off']),
+  alerts: z.array(z.string()),
+});
+
+/**
+ * A company's draws following an official session whose time has passed (state-local today and
+ * yesterday) and that hold no result yet: what its home board, the POS and the ticket page call
+ * « résultat en attente ». Draws the company enters itself (no source) are not the pipeline's.
+ */
+export async function pendingResults(raw: RawClient, companyId: number | null, tirageIds?: number[]) {
+  const where: Sql[] = [];
+  if (companyId !== null) where.push(sql`t.company_id = ${companyId}`);
+  if (tirageIds) where.push(sql`t.id = ANY (${tirageIds}::bigint[])`);
+  return rows(
+    raw,
+    pendingRow,
+    sql`SELECT t.id AS tirage_id, t.name AS tirage_name, s.name AS source_name, to_char(d.day, 'YYYY-MM-DD') AS draw_date,
+               ${isoTime(sql`((d.day + s.draw_time) AT TIME ZONE s.timezone)`)} AS official_at,
+               coalesce(st.state, 'waiting') AS state,
+               ARRAY(SELECT a.message FROM result_alerts a WHERE a.closed_at IS NULL AND a.source_id = s.id
+                        AND a.draw_date = d.day ORDER BY a.id) AS alerts
+          FROM tirages t JOIN draw_sources s ON s.id = t.source_id
+          CROSS JOIN LATERAL unnest(ARRAY[(now() AT TIME ZONE s.timezone)::date - 1,
+                                          (now() AT TIME ZONE s.timezone)::date]) AS d(day)
+          LEFT JOIN result_status st ON st.source_id = s.id AND st.draw_date = d.day
+          ${whereSql([
+            ...where,
+            sql`t.status = 'active'`,
+            sql`((d.day + s.draw_time) AT TIME ZONE s.timezone) <= now()`,
+            sql`extract(dow FROM d.day)::int = ANY (s.days::int[])`,
+            sql`NOT EXISTS (SELECT 1 FROM draw_source_holidays h WHERE h.source_id = s.id AND h.day = d.day)`,
+            sql`NOT EXISTS (SELECT 1 FROM info_tirages i WHERE i.company_id = t.company_id AND i.tirage_id = t.id
+                                                    AND i.draw_date = d.day)`,
+          ])}
+         ORDER BY 5, t.id
+         LIMIT 200`,
+  );
+}

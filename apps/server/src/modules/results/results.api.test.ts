@@ -278,6 +278,25 @@ describeApi('the official results pipeline', () => {
     }
   });
 
+  it('a company sees its own draws waiting past their time (home board), not another company’s', async () => {
+    const c2 = await sellingCompany(database);
+    const [{ id: nyMidi }] = await database.raw.query<{ id: number }>(
+      "SELECT id FROM draw_sources WHERE state = 'NY' AND session = 'midi'",
+    );
+    await database.raw.query('UPDATE tirages SET source_id = $2 WHERE id = $1', [c2.tirages[0].id, nyMidi]);
+    const [{ y }] = await database.raw.query<{ y: string }>(
+      "SELECT to_char((now() AT TIME ZONE 'America/New_York')::date - 1, 'YYYY-MM-DD') AS y",
+    );
+    const own = await tokenOf({ role: 'company', companyId: c2.company.id, fullAccess: true });
+    const res = await call('GET', '/api/companies/results/pending', own);
+    expect(res.statusCode, res.body).toBe(200);
+    const mine = res.json().filter((p: { tirage_id: number }) => p.tirage_id === c2.tirages[0].id);
+    expect(mine.map((p: { draw_date: string }) => p.draw_date)).toContain(y);
+    const other = await tokenOf({ role: 'company', companyId: c1.company.id, fullAccess: true });
+    const theirs = (await call('GET', '/api/companies/results/pending', other)).json();
+    expect(theirs.some((p: { tirage_id: number }) => p.tirage_id === c2.tirages[0].id)).toBe(false);
+  });
+
   it('permissions: only the platform, view_result to read, change_result to act; bad input is a 400', async () => {
     const admin = await tokenOf({ role: 'company', companyId: c1.company.id, fullAccess: true });
     expectErrorBody(await call('GET', `/api/generals/results?date=${date}`, admin), 403);

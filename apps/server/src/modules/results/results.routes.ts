@@ -5,8 +5,9 @@ import type { AppDeps } from '../../app';
 import { contextOf } from '../../http/context';
 import { route } from '../../http/route';
 import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
+import { companyScope } from '../_lib/scope';
 import { confirmResult, pollNow, saveSettings } from './results.service';
-import { board, fetchList, getSettings, historyList } from './results-query';
+import { board, fetchList, getSettings, historyList, pendingResults } from './results-query';
 
 const historyCsv: CsvColumn<ResultHistoryRow>[] = [
   { header: 'Date', value: (r) => r.draw_date },
@@ -55,6 +56,7 @@ export const resultsRoutes =
       return queryPage(raw, list, q);
     });
 
+    route(app, api.pending, async (request) => pendingResults(raw, companyScope(contextOf(request))));
     route(app, api.settings, async () => getSettings(raw));
     route(app, api.saveSettings, async (request) => saveSettings(database, contextOf(request), request.body));
   };
