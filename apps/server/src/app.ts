@@ -22,6 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerScheduler } from './jobs/scheduler';
 import { bigintReplacer } from './lib/exact-json';
+import type { PollerDeps } from './modules/results/poller';
 
 export interface AppDeps {
   database: Database;
@@ -31,6 +32,8 @@ export interface AppDeps {
    * They only read summaries, so a replica a few seconds behind shows figures a few seconds old.
    */
   reportsDatabase?: Database;
+  /** The results sources (issue 21): the registry of modules/results/providers by default; tests give their own. */
+  resultSources?: Pick<PollerDeps, 'providerFor' | 'fetchFor'>;
   /** Where the log lines go (default: JSON on standard output); main.ts may give a terminal's pretty stream, tests read them. */
   logStream?: NodeJS.WritableStream;
 }

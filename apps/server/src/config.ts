@@ -81,6 +81,11 @@ const envSchema = z.object({
    * Default 60, off in tests (they call one pass directly).
    */
   ALERTS_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
+  /**
+   * Seconds between two passes of the official results poller (modules/results/poller.ts; one server of
+   * N polls, by a lease). 0: never. Default 60, off in tests (they call one pass directly).
+   */
+  RESULTS_POLL_SECONDS: z.coerce.number().min(0).max(3_600).optional(),
 });
 
 const MONCASH_VARS = ['MONCASH_CLIENT_ID', 'MONCASH_CLIENT_SECRET', 'MONCASH_API_URL', 'MONCASH_GATEWAY_URL'] as const;
@@ -138,6 +143,8 @@ export type Config = {
   daySumsFoldMs: number;
   /** Between two passes of the anomaly detectors; 0: never. */
   alertsMs: number;
+  /** Milliseconds between passes of the results poller (0: off); see modules/results/poller.ts. */
+  resultsPollMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -206,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceMs: (e.MAINTENANCE_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
     daySumsFoldMs: (e.DAY_SUMS_FOLD_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     alertsMs: (e.ALERTS_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
+    resultsPollMs: (e.RESULTS_POLL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000,
   };
 }
 

@@ -9,6 +9,7 @@ import {
   GRANTABLE_PERMISSIONS,
   isCodename,
   PLATFORM_CODENAMES,
+  RESULT_CODENAMES,
   RISK_RULE_CODENAMES,
   ROLE_DEFAULT_PERMISSIONS,
   TERMINAL_CODENAMES,
@@ -42,8 +43,9 @@ describe('permission codenames', () => {
       ...EXPOSURE_CODENAMES,
     ];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours, ...RESULT_CODENAMES].sort());
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
+    for (const c of RESULT_CODENAMES) expect(PLATFORM_CODENAMES).toContain(c);
   });
 
   it('gives a company admin every company codename and no platform one', () => {

@@ -131,6 +131,12 @@ export const ALERT_CODENAMES = ['view_alert', 'change_alert'] as const;
  */
 export const EXPOSURE_CODENAMES = ['view_exposure'] as const;
 
+/**
+ * The official results pipeline (issue 21): the platform's results board. Ours, platform only:
+ * view_result reads the board, history and fetch log; change_result confirms, enters, re-polls, settings.
+ */
+export const RESULT_CODENAMES = ['view_result', 'change_result'] as const;
+
 export type Codename =
   | CrudCodename
   | (typeof TERMINAL_CODENAMES)[number]
@@ -140,7 +146,8 @@ export type Codename =
   | (typeof COLLECTION_CODENAMES)[number]
   | (typeof RISK_RULE_CODENAMES)[number]
   | (typeof ALERT_CODENAMES)[number]
-  | (typeof EXPOSURE_CODENAMES)[number];
+  | (typeof EXPOSURE_CODENAMES)[number]
+  | (typeof RESULT_CODENAMES)[number];
 
 export const ALL_CODENAMES: readonly Codename[] = [
   ...CRUD_CODENAMES,
@@ -151,6 +158,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...RISK_RULE_CODENAMES,
   ...ALERT_CODENAMES,
   ...EXPOSURE_CODENAMES,
+  ...RESULT_CODENAMES,
   ...POS_CODENAMES,
 ];
 
@@ -170,6 +178,7 @@ export const PLATFORM_CODENAMES: readonly Codename[] = [
   'change_payment',
   'add_tirage_auto',
   'view_tracecompanyaction',
+  ...RESULT_CODENAMES,
 ];
 
 const platform = new Set<Codename>(PLATFORM_CODENAMES);

@@ -65,6 +65,8 @@ export const DASHBOARD_SCREENS = [
   { path: '/dashboard/tirage/list', permission: 'view_tirage', title: 'tirages' },
   { path: '/dashboard/tirage/new', permission: 'add_tirage', title: 'tirages_new' },
   { path: '/dashboard/tirage/automatique', permission: 'add_tirage_auto', title: 'tirage_auto', superuserOnly: true },
+  // ours (issue 21): the official results board, beside « Tirage automatique »
+  { path: '/dashboard/tirage/resultats', permission: 'view_result', title: 'results', superuserOnly: true },
   { path: '/dashboard/tirage/:tirageId/edit', permission: 'change_tirage', title: 'tirages_edit' },
   { path: '/dashboard/tirage/configuration/generale', permission: 'view_tauxtirage', title: 'prime_generale' },
   {

@@ -54,6 +54,8 @@ const PLAN: DistributionPlan = {
     'result_providers', // issue 21: the results pipeline's sources and settings, platform-wide
     'draw_source_holidays',
     'results_settings',
+    'result_status', // issue 21: a session's result state, read beside the companies' draws (home board, POS)
+    'result_alerts', // the platform's results alerts, shown on the boards of the companies whose draws wait
     'companies', // the tenants themselves: every distributed table's company_id points here
     'invoices', // the platform's billing of companies: the sale reads the unpaid ones; number unique platform-wide
     'company_payments',
@@ -67,6 +69,9 @@ const PLAN: DistributionPlan = {
     'sessions', // resolved by token hash before the company is known; references users (reference)
     'login_attempts', // sign-in throttling by name and address, before any company
     'contact_messages', // the public contact form: no company
+    'result_fetches', // issue 21: the results poller's fetch log, platform only
+    'result_observations', // what each source said, read only by the platform's pipeline
+    'job_leases', // which server runs a background job now
     'files', // images served by their uuid alone (/uploads/<uuid>.webp); platform images have no company
     'audit_log', // platform actions have no company; never read by the engine
   ],

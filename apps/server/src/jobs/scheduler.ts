@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { detectAlerts } from '../modules/alerts/alerts-detect';
 import { invoiceLastMonth } from '../modules/billing/invoices.service';
+import { leavePoller, type PollerDeps, pollPass } from '../modules/results/poller';
 import { foldDaySums } from '../modules/statistics/day-sums-fold';
 import { maintainTables, needsOwnMaintenance } from '../ops/maintenance';
 
@@ -26,13 +27,17 @@ export interface Job {
 export interface JobDeps {
   database: Database;
   config: Config;
+  resultSources?: Pick<PollerDeps, 'providerFor' | 'fetchFor'>;
 }
 
 /** Every 6 hours, last month's invoices are brought up to date: overdue companies stop selling. */
 const INVOICES_EVERY_MS = 6 * 3600_000;
 
-/** The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS, DAY_SUMS_FOLD_SECONDS, ALERTS_SECONDS; off in tests). */
-export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
+/**
+ * The jobs this configuration asks for (BILLING_AUTO_INVOICES, MAINTENANCE_SECONDS, DAY_SUMS_FOLD_SECONDS,
+ * ALERTS_SECONDS, RESULTS_POLL_SECONDS; off in tests).
+ */
+export async function jobsOf({ database, config, resultSources }: JobDeps, log: FastifyBaseLogger): Promise<Job[]> {
   const jobs: Job[] = [];
   if (config.billing.autoInvoices) {
     // A company that nobody looked at is still invoiced, and blocked once past its grace.
@@ -85,6 +90,19 @@ export async function jobsOf({ database, config }: JobDeps, log: FastifyBaseLogg
       failed: (err) => log.warn({ err }, 'anomaly detectors failed'),
     });
   }
+  // The official results poller (issue 21): every instance tries, the one holding the lease polls.
+  const pollMs = config.resultsPollMs;
+  if (pollMs > 0) {
+    jobs.push({
+      firstMs: Math.min(pollMs, 5_000),
+      everyMs: pollMs,
+      run: async () => {
+        const pass = await pollPass({ database, ...resultSources });
+        if (pass.applied) log.info(pass, 'official results applied');
+      },
+      failed: (err) => log.warn({ err }, 'results poller pass failed'),
+    });
+  }
   return jobs;
 }
 
@@ -123,5 +141,7 @@ export function registerScheduler(app: FastifyInstance, deps: JobDeps): void {
   });
   app.addHook('onClose', async () => {
     await stop?.();
+    // Another server takes the results poller at its next pass instead of after the lease's expiry.
+    if (deps.config.resultsPollMs > 0) await leavePoller(deps.database).catch(() => {});
   });
 }

@@ -62,6 +62,7 @@ export const NAV: NavGroup[] = [
     items: [
       { key: 'tirages', path: d.tirage.list, icon: 'tirage' },
       { key: 'tirageAuto', path: d.tirage.automatique, icon: 'tirageAuto' },
+      { key: 'results', path: d.tirage.resultats, icon: 'tirageAuto' },
       { key: 'lotto', path: d.borlette.lotto, icon: 'lotto' },
       { key: 'primeGenerale', path: d.tirage.primeGenerale, superuserPath: d.tirage.primeGeneraleList, icon: 'prime' },
       { key: 'primeAgent', path: d.tirage.prime('agent'), icon: 'prime' },

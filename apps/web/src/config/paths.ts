@@ -46,6 +46,7 @@ export const paths = {
     tirage: {
       list: screenPath('/dashboard/tirage/list'),
       automatique: screenPath('/dashboard/tirage/automatique'),
+      resultats: screenPath('/dashboard/tirage/resultats'),
       primeGenerale: screenPath('/dashboard/tirage/configuration/generale'),
       primeGeneraleList: screenPath('/dashboard/tirage/configuration/generale/list'),
       prime: (type: 'agent' | 'tirage' | 'surcussale') => `/dashboard/tirage/configuration/${type}`,

@@ -40,6 +40,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       crud('country', 'Pays et villes'),
       crud('payment', 'Facturation et paiements'),
       { label: 'Tirage automatique', items: [one('add_tirage_auto', 'Publier les résultats')] },
+      {
+        label: 'Résultats officiels',
+        items: [one('view_result', 'Voir le tableau'), one('change_result', 'Confirmer, saisir, relancer')],
+      },
     ],
   },
   {

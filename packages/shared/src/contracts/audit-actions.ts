@@ -33,6 +33,8 @@ export const AUDIT_ACTION_LABELS = {
   correct: 'Correction',
   correction_refused: 'Correction refusée',
   alert_state: 'Alerte : état changé',
+  result_confirm: 'Résultat confirmé',
+  result_manual: 'Résultat saisi à la main',
   start: 'Paiement en ligne commencé',
   confirm: 'Paiement en ligne confirmé',
   // People and sessions.

@@ -4,12 +4,15 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { drawSources } from './game';
 
@@ -66,4 +69,100 @@ export const resultsSettings = pgTable('results_settings', {
   lateAfterMin: integer('late_after_min').notNull().default(60),
   updatedBy: bigint('updated_by', { mode: 'number' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every request to a source (migration 0026): the audit and the fetch log of the board. */
+export const resultFetches = pgTable(
+  'result_fetches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    providerCode: text('provider_code').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    dates: date('dates').array().notNull(),
+    httpStatus: integer('http_status'),
+    outcome: text('outcome', { enum: ['ok', 'empty', 'failed'] }).notNull(),
+    observations: jsonb('observations').notNull().default([]),
+    problems: text('problems').array().notNull().default(sql`'{}'`),
+    excerpt: text('excerpt').notNull().default(''),
+    durationMs: integer('duration_ms').notNull(),
+    forced: boolean('forced').notNull().default(false),
+  },
+  (t) => [
+    index('result_fetches_at_idx').on(t.at, t.id),
+    index('result_fetches_provider_at_idx').on(t.providerCode, t.at),
+  ],
+);
+
+/** What one source gives a state session on a date now, and since when. */
+export const resultObservations = pgTable(
+  'result_observations',
+  {
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => drawSources.id, { onDelete: 'cascade' }),
+    drawDate: date('draw_date').notNull(),
+    providerCode: text('provider_code').notNull(),
+    pick3: text('pick3').notNull(),
+    pick4: text('pick4').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'result_observations_pk', columns: [t.sourceId, t.drawDate, t.providerCode] })],
+);
+
+/** The trust of a state session's result on a date (provisional, confirmed, conflict, manual…). */
+export const resultStatus = pgTable(
+  'result_status',
+  {
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => drawSources.id, { onDelete: 'cascade' }),
+    drawDate: date('draw_date').notNull(),
+    state: text('state', {
+      enum: ['waiting', 'late', 'provisional', 'confirmed', 'conflict', 'manual', 'day_off'],
+    }).notNull(),
+    pick3: text('pick3'),
+    pick4: text('pick4'),
+    sources: text('sources').array().notNull().default(sql`'{}'`),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedPick3: text('decided_pick3'),
+    decidedPick4: text('decided_pick4'),
+    appliedVersion: integer('applied_version'),
+    appliedCompanies: integer('applied_companies'),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'result_status_pk', columns: [t.sourceId, t.drawDate] }),
+    index('result_status_date_idx').on(t.drawDate, t.sourceId),
+  ],
+);
+
+/** Late, conflict and failing-provider alerts: one open per subject. */
+export const resultAlerts = pgTable(
+  'result_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: ['late', 'conflict', 'provider_failing'] }).notNull(),
+    subject: text('subject').notNull(),
+    sourceId: integer('source_id').references(() => drawSources.id, { onDelete: 'cascade' }),
+    providerCode: text('provider_code'),
+    drawDate: date('draw_date'),
+    message: text('message').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('result_alerts_open_uq').on(t.subject).where(sql`closed_at IS NULL`),
+    index('result_alerts_date_idx').on(t.drawDate, t.sourceId),
+  ],
+);
+
+/** Who runs a job (one poller for N servers) or decides a result now; an expired lease is free. */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

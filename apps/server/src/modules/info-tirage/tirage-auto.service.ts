@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Database, RawClient } from '../../db/client';
 import { execute, firstRow, oneRow, rows, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
-import { authOf } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { AppError, badRequest, databaseRefusal, notFound } from '../../http/errors';
 import { correctResult, insertResult, lockDraw, settle } from './results';
@@ -20,6 +19,9 @@ import { getDrawResult } from './tirage-auto-query';
  * would change is left as it is ('refused') unless `confirm`; pushing again with `confirm: true`
  * corrects only the companies still behind.
  */
+
+/** The superuser who publishes, or null for the results poller (SYSTEM_CONTEXT, issue 21). */
+const actorOf = (ctx: RequestContext) => ctx.auth?.userId ?? null;
 
 const DAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 
@@ -60,7 +62,7 @@ async function findSource(raw: RawClient, v: TirageAutoValues): Promise<Source> 
 
 /** Stores the platform's result: new, unchanged (same numbers) or corrected (a new version). */
 async function upsertDrawResult(database: Database, ctx: RequestContext, source: Source, v: TirageAutoValues) {
-  const actorId = authOf(ctx).userId;
+  const actorId = actorOf(ctx);
   return database.transaction(async (tx) => {
     const created = await firstRow(
       tx,
@@ -123,7 +125,7 @@ async function applyToDraw(
   drawResultId: number,
   v: TirageAutoValues,
 ): Promise<TirageAutoCompany> {
-  const actorId = authOf(ctx).userId;
+  const actorId = actorOf(ctx);
   const key = { companyId: d.company_id, tirageId: d.tirage_id, date: v.draw_date };
   const write = { ...key, pick3: v.pick3, pick4: v.pick4, origin: 'auto' as const, drawResultId, actorId };
   const base = { ...d, message: null, settlement: null };

@@ -11,6 +11,7 @@ import { BOARD_SECTIONS, type BoardSection, useDashboardKpis } from '../api/dash
 import { BoardCharts } from '../components/board-charts';
 import { DashboardFilters } from '../components/dashboard-filters';
 import { KpiCards } from '../components/kpi-cards';
+import { PendingResults } from '../components/pending-results';
 import { useClock } from '../components/use-clock';
 import { useDashboardFilters } from '../components/use-dashboard-filters';
 import { WelcomeCard } from '../components/welcome-card';
@@ -50,6 +51,7 @@ export default function HomePage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: { xs: 2, sm: 3 } }}>
       <WelcomeCard user={user} companyLabel={company} now={now} />
+      <PendingResults enabled={Boolean(user.company)} timeZone={timeZone} />
       <Box>
         <Typography variant="h5" component="h2">
           {t('board')}

@@ -1,0 +1,38 @@
+import { resultEndpoints } from '@borlette/shared/contracts/results';
+import { sourceLabel } from '@borlette/shared/draw-states';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../lib/api-client';
+import { fTime } from '../../../lib/format';
+
+/**
+ * « Résultats en attente »: the company's draws whose official time has passed without a result, with
+ * the platform's open alerts (late, conflict). Nothing when none waits, or with 'all' companies.
+ */
+export function PendingResults({ enabled, timeZone }: { enabled: boolean; timeZone: string }) {
+  const { t, i18n } = useTranslation('results');
+  const pending = useQuery({
+    queryKey: ['results', 'pending'],
+    queryFn: ({ signal }) => call(resultEndpoints.pending, undefined, { signal }),
+    enabled,
+    refetchInterval: 60_000,
+  });
+  if (!pending.data?.length) return null;
+  return (
+    <Alert severity="warning" variant="outlined" data-testid="pending-results">
+      <AlertTitle>{t('pending.title')}</AlertTitle>
+      {pending.data.map((p) => (
+        <Box key={`${p.tirage_id}:${p.draw_date}`} sx={{ typography: 'body2' }}>
+          {t('pending.text', {
+            source: `${p.tirage_name} (${sourceLabel(p.source_name, i18n.language)})`,
+            time: fTime(p.official_at, { timeZone }),
+          })}
+          {p.alerts.length ? ` — ${p.alerts.join(' ')}` : ''}
+        </Box>
+      ))}
+    </Alert>
+  );
+}
