@@ -7,6 +7,7 @@ import {
   GRANTABLE_PERMISSIONS,
   isCodename,
   PLATFORM_CODENAMES,
+  RESULT_PROVIDER_CODENAMES,
   ROLE_DEFAULT_PERMISSIONS,
   TERMINAL_CODENAMES,
 } from './permissions';
@@ -29,11 +30,16 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals and collections', () => {
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections and results sources', () => {
     const ours = [...FICHE_CODENAMES, ...TERMINAL_CODENAMES, ...COLLECTION_CODENAMES];
+    const platformOnly = [...RESULT_PROVIDER_CODENAMES];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours].sort());
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours, ...platformOnly].sort());
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
+    for (const c of platformOnly) {
+      expect(PLATFORM_CODENAMES).toContain(c);
+      expect(ROLE_DEFAULT_PERMISSIONS.superuser).toContain(c);
+    }
   });
 
   it('gives a company admin every company codename and no platform one', () => {

@@ -112,8 +112,15 @@ export const TERMINAL_CODENAMES = ['view_terminal', 'change_terminal'] as const;
  */
 export const COLLECTION_CODENAMES = ['view_collection', 'add_collection', 'change_collection'] as const;
 
+/**
+ * The official results' sources (issue 21): ours, platform only. view_result_provider lists the
+ * providers and the draw calendars; change_result_provider edits them, tests a source, sets holidays.
+ */
+export const RESULT_PROVIDER_CODENAMES = ['view_result_provider', 'change_result_provider'] as const;
+
 export type Codename =
   | CrudCodename
+  | (typeof RESULT_PROVIDER_CODENAMES)[number]
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
@@ -126,6 +133,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...FICHE_CODENAMES,
   ...TERMINAL_CODENAMES,
   ...COLLECTION_CODENAMES,
+  ...RESULT_PROVIDER_CODENAMES,
   ...POS_CODENAMES,
 ];
 
@@ -145,6 +153,7 @@ export const PLATFORM_CODENAMES: readonly Codename[] = [
   'change_payment',
   'add_tirage_auto',
   'view_tracecompanyaction',
+  ...RESULT_PROVIDER_CODENAMES,
 ];
 
 const platform = new Set<Codename>(PLATFORM_CODENAMES);

@@ -106,6 +106,19 @@ export const DASHBOARD_SCREENS = [
   { path: '/dashboard/limiteFiche', permission: 'view_typegame', title: 'limite_fiche' }, // ours
   { path: '/dashboard/limiteFiche/new', permission: 'add_typegame', title: 'limite_fiche_new' }, // ours
   { path: '/dashboard/terminals', permission: 'view_terminal', title: 'terminals' }, // ours (issue 20)
+  // The official results' sources and draw calendars (issue 21): the platform's, ours.
+  {
+    path: '/dashboard/result-providers',
+    permission: 'view_result_provider',
+    title: 'result_providers',
+    superuserOnly: true,
+  },
+  {
+    path: '/dashboard/result-providers/calendar',
+    permission: 'view_result_provider',
+    title: 'result_providers_calendar',
+    superuserOnly: true,
+  },
   ...crud('/dashboard/supervisor', 'supervisor', 'supervisors', 'supervisorId'),
   ...crud('/dashboard/company', 'company', 'companies', 'companyId').map((s) => ({ ...s, superuserOnly: true })),
   { path: '/dashboard/company/facturation', permission: 'view_payment', title: 'facturation', superuserOnly: true },

@@ -63,6 +63,10 @@ export const paths = {
     agent: { list: screenPath('/dashboard/agent'), new: screenPath('/dashboard/agent/new') },
     limiteFiche: screenPath('/dashboard/limiteFiche'),
     terminals: screenPath('/dashboard/terminals'),
+    resultProviders: {
+      list: screenPath('/dashboard/result-providers'),
+      calendar: screenPath('/dashboard/result-providers/calendar'),
+    },
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

@@ -40,6 +40,13 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
       crud('country', 'Pays et villes'),
       crud('payment', 'Facturation et paiements'),
       { label: 'Tirage automatique', items: [one('add_tirage_auto', 'Publier les résultats')] },
+      {
+        label: 'Sources des résultats officiels',
+        items: [
+          one('view_result_provider', 'Voir'),
+          one('change_result_provider', 'Modifier / tester / calendriers'),
+        ],
+      },
     ],
   },
   {
