@@ -10,6 +10,7 @@ import {
   isCodename,
   PLATFORM_CODENAMES,
   RESULT_CODENAMES,
+  RESULT_PROVIDER_CODENAMES,
   RISK_RULE_CODENAMES,
   ROLE_DEFAULT_PERMISSIONS,
   TERMINAL_CODENAMES,
@@ -33,7 +34,7 @@ describe('permission codenames', () => {
     expect(new Set(ALL_CODENAMES).size).toBe(ALL_CODENAMES.length);
   });
 
-  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections, risk rules, alerts and exposure', () => {
+  it('adds nothing beyond the spec but the pos_ codenames of agents, the ticket actions, terminals, collections, risk rules, alerts, exposure and the results pipeline', () => {
     const ours = [
       ...FICHE_CODENAMES,
       ...TERMINAL_CODENAMES,
@@ -43,9 +44,14 @@ describe('permission codenames', () => {
       ...EXPOSURE_CODENAMES,
     ];
     const extra = ALL_CODENAMES.filter((c) => !spec.includes(c));
-    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual([...ours, ...RESULT_CODENAMES].sort());
+    expect(extra.filter((c) => !c.startsWith('pos_')).sort()).toEqual(
+      [...ours, ...RESULT_CODENAMES, ...RESULT_PROVIDER_CODENAMES].sort(),
+    );
     for (const c of ours) expect(ROLE_DEFAULT_PERMISSIONS.company).toContain(c);
-    for (const c of RESULT_CODENAMES) expect(PLATFORM_CODENAMES).toContain(c);
+    for (const c of [...RESULT_CODENAMES, ...RESULT_PROVIDER_CODENAMES]) {
+      expect(PLATFORM_CODENAMES).toContain(c);
+      expect(ROLE_DEFAULT_PERMISSIONS.superuser).toContain(c);
+    }
   });
 
   it('gives a company admin every company codename and no platform one', () => {

@@ -137,8 +137,15 @@ export const EXPOSURE_CODENAMES = ['view_exposure'] as const;
  */
 export const RESULT_CODENAMES = ['view_result', 'change_result'] as const;
 
+/**
+ * The official results' sources (issue 21): ours, platform only. view_result_provider lists the
+ * providers and the draw calendars; change_result_provider edits them, tests a source, sets holidays.
+ */
+export const RESULT_PROVIDER_CODENAMES = ['view_result_provider', 'change_result_provider'] as const;
+
 export type Codename =
   | CrudCodename
+  | (typeof RESULT_PROVIDER_CODENAMES)[number]
   | (typeof TERMINAL_CODENAMES)[number]
   | (typeof OTHER_CODENAMES)[number]
   | (typeof POS_CODENAMES)[number]
@@ -159,6 +166,7 @@ export const ALL_CODENAMES: readonly Codename[] = [
   ...ALERT_CODENAMES,
   ...EXPOSURE_CODENAMES,
   ...RESULT_CODENAMES,
+  ...RESULT_PROVIDER_CODENAMES,
   ...POS_CODENAMES,
 ];
 
@@ -179,6 +187,7 @@ export const PLATFORM_CODENAMES: readonly Codename[] = [
   'add_tirage_auto',
   'view_tracecompanyaction',
   ...RESULT_CODENAMES,
+  ...RESULT_PROVIDER_CODENAMES,
 ];
 
 const platform = new Set<Codename>(PLATFORM_CODENAMES);

@@ -111,6 +111,19 @@ export const DASHBOARD_SCREENS = [
   { path: '/dashboard/terminals', permission: 'view_terminal', title: 'terminals' }, // ours (issue 20)
   { path: '/dashboard/risk-rules', permission: 'view_risk_rule', title: 'risk_rules' }, // ours (issue 22)
   { path: '/dashboard/exposure', permission: 'view_exposure', title: 'exposure' }, // ours (issue 22)
+  // The official results' sources and draw calendars (issue 21): the platform's, ours.
+  {
+    path: '/dashboard/result-providers',
+    permission: 'view_result_provider',
+    title: 'result_providers',
+    superuserOnly: true,
+  },
+  {
+    path: '/dashboard/result-providers/calendar',
+    permission: 'view_result_provider',
+    title: 'result_providers_calendar',
+    superuserOnly: true,
+  },
   ...crud('/dashboard/supervisor', 'supervisor', 'supervisors', 'supervisorId'),
   ...crud('/dashboard/company', 'company', 'companies', 'companyId').map((s) => ({ ...s, superuserOnly: true })),
   { path: '/dashboard/company/facturation', permission: 'view_payment', title: 'facturation', superuserOnly: true },

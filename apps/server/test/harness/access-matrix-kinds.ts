@@ -42,6 +42,7 @@ export type Kind =
   | 'city'
   | 'homeCity'
   | 'drawSource'
+  | 'resultProvider'
   | 'ficheRef'
   | 'checkout';
 
@@ -79,6 +80,8 @@ export const ID_KIND_BY_URL: [RegExp, Kind][] = [
   [/^\/api\/generals\/contacts(\/|$)/, 'contact'],
   [/^\/api\/generals\/(countries|delete-country)(\/|$)/, 'country'],
   [/^\/api\/generals\/cities(\/|$)/, 'city'],
+  // The `:code` of a results source (its calendar's `:source_id` is a drawSource by its name).
+  [/^\/api\/generals\/result-providers\//, 'resultProvider'],
 ];
 
 /** The record kind of a named id field, whatever the route (a function when it depends on the URL). */
@@ -257,6 +260,8 @@ export function kindTable(w: MatrixWorld): Record<Kind, KindIds> {
     city: { own: w.city },
     homeCity: { own: w.homeCity },
     drawSource: { own: w.drawSource },
+    // The manual source: a test of it fetches nothing (the matrix never reaches the internet).
+    resultProvider: { own: 'tn-manual' },
     ficheRef: { own: a.fiche.refCode },
     checkout: { own: randomUUID() },
   };

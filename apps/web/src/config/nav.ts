@@ -34,7 +34,9 @@ export type NavIcon =
   | 'report'
   | 'fiche'
   | 'account'
-  | 'settings';
+  | 'settings'
+  | 'resultProviders'
+  | 'drawCalendar';
 
 export interface NavItem {
   /** Label key: `nav:items.<key>`. */
@@ -82,6 +84,8 @@ export const NAV: NavGroup[] = [
     items: [
       { key: 'compagnies', path: d.company.list, icon: 'company' },
       { key: 'paiements', path: d.company.payment, icon: 'payment' },
+      { key: 'resultProviders', path: d.resultProviders.list, icon: 'resultProviders' },
+      { key: 'drawCalendar', path: d.resultProviders.calendar, icon: 'drawCalendar' },
     ],
   },
   {

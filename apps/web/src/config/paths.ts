@@ -67,6 +67,10 @@ export const paths = {
     riskRules: screenPath('/dashboard/risk-rules'),
     alerts: screenPath('/dashboard/alerts'),
     exposure: screenPath('/dashboard/exposure'),
+    resultProviders: {
+      list: screenPath('/dashboard/result-providers'),
+      calendar: screenPath('/dashboard/result-providers/calendar'),
+    },
     companySettings: screenPath('/dashboard/parametres'),
     supervisor: { list: screenPath('/dashboard/supervisor'), new: screenPath('/dashboard/supervisor/new') },
     company: {

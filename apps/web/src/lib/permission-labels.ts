@@ -44,6 +44,10 @@ export const PERMISSION_GROUPS: PermissionGroup[] = [
         label: 'Résultats officiels',
         items: [one('view_result', 'Voir le tableau'), one('change_result', 'Confirmer, saisir, relancer')],
       },
+      {
+        label: 'Sources des résultats officiels',
+        items: [one('view_result_provider', 'Voir'), one('change_result_provider', 'Modifier / tester / calendriers')],
+      },
     ],
   },
   {

@@ -99,13 +99,13 @@ function datesDue(
 }
 
 /** Asks one provider; a failure is a fetch log row, never a thrown pass. */
-async function ask(deps: PollerDeps, settings: ProviderSettings, dates: string[]) {
+async function ask(deps: PollerDeps, settings: ProviderSettings, dates: string[], context: registry.FetchContext) {
   const started = Date.now();
   let result: FetchResult;
   let failed = false;
   try {
     const provider = (deps.providerFor ?? registry.providerFor)(settings.kind);
-    const fetcher = (deps.fetchFor ?? registry.fetchFor)(settings);
+    const fetcher = deps.fetchFor ? deps.fetchFor(settings) : registry.fetchFor(settings, context);
     result = await provider.fetchResults({
       settings,
       dates,
@@ -224,12 +224,14 @@ export async function pollPass(deps: PollerDeps, opts: PassOptions = {}): Promis
     enabledProviders(raw),
     loadSessions(raw, scope),
   ]);
+  // The sandbox feed publishes from the same calendar, at this pass's clock.
+  const context: registry.FetchContext = { calendar: await registry.readDrawCalendar(raw), now: () => now };
   let fetches = 0;
   let observations = 0;
   for (const p of providers) {
     const dates = datesDue(p, sessions, now, forced);
     if (!dates.length) continue;
-    const a = await ask(deps, p.settings, dates);
+    const a = await ask(deps, p.settings, dates, context);
     const { kept, problems } = accept(p.settings, dates, sessions, now, a.result.observations);
     await record(raw, p.settings.code, dates, a, { kept, problems, forced, now });
     fetches++;

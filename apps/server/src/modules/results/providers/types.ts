@@ -51,6 +51,8 @@ export interface FetchRequest {
   /** The HTTP client: global fetch in production, the sandbox's in-process fetch for 'sandbox:' URLs. */
   fetch: typeof fetch;
   signal?: AbortSignal;
+  /** Where secrets are read (RESULTS_AGGREGATOR_KEY, RESULTS_NY_APP_TOKEN): process.env when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface FetchResult {

@@ -8,9 +8,11 @@ import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import CasinoOutlined from '@mui/icons-material/CasinoOutlined';
+import CloudSyncOutlined from '@mui/icons-material/CloudSyncOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import EmojiEventsOutlined from '@mui/icons-material/EmojiEventsOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import FavoriteBorderOutlined from '@mui/icons-material/FavoriteBorderOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -49,6 +51,8 @@ const ICONS: Record<NavIcon, ComponentType<SvgIconProps>> = {
   generateAgent: GroupAddOutlined,
   limiteFiche: ReceiptLongOutlined,
   terminal: PhonelinkLockOutlined,
+  resultProviders: CloudSyncOutlined,
+  drawCalendar: EventRepeatOutlined,
   lots: EmojiEventsOutlined,
   blocage: BlockOutlined,
   stats: BarChartOutlined,
