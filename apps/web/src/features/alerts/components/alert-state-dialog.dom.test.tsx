@@ -36,7 +36,8 @@ describe('the alert state dialog', () => {
   it('closing: the server’s refusal shows on the note, then a note closes it', async () => {
     const bodies: unknown[] = [];
     const fetch = stubFetch(async () => {
-      const body = JSON.parse(String(fetch.mock.calls.at(-1)?.[1]?.body ?? '{}'));
+      const init = (fetch.mock.calls.at(-1) as unknown[] | undefined)?.[1] as RequestInit | undefined;
+      const body = JSON.parse(String(init?.body ?? '{}'));
       bodies.push(body);
       return body.note
         ? { body: { ...alert, state: 'closed', note: body.note } }

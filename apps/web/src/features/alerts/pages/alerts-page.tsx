@@ -14,9 +14,12 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableFilter, type RowAction } from '../../../components/data-table';
+import { AgentFilter, PeriodRange, RangeAlert } from '../../../components/filters';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { companyChosen, useCan } from '../../../lib/authorization';
+import { rangeProblem, todayIn } from '../../../lib/day-range';
+import { useCompanyDisplay } from '../../../lib/session/use-company-display';
 import { useUser } from '../../../lib/session/use-session';
 import { alertKeys, useSetAlertState } from '../api/alerts';
 import { alertColumns } from '../components/alert-columns';
@@ -53,6 +56,16 @@ export default function AlertsPage() {
   const seen = useSetAlertState();
   const [change, setChange] = useState<StateChange | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The day an alert was raised (the company's days), and the agent concerned; not sent while invalid.
+  const display = useCompanyDisplay();
+  const [period, setPeriod] = useState({ start: '', end: '' });
+  const [agent, setAgent] = useState({ agent: '', agentLabel: '' });
+  const problem = rangeProblem(period.start, period.end);
+  const params = {
+    start_date: problem ? undefined : period.start || undefined,
+    end_date: problem ? undefined : period.end || undefined,
+    agent_id: agent.agent || undefined,
+  };
 
   const rowActions = (x: Alert): RowAction[] => [
     ...(x.state === 'new'
@@ -111,6 +124,20 @@ export default function AlertsPage() {
         rowActions={canChange && companyChosen(user) ? rowActions : undefined}
         rowLabel={(x) => t('rowActions', { kind: t(`kinds.${x.kind}`) })}
         filters={filters}
+        toolbar={
+          <>
+            <PeriodRange
+              ns="alerts"
+              range={period}
+              problem={problem}
+              today={todayIn(display.timeZone)}
+              onChange={setPeriod}
+            />
+            <AgentFilter ns="alerts" filters={{ ...agent, surcussale: '' }} onChange={setAgent} />
+            <RangeAlert ns="alerts" problem={problem} />
+          </>
+        }
+        params={params}
         searchPlaceholder="alerts:search"
         defaultSort="created_at"
         defaultOrder="desc"
