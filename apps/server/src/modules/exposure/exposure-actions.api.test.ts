@@ -141,6 +141,17 @@ describeApi('exposure quick actions and the POS hot numbers', () => {
     );
   });
 
+  it('answers one board event and ends to a client that does not ask for the stream', async () => {
+    const res = await t.app.inject({
+      url: `/api/companies/exposure/stream?tirage_id=${co.tirages[0].id}`,
+      headers: auth(admin.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    const data = /^event: board\ndata: (.*)$/m.exec(res.body)?.[1];
+    expect(JSON.parse(data as string)).toMatchObject({ tirage_id: co.tirages[0].id, numbers: 3 });
+  });
+
   it('caps the POS strip and counts every hot number', async () => {
     const tirage = co.tirages[1].id;
     const values = Array.from({ length: HOT_NUMBERS_MAX + 10 }, (_, i) => `($1, $2, '${String(100 + i)}')`).join(',');
