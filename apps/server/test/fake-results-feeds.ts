@@ -81,7 +81,7 @@ export async function startFakeResultsFeeds(options: { aggregatorKey?: string } 
     if (mode === 'huge') {
       res.writeHead(200, { 'content-type': route.type });
       const chunk = 'x'.repeat(64 * 1024);
-      for (let i = 0; i < 160 && !res.destroyed; i++) res.write(chunk);
+      for (let i = 0; i < 140 && !res.destroyed; i++) res.write(chunk);
       return res.end();
     }
     const refused = route.refuse?.(req);

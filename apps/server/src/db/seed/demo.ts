@@ -139,6 +139,11 @@ export async function seedDemo(raw: RawClient, timezone = 'America/Port-au-Princ
       agentIds.push(agentId);
     }
     await seedDemoGame(raw, company.id, agentIds);
+    // The demo has no internet: every source but Tennessee's manual one reads the built-in feed, which
+    // publishes plausible results at each official time, so the day's results arrive by themselves.
+    await raw.query(
+      `UPDATE result_providers SET base_url = 'sandbox:', enabled = true, updated_at = now() WHERE kind <> 'manual'`,
+    );
     await raw.exec('COMMIT');
     return true;
   } catch (err) {

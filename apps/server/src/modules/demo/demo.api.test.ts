@@ -45,6 +45,16 @@ describeApi('demo reset: the demo chain runs twice, other companies untouched', 
     await drop?.();
   });
 
+  it('reads the official results from the built-in feed (no internet), Tennessee by hand', async () => {
+    const rows = await database.raw.query<{ code: string; base_url: string; enabled: boolean }>(
+      'SELECT code, base_url, enabled FROM result_providers ORDER BY code',
+    );
+    for (const r of rows) {
+      if (r.code === 'tn-manual') expect(r).toMatchObject({ base_url: 'manual:', enabled: false });
+      else expect(r, r.code).toMatchObject({ base_url: 'sandbox:', enabled: true });
+    }
+  });
+
   const post = (url: string, token: string | null, payload?: object) =>
     app.inject({ method: 'POST', url, headers: token ? auth(token) : {}, ...(payload ? { payload } : {}) });
   const sale = () =>

@@ -41,7 +41,7 @@ async function run(
   return providerFor(kind).fetchResults({ settings: s, dates, fetch: fetchFor(s, { calendar: [] }), env });
 }
 
-describe('providers over HTTP (fake sources)', () => {
+describe('providers over HTTP (fake sources)', { timeout: 30_000 }, () => {
   it.each(CASES)('%s reads its source', async (kind, states, dates, count) => {
     feeds.setMode('ok');
     const r: FetchResult = await run(kind, states, dates);
