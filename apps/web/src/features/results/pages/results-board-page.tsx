@@ -10,6 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { DateInput } from '../../../components/date-input';
 import { PageHeader } from '../../../components/page-header';
@@ -30,7 +31,10 @@ import { SettingsDialog } from '../components/settings-dialog';
 export default function ResultsBoardPage() {
   const { t, i18n } = useTranslation(['results', 'nav']);
   const timeZone = DEFAULT_TIME_ZONE;
-  const [date, setDate] = useState(() => todayIn(timeZone));
+  // ?date=YYYY-MM-DD opens another day (a link from an alert, a bookmark).
+  const [params] = useSearchParams();
+  const asked = params.get('date');
+  const [date, setDate] = useState(() => (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : todayIn(timeZone)));
   const [tab, setTab] = useState<'board' | 'history' | 'fetches'>('board');
   const [dialog, setDialog] = useState<{ row: ResultRow; mode: 'confirm' | 'enter' } | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
