@@ -82,6 +82,10 @@ export function FicheDetails({ draws, lines, currency }: Props) {
               <Box sx={{ mb: 1.25 }}>
                 <Lots result={draw.result} />
               </Box>
+            ) : draw.result_late ? (
+              <Typography variant="body2" role="status" sx={{ color: 'warning.main', fontWeight: 600, mb: 1.25 }}>
+                {t('resultLate')}
+              </Typography>
             ) : (
               <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.25 }}>
                 {t('noResult')}

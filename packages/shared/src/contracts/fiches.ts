@@ -30,6 +30,8 @@ export const ficheDraw = z.object({
   result: z
     .object({ pick3: z.string(), pick4: z.string(), lot1: z.string(), lot2: z.string(), lot3: z.string() })
     .nullable(),
+  /** « Résultat en attente »: a draw following an official session, its official time past, no result yet. */
+  result_late: z.boolean(),
 });
 export type FicheDraw = z.infer<typeof ficheDraw>;
 

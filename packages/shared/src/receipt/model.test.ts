@@ -35,6 +35,7 @@ const fiche: FicheView = {
       win_amount: 0,
       status: 'en_attente',
       result: null,
+      result_late: false,
     },
     {
       tirage_id: 2,
@@ -44,6 +45,7 @@ const fiche: FicheView = {
       win_amount: 0,
       status: 'en_attente',
       result: null,
+      result_late: false,
     },
   ],
   lines: [

@@ -50,7 +50,11 @@ BEGIN
                             WHEN i.id IS NULL THEN 'en_attente'
                             WHEN ft.win_amount > 0 THEN 'gagnant' ELSE 'perdant' END,
              'result', CASE WHEN i.id IS NULL THEN NULL ELSE jsonb_build_object(
-                'pick3', i.pick3, 'pick4', i.pick4, 'lot1', i.lot1, 'lot2', i.lot2, 'lot3', i.lot3) END
+                'pick3', i.pick3, 'pick4', i.pick4, 'lot1', i.lot1, 'lot2', i.lot2, 'lot3', i.lot3) END,
+             -- « résultat en attente » (issue 21): a draw following an official session, without its result
+             -- although the official time has passed (a company's own draw has no official time).
+             'result_late', i.id IS NULL AND t.source_id IS NOT NULL AND f.status NOT IN ('cancelled', 'deleted')
+                            AND borlette_draw_at(ft.tirage_id, ft.draw_date) <= now()
            ) ORDER BY t.name, ft.tirage_id), '[]'::jsonb) AS draws,
            coalesce(bool_or(i.id IS NULL), false) AS pending
       FROM fiche_tirages ft

@@ -437,7 +437,8 @@ BEGIN
            'timezone', a.timezone,
            'draws', (SELECT jsonb_agg(jsonb_build_object(
                               'tirage_id', ft.tirage_id, 'name', n.name, 'draw_date', to_char(ft.draw_date, 'YYYY-MM-DD'),
-                              'amount', ft.amount, 'win_amount', ft.win_amount, 'status', 'en_attente', 'result', NULL)
+                              'amount', ft.amount, 'win_amount', ft.win_amount, 'status', 'en_attente', 'result', NULL,
+                              'result_late', false)
                               ORDER BY n.name, ft.tirage_id)
                        FROM ft JOIN unnest(v_tirages, v_names) AS n(id, name) ON n.id = ft.tirage_id),
            'lines', (SELECT jsonb_agg(jsonb_build_object(

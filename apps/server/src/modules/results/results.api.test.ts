@@ -48,6 +48,15 @@ describeApi('the official results pipeline', () => {
       'SELECT subject, message FROM result_alerts WHERE kind = $1 AND closed_at IS NULL ORDER BY id',
       [kind],
     );
+  /** The ticket's draw as its public link (the QR) shows it. */
+  const publicDraw = async () => {
+    const [{ ref }] = await database.raw.query<{ ref: string }>('SELECT ref_code AS ref FROM fiches WHERE id = $1', [
+      fiche,
+    ]);
+    const res = await app.inject({ method: 'GET', url: `/api/public/fiche/${ref}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().draws[0];
+  };
   const tokenOf = async (opts: Parameters<typeof createUser>[1]) =>
     (await login(app, (await createUser(database, opts)).username)).accessToken;
 
@@ -109,6 +118,8 @@ describeApi('the official results pipeline', () => {
       [c1.company.id],
     );
     expect(n.n).toBe(0);
+    // The ticket's public page (and the POS, same view) says « résultat en attente »: its time is past.
+    expect(await publicDraw()).toMatchObject({ status: 'en_attente', result: null, result_late: true });
   });
 
   it('two sources agree → confirmed, applied and the tickets settled', async () => {
@@ -124,6 +135,7 @@ describeApi('the official results pipeline', () => {
     );
     // Bolet 23 × 10 HTG on the first lot (this company pays 50 ×): 500 HTG.
     expect(Number(f.win_amount)).toBe(50000);
+    expect(await publicDraw()).toMatchObject({ status: 'gagnant', result: { pick3: '123' }, result_late: false });
     // Polling again changes nothing: no new version.
     expect((await poll({ state: 'NY', session: 'soir' })).json()).toMatchObject({ applied: 0 });
     expect((await boardRow('NY', 'soir')).applied.version).toBe(1);

@@ -17,6 +17,7 @@ const draw = (tirage_id: number, name: string, amount: number): Draw => ({
   win_amount: 0,
   status: 'en_attente',
   result: null,
+  result_late: false,
 });
 
 const line = (tirage_id: number, position: number, code: number, number: string, stake: number): Line => ({

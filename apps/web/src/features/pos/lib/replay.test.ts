@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { replayDraft } from './replay';
 
 const draw = (tirage_id: number, name: string) =>
-  ({ tirage_id, name, draw_date: '2026-01-01', amount: 0, win_amount: 0, status: 'en_attente', result: null }) as const;
+  ({
+    tirage_id,
+    name,
+    draw_date: '2026-01-01',
+    amount: 0,
+    win_amount: 0,
+    status: 'en_attente',
+    result: null,
+    result_late: false,
+  }) as const;
 const line = (tirage_id: number, position: number, code: number, number: string, stake: number, free = false) => ({
   tirage_id,
   position,
