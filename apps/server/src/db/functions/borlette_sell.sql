@@ -91,22 +91,7 @@ BEGIN
             array_agg(l.stake ORDER BY l.pos) AS stakes, count(*)::int AS nlines, sum(l.stake)::bigint AS line_total
        FROM jsonb_to_recordset(p -> 'lines') AS l(code int, number text, stake bigint, pos int)
    ) r
-    LEFT JOIN LATERAL (
-      SELECT coalesce(max(k.bolet) FILTER (WHERE k.level = 'agent'), max(k.bolet) FILTER (WHERE k.level = 'surcussale'),
-                      max(k.bolet) FILTER (WHERE k.level = 'company')) AS bolet,
-             coalesce(max(k.mariage) FILTER (WHERE k.level = 'agent'), max(k.mariage) FILTER (WHERE k.level = 'surcussale'),
-                      max(k.mariage) FILTER (WHERE k.level = 'company')) AS mariage,
-             coalesce(max(k.loto3) FILTER (WHERE k.level = 'agent'), max(k.loto3) FILTER (WHERE k.level = 'surcussale'),
-                      max(k.loto3) FILTER (WHERE k.level = 'company')) AS loto3,
-             coalesce(max(k.loto4) FILTER (WHERE k.level = 'agent'), max(k.loto4) FILTER (WHERE k.level = 'surcussale'),
-                      max(k.loto4) FILTER (WHERE k.level = 'company')) AS loto4,
-             coalesce(max(k.loto5) FILTER (WHERE k.level = 'agent'), max(k.loto5) FILTER (WHERE k.level = 'surcussale'),
-                      max(k.loto5) FILTER (WHERE k.level = 'company')) AS loto5
-        FROM commission_rates k
-       WHERE k.company_id = v_company
-         AND ((k.level = 'company' AND k.target_id = 0) OR (k.level = 'agent' AND k.target_id = v_agent)
-              OR (k.level = 'surcussale' AND k.target_id = u.surcussale_id))
-    ) cr ON true
+    LEFT JOIN LATERAL borlette_commission_rates(v_company, v_agent, u.surcussale_id) cr ON true
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
