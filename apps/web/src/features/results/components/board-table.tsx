@@ -63,7 +63,10 @@ export function BoardTable({
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {r.official_time}{' '}
                 <Typography component="span" variant="caption" color="text.secondary">
-                  ({r.timezone.split('/').pop()?.replace('_', ' ')} · {fTime(r.official_at, { timeZone })})
+                  {t('board.zoneAndHere', {
+                    zone: r.timezone.split('/').pop()?.replaceAll('_', ' '),
+                    here: fTime(r.official_at, { timeZone }).slice(0, 5),
+                  })}
                 </Typography>
               </TableCell>
               <TableCell>
