@@ -90,11 +90,20 @@ export function ExposureTable({
   return (
     <>
       <TableContainer sx={{ display: { xs: 'none', md: 'block' } }}>
-        <Table size="small" aria-label={t('tableLabel')}>
+        {/* Fits a 1440 px screen beside the menu: tight cells, the 2nd and 3rd lots only on wider ones. */}
+        <Table
+          size="small"
+          aria-label={t('tableLabel')}
+          sx={{ '& td, & th': { px: 1 }, '& .wide': { display: { xs: 'none', xl: 'table-cell' } } }}
+        >
           <TableHead>
             <TableRow>
               {['number', 'game', 'sold', 'lot1', 'lot2', 'lot3', 'payout', 'limit', 'used', 'level'].map((c) => (
-                <TableCell key={c} align={['number', 'game', 'level', 'used'].includes(c) ? 'left' : 'right'}>
+                <TableCell
+                  key={c}
+                  className={c === 'lot2' || c === 'lot3' ? 'wide' : undefined}
+                  align={['number', 'game', 'level', 'used'].includes(c) ? 'left' : 'right'}
+                >
                   {t(`columns.${c}`)}
                 </TableCell>
               ))}
@@ -108,8 +117,12 @@ export function ExposureTable({
                 <TableCell>{game(r.code)}</TableCell>
                 <TableCell align="right">{money(r.sold)}</TableCell>
                 <TableCell align="right">{r.payout_lot1 === null ? '—' : money(r.payout_lot1)}</TableCell>
-                <TableCell align="right">{r.payout_lot2 === null ? '—' : money(r.payout_lot2)}</TableCell>
-                <TableCell align="right">{r.payout_lot3 === null ? '—' : money(r.payout_lot3)}</TableCell>
+                <TableCell align="right" className="wide">
+                  {r.payout_lot2 === null ? '—' : money(r.payout_lot2)}
+                </TableCell>
+                <TableCell align="right" className="wide">
+                  {r.payout_lot3 === null ? '—' : money(r.payout_lot3)}
+                </TableCell>
                 <TableCell align="right" sx={{ fontWeight: 600 }}>
                   {money(r.payout)}
                 </TableCell>
