@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../lib/api-client';
-import { fTime } from '../../../lib/format';
+import { fDateTime } from '../../../lib/format';
 
 /**
  * « Résultats en attente »: the company's draws whose official time has passed without a result, with
@@ -24,15 +24,17 @@ export function PendingResults({ enabled, timeZone }: { enabled: boolean; timeZo
   return (
     <Alert severity="warning" variant="outlined" data-testid="pending-results">
       <AlertTitle>{t('pending.title')}</AlertTitle>
-      {pending.data.map((p) => (
-        <Box key={`${p.tirage_id}:${p.draw_date}`} sx={{ typography: 'body2' }}>
-          {t('pending.text', {
-            source: `${p.tirage_name} (${sourceLabel(p.source_name, i18n.language)})`,
-            time: fTime(p.official_at, { timeZone }),
-          })}
-          {p.alerts.length ? ` — ${p.alerts.join(' ')}` : ''}
-        </Box>
-      ))}
+      {pending.data.map((p) => {
+        // « Tennessee Matin », not « Tennessee Matin (Tennessee Matin) » when the draw bears its source's name.
+        const official = sourceLabel(p.source_name, i18n.language);
+        const source = [p.source_name, official].includes(p.tirage_name) ? official : `${p.tirage_name} (${official})`;
+        return (
+          <Box key={`${p.tirage_id}:${p.draw_date}`} sx={{ typography: 'body2' }}>
+            {t('pending.text', { source, time: fDateTime(p.official_at, { timeZone, language: i18n.language }) })}
+            {p.alerts.length ? ` — ${p.alerts.join(' ')}` : ''}
+          </Box>
+        );
+      })}
     </Alert>
   );
 }
