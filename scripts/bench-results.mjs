@@ -6,9 +6,9 @@
 // day without its evening numbers; at t0 both publish the same numbers. The real poller (pollPass, with the
 // providers' base URLs pointing at the fakes and the real HTTP client) then runs pass after pass until every
 // company's result is settled: both sources agree → confirmed → « Tirage automatique »'s publication.
-// Reference: publishTirageAuto alone (same companies, same lines, same numbers) on a copy of the database
-// taken before t0, and borlette_settle alone (the result written directly, one transaction per company) on a
-// second copy. The passes run back to back: in production the wait for the next poll (RESULTS_POLL_SECONDS,
+// The database is copied (CREATE DATABASE … TEMPLATE) just before t0, three times: the pipeline runs on one;
+// the references on the others: publishTirageAuto alone (same companies, lines and numbers) and
+// borlette_settle alone (the result written directly, one transaction per company). The passes run back to back: in production the wait for the next poll (RESULTS_POLL_SECONDS,
 // poll_every_min of each source) comes on top. PGlite is not measured here (bench-engine covers it).
 // Env: TEST_DATABASE_URL, BENCH_RESULTS_LINES (1 000 000), BENCH_RESULTS_COMPANIES (100), BENCH_KEEP=1.
 import { randomBytes } from 'node:crypto';
@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { ADMIN_URL, ROOT, src } from './lib/bench-kit.mjs';
-import { copyDatabase, fakeSources, generate, settledState } from './lib/bench-results-data.mjs';
+import { copyDatabase, fakeSources, generate, settledState, warm } from './lib/bench-results-data.mjs';
 
 register();
 
@@ -46,7 +46,7 @@ const add = (name, value, unit, reference, referenceLabel) =>
   });
 
 const name = `borlette_bench_results_${randomBytes(4).toString('hex')}`;
-const copies = [`${name}_pub`, `${name}_settle`];
+const copies = [`${name}_poll`, `${name}_pub`, `${name}_settle`];
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
@@ -82,13 +82,13 @@ try {
   const passAt = (k) => new Date(new Date(official).getTime() + (prov.start + k * prov.every) * 60_000);
   const first = await pollPass({ database }, { now: passAt(0) });
   log(`pass before t0: ${JSON.stringify(first)} (the sources answer the day without its evening numbers)`);
-  // The copies for the references: the same data, sessions and fetch log as the pipeline finds at t0.
+  // Three copies taken now, one for the pipeline and one for each reference: the same data, sessions and
+  // fetch log, each read the same way before its run (no side starts with a warmer cache).
   await database.close();
   database = null;
-  await copyDatabase(admin, name, copies[0]);
-  await copyDatabase(admin, name, copies[1]);
-  database = await openPostgres(urlOf(name), { max: 4 });
-  await database.raw.query('SELECT count(*) FROM fiche_lines'); // a warm connection, as a running poller has
+  for (const copy of copies) await copyDatabase(admin, name, copy);
+  database = await openPostgres(urlOf(copies[0]), { max: 4 });
+  await warm(database.raw, date);
 
   log(`t0: both sources publish ${PICK3}/${PICK4}; poll passes until every company is settled…`);
   feeds.publish();
@@ -134,11 +134,11 @@ try {
   );
 
   // Reference 1: « Tirage automatique »'s publication alone, on the copy.
-  const pub = await openPostgres(urlOf(copies[0]), { max: 4 });
+  const pub = await openPostgres(urlOf(copies[1]), { max: 4 });
   let refPublish;
   let pubState;
   try {
-    await pub.raw.query('SELECT count(*) FROM fiche_lines');
+    await warm(pub.raw, date);
     const t1 = performance.now();
     const answer = await publishTirageAuto(pub, SYSTEM_CONTEXT, {
       state: 'NY',
@@ -158,14 +158,14 @@ try {
   }
   // Reference 2: the engine's settlement alone: the result row written directly, borlette_settle, one
   // transaction per company (no audit, no versions, no platform result).
-  const bare = await openPostgres(urlOf(copies[1]), { max: 4 });
+  const bare = await openPostgres(urlOf(copies[2]), { max: 4 });
   let refSettle;
   try {
     const draws = await bare.raw.query(
       `SELECT t.company_id, t.id FROM tirages t JOIN draw_sources s ON s.id = t.source_id
         WHERE s.state = 'NY' AND s.session = 'soir' ORDER BY t.company_id`,
     );
-    await bare.raw.query('SELECT count(*) FROM fiche_lines');
+    await warm(bare.raw, date);
     const t2 = performance.now();
     for (const d of draws) {
       await bare.transaction(async (tx) => {
