@@ -231,6 +231,18 @@ if (process.env.BENCH_SKIP_POS !== '1') {
   if (r.status !== 0) console.log('bench-pos: échec (PostgreSQL joignable ? TEST_DATABASE_URL ; Chromium ?)');
 }
 
+// Issue 21: a result appearing at two (fake, local) official sources → every company's tickets settled,
+// 100 companies following New York Soir and 1 000 000 lines, beside the publication and the settlement
+// alone. scripts/bench-results.mjs (.bench/results-pipeline.json); BENCH_SKIP_RESULTS=1 to skip.
+if (process.env.BENCH_SKIP_RESULTS !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-results.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) console.log('bench-results: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
+
 // A soak of mixed traffic on PostgreSQL (10 minutes): p99 and the server's memory per minute, the last
 // minute against the first. scripts/bench-soak.mjs (.bench/soak.json); BENCH_SKIP_SOAK=1 to skip.
 if (process.env.BENCH_SKIP_SOAK !== '1') {
@@ -255,7 +267,7 @@ if (process.env.BENCH_SKIP_CLUSTER !== '1') {
 {
   const { existsSync, readFileSync: read } = await import('node:fs');
   const all = { at: new Date().toISOString(), node: process.version, suites: {} };
-  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'soak', 'cluster']) {
+  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'results-pipeline', 'soak', 'cluster']) {
     const f = path.join(ROOT, `.bench/${suite}.json`);
     if (!existsSync(f)) continue;
     const data = JSON.parse(read(f, 'utf8'));
