@@ -251,6 +251,18 @@ if (process.env.BENCH_SKIP_SOAK !== '1') {
   if (r.status !== 0) console.log('bench-soak: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
 }
 
+// The risk center's live board (issue 22): update latency with 500 stream clients beside 1, and the sale
+// throughput with them connected beside none. scripts/bench-exposure.mjs (.bench/exposure.json);
+// BENCH_SKIP_EXPOSURE=1 to skip.
+if (process.env.BENCH_SKIP_EXPOSURE !== '1') {
+  const { spawnSync } = await import('node:child_process');
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/bench-exposure.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) console.log('bench-exposure: échec (PostgreSQL joignable ? TEST_DATABASE_URL)');
+}
+
 // Past one machine, on this machine: a primary and a streaming replica, PgBouncer (transaction mode), two
 // instances behind nginx; the replica stopped and an instance killed under the load, no sale lost or
 // doubled. scripts/bench-cluster.mjs (.bench/cluster.json); BENCH_SKIP_CLUSTER=1 to skip.
@@ -267,7 +279,7 @@ if (process.env.BENCH_SKIP_CLUSTER !== '1') {
 {
   const { existsSync, readFileSync: read } = await import('node:fs');
   const all = { at: new Date().toISOString(), node: process.version, suites: {} };
-  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'results-pipeline', 'soak', 'cluster']) {
+  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'results-pipeline', 'soak', 'exposure', 'cluster']) {
     const f = path.join(ROOT, `.bench/${suite}.json`);
     if (!existsSync(f)) continue;
     const data = JSON.parse(read(f, 'utf8'));

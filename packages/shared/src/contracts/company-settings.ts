@@ -45,6 +45,9 @@ export const SETTING_BOUNDS = {
   ticket_max_draws: { min: 1, max: PLATFORM_CEILINGS.ticketDraws },
   line_max_stake: { min: 1, max: PLATFORM_CEILINGS.lineStake },
   ticket_max_payout: { min: 1, max: PLATFORM_CEILINGS.ticketPayout },
+  /** The live board's colours (issue 22 §1), percent of the limit used; warn < hot (checked on the result). */
+  exposure_warn_pct: { min: 1, max: 99 },
+  exposure_hot_pct: { min: 2, max: 100 },
 } as const;
 
 export type BoundedSetting = keyof typeof SETTING_BOUNDS;
@@ -70,6 +73,9 @@ export const companySettingsView = z.object({
   /** Agents' credit defaults (issue 20 §2): ceiling on what an agent owes (centimes; null: none), mode. */
   credit_limit: z.number().int().nullable(),
   credit_mode: z.enum(CREDIT_MODES),
+  /** Issue 22 §1: the exposure board's colours (percent of the limit used): « à surveiller », « chaud ». */
+  exposure_warn_pct: z.number().int(),
+  exposure_hot_pct: z.number().int(),
   updated_at: z.string(),
 });
 export type CompanySettingsView = z.infer<typeof companySettingsView>;
@@ -88,6 +94,9 @@ function bounded(key: BoundedSetting, label: string, unit: string) {
     .max(max, `${label} : ${shown(max, unit)} au plus`);
 }
 
+/** Both thresholds given, or one against the stored other (the service checks the result). */
+export const EXPOSURE_ORDER_MESSAGE = 'Le seuil « à surveiller » doit être inférieur au seuil « chaud ».';
+
 /** French names of the settings (messages and audit). */
 export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_id' | 'updated_at'>, string> = {
   cancel_window_minutes: 'Le délai d’annulation',
@@ -103,6 +112,8 @@ export const SETTING_LABELS: Record<Exclude<keyof CompanySettingsView, 'company_
   sale_location: 'La localisation à la vente',
   credit_limit: 'Le plafond de crédit par défaut',
   credit_mode: 'Le mode de crédit par défaut',
+  exposure_warn_pct: 'Le seuil « à surveiller » de l’exposition',
+  exposure_hot_pct: 'Le seuil « chaud » de l’exposition',
 };
 
 const L = SETTING_LABELS;
@@ -129,12 +140,19 @@ export const companySettingsInput = z
       sale_location: z.boolean({ error: `${L.sale_location} doit être vrai ou faux` }).optional(),
       credit_limit: amountField(L.credit_limit, { allowZero: true }).nullable().optional(),
       credit_mode: z.enum(CREDIT_MODES, { error: 'Mode de crédit invalide (plafond ou prépayé)' }).optional(),
+      exposure_warn_pct: bounded('exposure_warn_pct', L.exposure_warn_pct, 'pour cent').optional(),
+      exposure_hot_pct: bounded('exposure_hot_pct', L.exposure_hot_pct, 'pour cent').optional(),
     },
     {
       error: (issue) => (issue.code === 'unrecognized_keys' ? `Réglage inconnu : ${issue.keys.join(', ')}` : undefined),
     },
   )
-  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucun réglage à modifier.');
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Aucun réglage à modifier.')
+  .refine(
+    (v) =>
+      v.exposure_warn_pct === undefined || v.exposure_hot_pct === undefined || v.exposure_warn_pct < v.exposure_hot_pct,
+    { message: EXPOSURE_ORDER_MESSAGE, path: ['exposure_warn_pct'] },
+  );
 export type CompanySettingsInput = z.infer<typeof companySettingsInput>;
 
 /**

@@ -12,7 +12,10 @@ import { money } from './money';
  * do not count); a supervisor sees its agents' lines only. Money in centimes (`money`: exact past 2^53).
  */
 
-/** Colour thresholds, in percent of the limit used: « à surveiller » from `warn`, « chaud » from `hot`. */
+/**
+ * Colour thresholds, in percent of the limit used: « à surveiller » from `warn`, « chaud » from `hot`. These
+ * are a new company's; its settings (`exposure_warn_pct` / `exposure_hot_pct`) apply when a request gives none.
+ */
 export const EXPOSURE_DEFAULT_THRESHOLDS = { warn: 70, hot: 90 } as const;
 /** How many numbers the board answers at most (largest payout first); totals cover every number. */
 export const EXPOSURE_DEFAULT_TOP = 100;

@@ -137,6 +137,12 @@ export const companySettings = pgTable('company_settings', {
     .notNull()
     .default('ceiling'),
   /**
+   * Issue 22 §1: the live board's colour thresholds, percent of the limit used (migration 0030, with a
+   * CHECK 1..100 and warn < hot): « à surveiller » from warn, « chaud » from hot (also the POS's hot numbers).
+   */
+  exposureWarnPct: integer('exposure_warn_pct').notNull().default(70),
+  exposureHotPct: integer('exposure_hot_pct').notNull().default(90),
+  /**
    * The platform's price per active agent and per month, by tier of the number of active agents
    * (minor units of the platform's currency): docs/domain.md's ladder 1-9 10, 10-19 9, 20-29 8, 30-49 7, 50+ 6.
    */

@@ -31,6 +31,9 @@ const DEFAULTS = {
   // Agent credit (issue 20 §2): no ceiling by default.
   credit_limit: null,
   credit_mode: 'ceiling',
+  // The exposure board's colours (issue 22 §1).
+  exposure_warn_pct: 70,
+  exposure_hot_pct: 90,
 };
 
 describeApi('company settings (GET/PUT /api/companies/settings)', () => {

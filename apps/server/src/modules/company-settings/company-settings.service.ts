@@ -2,6 +2,7 @@ import {
   type CompanySettingsInput,
   type CompanySettingsView,
   companySettingsView,
+  EXPOSURE_ORDER_MESSAGE,
   PLATFORM_CEILINGS,
   SETTING_LABELS,
 } from '@borlette/shared/contracts/company-settings';
@@ -11,7 +12,7 @@ import { firstRow, isoTime, joinSql, oneRow, rawSql, rows, sql } from '../../db/
 import { audit } from '../../http/audit';
 import { authOf, type HasAuth } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import { orNotFound } from '../_lib/scope';
 import { endDevicelessAgentSessions } from '../terminals/terminals.service';
 
@@ -102,6 +103,13 @@ export async function updateSettings(
       ),
       'Compagnie introuvable.',
     );
+    // The board's thresholds are ordered on the result: one changed alone is checked against the other.
+    const warn = input.exposure_warn_pct ?? before.exposure_warn_pct;
+    const hot = input.exposure_hot_pct ?? before.exposure_hot_pct;
+    if (warn >= hot) {
+      const field = input.exposure_warn_pct !== undefined ? 'exposure_warn_pct' : 'exposure_hot_pct';
+      throw badRequest(EXPOSURE_ORDER_MESSAGE, { [field]: EXPOSURE_ORDER_MESSAGE });
+    }
     const sets = joinSql(
       keys.map((k) => sql`${rawSql(k)} = ${input[k]}`),
       ', ',

@@ -7,7 +7,7 @@ import {
 import { money } from '@borlette/shared/contracts/money';
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
-import { joinSql, oneRow, rawSql, type Sql, sql } from '../../db/sql';
+import { firstRow, joinSql, oneRow, rawSql, type Sql, sql } from '../../db/sql';
 import type { HasAuth } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { agentsWatched } from '../_lib/scope';
@@ -22,6 +22,12 @@ export interface BoardKey {
   hot: number;
 }
 
+export interface Thresholds {
+  warn: number;
+  hot: number;
+}
+
+/** The request's thresholds, else the company's (`defaults`: its settings). */
 export function boardKey(
   companyId: number,
   q: {
@@ -31,16 +37,37 @@ export function boardKey(
     warn?: number;
     hot?: number;
   },
+  defaults: Thresholds = EXPOSURE_DEFAULT_THRESHOLDS,
 ): BoardKey {
-  const hot = q.hot ?? EXPOSURE_DEFAULT_THRESHOLDS.hot;
+  const hot = q.hot ?? defaults.hot;
   return {
     companyId,
     tirageId: q.tirage_id ?? null,
     date: q.date ?? null,
     top: q.top,
     hot,
-    warn: Math.min(q.warn ?? EXPOSURE_DEFAULT_THRESHOLDS.warn, hot),
+    warn: Math.min(q.warn ?? defaults.warn, hot),
   };
+}
+
+const thresholdsRow = z.object({ warn: z.number().int(), hot: z.number().int() });
+
+/**
+ * The company's colour thresholds (company settings, migration 0030), read only when the request
+ * leaves one out. An open stream keeps the ones it started with (the page reopens it after a change).
+ */
+export async function companyThresholds(
+  raw: RawClient,
+  companyId: number,
+  q: { warn?: number; hot?: number },
+): Promise<Thresholds> {
+  if (q.warn !== undefined && q.hot !== undefined) return { warn: q.warn, hot: q.hot };
+  const row = await firstRow(
+    raw,
+    thresholdsRow,
+    sql`SELECT exposure_warn_pct AS warn, exposure_hot_pct AS hot FROM company_settings WHERE company_id = ${companyId}`,
+  );
+  return row ?? EXPOSURE_DEFAULT_THRESHOLDS;
 }
 
 /** The agents whose tickets count: every agent, or a supervisor's own (as the statistics do). */

@@ -5,7 +5,7 @@ import { authOf, readToken, resolveSession } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { ExposureHub, encodeBoard } from './exposure-hub';
-import { boardKey, readBoard } from './exposure-query';
+import { boardKey, companyThresholds, readBoard } from './exposure-query';
 import { hotNumbersOf } from './hot-numbers-query';
 
 /** The risk center (issue 22 §1): the exposure board, its live stream, the POS's hot numbers. */
@@ -17,10 +17,15 @@ export const exposureRoutes =
     const hub = new ExposureHub(database);
     app.addHook('preClose', async () => hub.close());
 
-    route(app, api.board, async (request) => readBoard(raw, request, boardKey(companyOf(request), request.query)));
+    const keyOf = async (request: Parameters<typeof authOf>[0], q: Parameters<typeof boardKey>[1]) => {
+      const companyId = companyOf(request);
+      return boardKey(companyId, q, await companyThresholds(raw, companyId, q));
+    };
+
+    route(app, api.board, async (request) => readBoard(raw, request, await keyOf(request, request.query)));
 
     route(app, api.stream, async (request, reply) => {
-      const key = boardKey(companyOf(request), request.query);
+      const key = await keyOf(request, request.query);
       // Read before the stream opens, so that a wrong draw is a plain 404 answer.
       const initial = await readBoard(raw, request, key);
       const token = readToken(request) ?? '';

@@ -1,32 +1,27 @@
-import {
-  EXPOSURE_DEFAULT_THRESHOLDS,
-  HOT_NUMBERS_MAX,
-  type HotNumbers,
-  hotNumbers,
-} from '@borlette/shared/contracts/exposure';
+import { HOT_NUMBERS_MAX, type HotNumbers, hotNumbers } from '@borlette/shared/contracts/exposure';
 import type { RawClient } from '../../db/client';
 import { oneRow, sql } from '../../db/sql';
 
 /**
  * The POS's hot numbers of the chosen draws today: the company-wide counters (what the sale's limits
- * read) at or past the « chaud » threshold of their limit in force, and the numbers blocked for the
+ * read) at or past the company's « chaud » threshold (its settings) of their limit in force, and the numbers blocked for the
  * draw. Draws of another company are ignored. Blocked first, then the most used; HOT_NUMBERS_MAX rows.
  */
 export function hotNumbersOf(raw: RawClient, companyId: number, tirageIds: number[]): Promise<HotNumbers> {
-  const hot = EXPOSURE_DEFAULT_THRESHOLDS.hot;
   return oneRow(
     raw,
     hotNumbers,
     sql`WITH t AS (
-          SELECT t.id, (now() AT TIME ZONE c.timezone)::date AS day
+          SELECT t.id, (now() AT TIME ZONE c.timezone)::date AS day, cs.exposure_hot_pct AS hot
             FROM tirages t JOIN companies c ON c.id = t.company_id
+            JOIN company_settings cs ON cs.company_id = c.id
            WHERE t.company_id = ${companyId} AND t.id = ANY(${tirageIds}::bigint[])
         ), lim AS (
           SELECT sl.code, sl.number, coalesce(sl.tirage_id, 0) AS tirage_id, sl.max_amount
             FROM sale_limits sl
            WHERE sl.company_id = ${companyId} AND coalesce(sl.agent_id, 0) = 0 AND sl.status = 'active'
         ), n AS (
-          SELECT sc.tirage_id, sc.code::int AS code, sc.number, sc.amount,
+          SELECT sc.tirage_id, sc.code::int AS code, sc.number, sc.amount, t.hot,
                  coalesce(b1.max_amount, b0.max_amount, g1.max_amount, g0.max_amount) AS lim
             FROM t JOIN sale_counters sc ON sc.company_id = ${companyId} AND sc.tirage_id = t.id
                                          AND sc.draw_date = t.day AND sc.agent_id = 0
@@ -39,7 +34,7 @@ export function hotNumbersOf(raw: RawClient, companyId: number, tirageIds: numbe
           SELECT n.tirage_id, n.code, n.number,
                  CASE WHEN n.lim > 0 THEN round(n.amount * 100.0 / n.lim, 1)::float8 ELSE 100::float8 END AS used,
                  false AS blocked, greatest(n.lim - n.amount, 0)::bigint AS "left"
-            FROM n WHERE n.lim IS NOT NULL AND n.amount * 100 >= n.lim * ${hot}
+            FROM n WHERE n.lim IS NOT NULL AND n.amount * 100 >= n.lim * n.hot
           UNION ALL
           SELECT DISTINCT t.id, CASE WHEN b.number LIKE '%*%' THEN 40 WHEN length(b.number) = 2 THEN 20
                                      WHEN length(b.number) = 3 THEN 30 WHEN length(b.number) = 4 THEN 41 ELSE 51 END,

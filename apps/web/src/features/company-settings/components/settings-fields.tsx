@@ -55,7 +55,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const B = SETTING_BOUNDS;
 
-/** Every setting of the screen, grouped: tickets, draws, agents, ticket ceilings. */
+/** Every setting of the screen, grouped: tickets, draws, agents, terminals, the exposure board's colours, ticket ceilings. */
 export function SettingsFields({ disabled, currency }: { disabled: boolean; currency: string }) {
   const { t } = useTranslation('companySettings');
   const minutes = t('units.minutes');
@@ -124,6 +124,20 @@ export function SettingsFields({ disabled, currency }: { disabled: boolean; curr
           disabled={disabled}
           label={t('fields.sale_location')}
           helperText={t('help.sale_location')}
+        />
+      </Section>
+      <Section title={t('sections.exposure')}>
+        <Setting
+          name="exposure_warn_pct"
+          unit="%"
+          disabled={disabled}
+          help={t('help.exposure_warn_pct', { max: B.exposure_warn_pct.max })}
+        />
+        <Setting
+          name="exposure_hot_pct"
+          unit="%"
+          disabled={disabled}
+          help={t('help.exposure_hot_pct', { max: B.exposure_hot_pct.max })}
         />
       </Section>
       <Section title={t('sections.ceilings')}>

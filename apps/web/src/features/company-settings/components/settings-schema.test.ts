@@ -25,6 +25,8 @@ const loaded = {
   sale_location: false,
   credit_limit: null,
   credit_mode: 'ceiling' as const,
+  exposure_warn_pct: 70,
+  exposure_hot_pct: 90,
   updated_at: '2026-01-01T00:00:00Z',
 };
 
@@ -71,5 +73,7 @@ describe('company settings form conversions', () => {
     expect(issue({ line_max_stake: '10000000.01' })).toMatch(/^de 0,01 HTG à 10.000.000 HTG$/);
     expect(issue({ ticket_max_payout: 'abc' })).toBe('montant');
     expect(issue({ commission_percent: '100,01' })).toBe('pourcentage');
+    expect(issue({ exposure_warn_pct: '0' })).toBe('de 1 à 99');
+    expect(issue({ exposure_hot_pct: '101' })).toBe('de 2 à 100');
   });
 });

@@ -28,7 +28,9 @@ const wholeNumber = (
     | 'sales_close_minutes'
     | 'payout_validity_days'
     | 'ticket_max_lines'
-    | 'ticket_max_draws',
+    | 'ticket_max_draws'
+    | 'exposure_warn_pct'
+    | 'exposure_hot_pct',
 ) => {
   const { min, max } = SETTING_BOUNDS[key];
   return z.string().transform((v, ctx) => {
@@ -98,6 +100,9 @@ export const makeSettingsSchema = (m: SettingsMessages) =>
       return centimes;
     }),
     credit_mode: z.enum(['ceiling', 'prepaid']),
+    // The order (« à surveiller » below « chaud ») is the server's check, shown on the field it names.
+    exposure_warn_pct: wholeNumber(m, 'exposure_warn_pct'),
+    exposure_hot_pct: wholeNumber(m, 'exposure_hot_pct'),
   });
 
 export type SettingsForm = z.input<ReturnType<typeof makeSettingsSchema>>;
@@ -118,6 +123,8 @@ export const FORM_FIELD_OF: Record<keyof CompanySettingsInput, keyof SettingsFor
   sale_location: 'sale_location',
   credit_limit: 'credit_limit',
   credit_mode: 'credit_mode',
+  exposure_warn_pct: 'exposure_warn_pct',
+  exposure_hot_pct: 'exposure_hot_pct',
 };
 
 export function toForm(s: CompanySettingsView): SettingsForm {
@@ -135,6 +142,8 @@ export function toForm(s: CompanySettingsView): SettingsForm {
     sale_location: s.sale_location,
     credit_limit: s.credit_limit === null ? '' : centimesToInput(s.credit_limit),
     credit_mode: s.credit_mode,
+    exposure_warn_pct: String(s.exposure_warn_pct),
+    exposure_hot_pct: String(s.exposure_hot_pct),
   };
 }
 

@@ -1,4 +1,5 @@
 import { bouleBlockEndpoints } from '@borlette/shared/contracts/boules-block';
+import { companySettingsEndpoints } from '@borlette/shared/contracts/company-settings';
 import { type Exposure, exposureEndpoints } from '@borlette/shared/contracts/exposure';
 import { limitEndpoints } from '@borlette/shared/contracts/limits';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,8 +26,11 @@ export function useExposureBoard(params: BoardParams) {
     retry: (count, error) => !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500) && count < 2,
   });
   const [live, setLive] = useState<StreamState>('connecting');
+  // Bumped to reopen the stream: it keeps the thresholds it was opened with.
+  const [rev, setRev] = useState(0);
   const keyText = JSON.stringify(params);
   useEffect(() => {
+    void rev;
     const p = JSON.parse(keyText) as BoardParams;
     return openBoardStream({
       path: exposureEndpoints.stream.path,
@@ -35,8 +39,13 @@ export function useExposureBoard(params: BoardParams) {
       onBoard: (board: Exposure) => client.setQueryData([...EXPOSURE_KEY, p], board),
       onState: setLive,
     });
-  }, [keyText, client]);
-  return { ...query, live };
+  }, [keyText, client, rev]);
+  return { ...query, live, restart: () => setRev((n) => n + 1) };
+}
+
+/** The company's colour thresholds (company settings: change_company or change_tirage, audited). */
+export function saveThresholds(v: { warn: number; hot: number }) {
+  return call(companySettingsEndpoints.update, { exposure_warn_pct: v.warn, exposure_hot_pct: v.hot });
 }
 
 /** Quick action: block a number for the draw (POST boules-block: audited by the server). */

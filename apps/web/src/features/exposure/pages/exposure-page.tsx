@@ -1,4 +1,5 @@
 import { bouleBlockEndpoints } from '@borlette/shared/contracts/boules-block';
+import { companySettingsEndpoints } from '@borlette/shared/contracts/company-settings';
 import type { ExposureRow } from '@borlette/shared/contracts/exposure';
 import { limitEndpoints } from '@borlette/shared/contracts/limits';
 import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
@@ -7,6 +8,7 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import WhatshotOutlined from '@mui/icons-material/WhatshotOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,12 +20,13 @@ import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { SummaryCards } from '../../../components/summary-cards';
-import { useMutationWithToast } from '../../../components/use-mutation-with-toast';
+import { errorMessage, useMutationWithToast } from '../../../components/use-mutation-with-toast';
 import { useCan } from '../../../lib/authorization';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { blockNumber, EXPOSURE_KEY, lowerLimit, useExposureBoard } from '../api/exposure';
+import { blockNumber, EXPOSURE_KEY, lowerLimit, saveThresholds, useExposureBoard } from '../api/exposure';
 import { ExposureTable } from '../components/exposure-table';
 import { LimitDialog } from '../components/limit-dialog';
+import { ThresholdsDialog } from '../components/thresholds-dialog';
 
 /**
  * /dashboard/exposure (view_exposure): « Centre de risque ». One draw's numbers by what they would
@@ -44,6 +47,8 @@ export default function ExposurePage() {
   const canChangeLimit = useCan(limitEndpoints.boule.update);
   const canLimit = canCreateLimit && canChangeLimit;
   const [limitRow, setLimitRow] = useState<ExposureRow | null>(null);
+  const canThresholds = useCan(companySettingsEndpoints.update);
+  const [editThresholds, setEditThresholds] = useState(false);
   const drawName = data?.draws.find((d) => d.id === data.tirage_id)?.name ?? '';
 
   const block = useMutationWithToast({
@@ -57,6 +62,17 @@ export default function ExposurePage() {
     successMessage: (_, v) => t('limited', { number: v.row.number, amount: money(v.max) }),
     invalidate: [EXPOSURE_KEY],
     onSuccess: () => setLimitRow(null),
+  });
+
+  const thresholds = useMutationWithToast({
+    mutationFn: saveThresholds,
+    successMessage: (_, v) => t('thresholdsSaved', v),
+    toastErrors: false,
+    invalidate: [EXPOSURE_KEY],
+    onSuccess: () => {
+      setEditThresholds(false);
+      board.restart();
+    },
   });
 
   const onBlock = async (row: ExposureRow) => {
@@ -103,6 +119,17 @@ export default function ExposurePage() {
           <Typography variant="body2" color="text.secondary">
             {t('thresholds', { warn: data.thresholds.warn, hot: data.thresholds.hot })}
           </Typography>
+        ) : null}
+        {data && canThresholds ? (
+          <Button
+            size="small"
+            onClick={() => {
+              thresholds.reset();
+              setEditThresholds(true);
+            }}
+          >
+            {t('thresholdsDialog.open')}
+          </Button>
         ) : null}
       </Card>
       {board.isError && !data ? <Alert severity="error">{(board.error as Error).message}</Alert> : null}
@@ -165,6 +192,15 @@ export default function ExposurePage() {
           busy={limit.isPending}
           onClose={() => setLimitRow(null)}
           onSave={(max) => limit.mutate({ row: limitRow, max })}
+        />
+      ) : null}
+      {editThresholds && data ? (
+        <ThresholdsDialog
+          current={data.thresholds}
+          busy={thresholds.isPending}
+          error={thresholds.error ? errorMessage(thresholds.error, t('thresholdsDialog.failed')) : null}
+          onClose={() => setEditThresholds(false)}
+          onSave={(v) => thresholds.mutate(v)}
         />
       ) : null}
     </>
