@@ -279,7 +279,17 @@ if (process.env.BENCH_SKIP_CLUSTER !== '1') {
 {
   const { existsSync, readFileSync: read } = await import('node:fs');
   const all = { at: new Date().toISOString(), node: process.version, suites: {} };
-  for (const suite of ['results', 'lists', 'engine', 'pos', 'reports', 'results-pipeline', 'soak', 'exposure', 'cluster']) {
+  for (const suite of [
+    'results',
+    'lists',
+    'engine',
+    'pos',
+    'reports',
+    'results-pipeline',
+    'soak',
+    'exposure',
+    'cluster',
+  ]) {
     const f = path.join(ROOT, `.bench/${suite}.json`);
     if (!existsSync(f)) continue;
     const data = JSON.parse(read(f, 'utf8'));
