@@ -28,7 +28,10 @@ export async function ficheSummaries(raw: RawClient, companyId: number, ids: num
                                WHEN i.id IS NULL THEN 'en_attente'
                                WHEN ft.win_amount > 0 THEN 'gagnant' ELSE 'perdant' END,
                 'result', CASE WHEN i.id IS NULL THEN NULL ELSE jsonb_build_object(
-                   'pick3', i.pick3, 'pick4', i.pick4, 'lot1', i.lot1, 'lot2', i.lot2, 'lot3', i.lot3) END
+                   'pick3', i.pick3, 'pick4', i.pick4, 'lot1', i.lot1, 'lot2', i.lot2, 'lot3', i.lot3) END,
+                -- As borlette_fiche_json: an official session's time past without its result.
+                'result_late', i.id IS NULL AND t.source_id IS NOT NULL AND f.status NOT IN ('cancelled', 'deleted')
+                               AND borlette_draw_at(ft.tirage_id, ft.draw_date) <= now()
               ) ORDER BY t.name, ft.tirage_id) AS draws,
               bool_or(i.id IS NULL) AS pending
          FROM page p
