@@ -85,10 +85,14 @@ describeBrowser('platform screens (superuser) in the browser', () => {
         'change_country',
         'change_generale',
         'change_payment',
+        'change_result',
+        'change_result_provider',
         'view_company',
         'view_country',
         'view_generale',
         'view_payment',
+        'view_result',
+        'view_result_provider',
       ].sort(),
     );
   });
