@@ -67,7 +67,8 @@ export async function preparedPglite(): Promise<Database> {
 
 /**
  * The name of a migrated PostgreSQL template database for this schema, made on first use (under an
- * advisory lock: two workers never build it twice); older templates are dropped then.
+ * advisory lock: two workers never build it twice). Other schemas' templates are dropped then, once
+ * a day old: another checkout (a worktree on another branch) may be running its suites on its own.
  */
 export async function postgresTemplate(adminUrl: string): Promise<string> {
   const name = `borlette_tpl_${schemaKey()}`;
@@ -78,8 +79,10 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!found.rowCount) {
       const stale = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'borlette\\_tpl\\_%' AND datname <> $1",
-        [name],
+        `SELECT datname FROM pg_database
+          WHERE datname LIKE 'borlette\\_tpl\\_%' AND datname <> $1
+            AND coalesce(shobj_description(oid, 'pg_database'), '0') < $2`,
+        [name, String(Date.now() - 86_400_000).padStart(15, '0')],
       );
       for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       const building = `${name}_building`;
@@ -95,6 +98,7 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
       }
       // Renamed once complete: a template that exists is a finished one.
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${String(Date.now()).padStart(15, '0')}'`);
     }
   } finally {
     await admin.query('SELECT pg_advisory_unlock(hashtext($1))', ['borlette-test-template']).catch(() => {});
