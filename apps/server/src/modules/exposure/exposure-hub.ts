@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { rows, sql } from '../../db/sql';
 import type { AuthContext } from '../../http/auth';
+import { AppError } from '../../http/errors';
 import { type BoardKey, readBoard } from './exposure-query';
 
 /**
@@ -34,6 +35,9 @@ interface Board {
 }
 
 export const POLL_MS = Number(process.env.EXPOSURE_POLL_MS ?? 400);
+const MIN_GAP_MS = 50;
+/** Boards read at once by one pass. */
+const READERS = 3;
 const REFRESH_MS = 5_000;
 const RECHECK_MS = 5_000;
 const HEARTBEAT_MS = 15_000;
@@ -45,10 +49,12 @@ export class ExposureHub {
   private markers = new Map<number, string>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  private rechecking = false;
   private lastRefresh = 0;
   private lastRecheck = 0;
   private lastBeat = 0;
   private seq = 0;
+  private lastTickMs = 0;
 
   constructor(private readonly database: Database) {}
 
@@ -101,10 +107,17 @@ export class ExposureHub {
 
   private schedule(): void {
     if (this.timer || this.boards.size === 0) return;
+    // Start to start, not end to start: a slow pass (boards read under the sales' load) does not add
+    // its own time to the wait of the next one.
+    const wait = Math.max(MIN_GAP_MS, POLL_MS - this.lastTickMs);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.tick().finally(() => this.schedule());
-    }, POLL_MS);
+      const started = Date.now();
+      void this.tick().finally(() => {
+        this.lastTickMs = Date.now() - started;
+        this.schedule();
+      });
+    }, wait);
     this.timer.unref();
   }
 
@@ -114,9 +127,14 @@ export class ExposureHub {
     this.running = true;
     try {
       const now = Date.now();
-      if (now - this.lastRecheck >= RECHECK_MS) {
+      if (now - this.lastRecheck >= RECHECK_MS && !this.rechecking) {
         this.lastRecheck = now;
-        await this.recheck();
+        // Beside the pass, not in it: one query per session (100 users' sessions = 100 queries) held
+        // every board's push behind it (measured: the 500-client p99 went past a second).
+        this.rechecking = true;
+        void this.recheck().finally(() => {
+          this.rechecking = false;
+        });
       }
       const companies = [...new Set([...this.boards.values()].map((b) => b.key.companyId))];
       if (!companies.length) return;
@@ -137,9 +155,13 @@ export class ExposureHub {
       }
       const refresh = now - this.lastRefresh >= REFRESH_MS;
       if (refresh) this.lastRefresh = now;
-      for (const board of [...this.boards.values()]) {
-        if (refresh || moved.has(board.key.companyId)) await this.push(board, [...board.clients]);
-      }
+      // The boards that moved are read a few side by side (each is one snapshot of its own), never
+      // so many that the sales wait for a connection of the pool.
+      const due = [...this.boards.values()].filter((board) => refresh || moved.has(board.key.companyId));
+      const lane = async () => {
+        for (let board = due.shift(); board; board = due.shift()) await this.push(board, [...board.clients]);
+      };
+      await Promise.all(Array.from({ length: Math.min(READERS, due.length) }, lane));
       if (now - this.lastBeat >= HEARTBEAT_MS) {
         this.lastBeat = now;
         for (const board of this.boards.values()) for (const c of board.clients) write(c.res, ': ping\n\n');
@@ -155,7 +177,15 @@ export class ExposureHub {
   private async push(board: Board, to: StreamClient[]): Promise<void> {
     const first = to[0];
     if (!first) return;
-    const json = encodeBoard(await readBoard(this.database.raw, { auth: first.auth }, board.key));
+    let json: string;
+    try {
+      json = encodeBoard(await readBoard(this.database.raw, { auth: first.auth }, board.key));
+    } catch (e) {
+      // A draw deleted since the stream opened ends its streams; anything else (an outage) is retried
+      // at the next pass, and the other boards are still read.
+      if (e instanceof AppError && e.statusCode === 404) for (const c of to) this.end(c, e.message);
+      return;
+    }
     for (const c of to) this.send(c, json);
   }
 

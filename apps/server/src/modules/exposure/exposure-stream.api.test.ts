@@ -84,7 +84,7 @@ describeApi('exposure stream (GET /api/companies/exposure/stream)', () => {
       bases.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
       apps.push(app);
     }
-    co = await sellingCompany(db1, { agents: 1, tirages: 1 });
+    co = await sellingCompany(db1, { agents: 1, tirages: 2 });
     const admin = await createUser(db1, { role: 'company', companyId: co.company.id, fullAccess: true });
     token = (await login(apps[0], admin.username)).accessToken;
   }, 120_000);
@@ -127,6 +127,27 @@ describeApi('exposure stream (GET /api/companies/exposure/stream)', () => {
     }
     for (const s of streams) s.abort();
   });
+
+  it('ends the streams of a draw deleted while they watch it; the other boards go on', async () => {
+    const [kept, gone] = [co.tirages[0].id, co.tirages[1].id];
+    const [watchGone, watchKept] = await Promise.all([
+      openStream(bases[0], token, `tirage_id=${gone}`),
+      openStream(bases[0], token, `tirage_id=${kept}`),
+    ]);
+    await waitFor(() => (watchGone.events.length && watchKept.events.length ? true : undefined), 2000);
+    await db1.raw.query('DELETE FROM tirages WHERE id = $1', [gone]);
+    const end = await waitFor(() => watchGone.events.find((e) => e.event === 'end'), 8000);
+    expect(JSON.parse(end.data).message).toBe('Tirage introuvable.');
+    await watchGone.closed;
+    await sell(db1.raw, {
+      companyId: co.company.id,
+      agentId: co.agents[0].id,
+      tirages: [kept],
+      lines: [{ code: 20, number: '77', stake: 1000 }],
+    });
+    await waitFor(() => boardOf(watchKept, '77'), 2000);
+    watchKept.abort();
+  }, 30_000);
 
   it('ends the stream on sign-out, caps a user’s streams, refuses without the permission', async () => {
     const user = await createUser(db1, { role: 'company', companyId: co.company.id, fullAccess: true });
