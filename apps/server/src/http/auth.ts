@@ -11,7 +11,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { hashToken } from '../lib/tokens';
 import { type Access, isAccess } from './access';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError, databaseRefusal, forbidden, unauthorized } from './errors';
+import { SessionCache } from './session-cache';
 
 export interface AuthContext {
   userId: number;
@@ -38,6 +39,8 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set when the session came from memory (session-cache.ts): looks it up again, throws its answer. */
+    sessionRecheck: (() => Promise<void>) | null;
   }
   interface FastifyInstance {
     /** Every /api route with the access it declared: the source of the access tests. */
@@ -152,6 +155,7 @@ export function readToken(request: FastifyRequest): string | null {
 /** Resolves the session of every request and enforces the access each route declares. */
 export function registerAuth(app: FastifyInstance, database: Database) {
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionRecheck', null);
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
 
@@ -170,11 +174,54 @@ export function registerAuth(app: FastifyInstance, database: Database) {
     }
   });
 
+  const remembered = new SessionCache<AuthContext>();
   app.addHook('onRequest', async (request) => {
-    const declared = request.routeOptions.config?.access;
-    if (!declared) return; // not an API route (static files, docs, 404)
-    await authenticate(database, request);
+    const config = request.routeOptions.config;
+    if (!config?.access) return; // not an API route (static files, docs, 404)
+    if (config.engineChecksSession) await authenticateRemembered(database, request, remembered);
+    else await authenticate(database, request);
   });
+}
+
+/** The engine's refusals that mean the session itself ended (signed out, expired, blocked). */
+const SESSION_ENDED = new Set(['UNAUTHORIZED', 'AGENT_BLOCKED', 'COMPANY_BLOCKED', 'SURCUSSALE_BLOCKED']);
+
+/**
+ * The handler of a route whose session may be remembered: when the engine refuses because the session
+ * ended, the session is looked up again and answers as on every other route (the same 401 or block).
+ */
+export function recheckingSession<A extends unknown[], R>(
+  handler: (request: FastifyRequest, ...rest: A) => Promise<R> | R,
+): (request: FastifyRequest, ...rest: A) => Promise<R> {
+  return async (request, ...rest) => {
+    try {
+      return await handler(request, ...rest);
+    } catch (e) {
+      const code = databaseRefusal(e)?.body.code;
+      if (request.sessionRecheck && typeof code === 'string' && SESSION_ENDED.has(code)) await request.sessionRecheck();
+      throw e;
+    }
+  };
+}
+
+/** authenticate() for a route whose engine checks the session itself (http/session-cache.ts). */
+async function authenticateRemembered(database: Database, request: FastifyRequest, cache: SessionCache<AuthContext>) {
+  const token = readToken(request);
+  if (!token) return admit(request, token, null);
+  const key = hashToken(token);
+  const known = cache.get(key);
+  if (known) {
+    // Should the engine find the session ended, the answer is the one a fresh lookup gives (its block's
+    // own message, or the 401), not the engine's wording of it: see recheckingSession.
+    request.sessionRecheck = async () => {
+      cache.delete(key);
+      await authenticate(database, request);
+    };
+    return admit(request, token, known);
+  }
+  const session = await sessionByHash(database, key);
+  if (session && !(session instanceof AppError)) cache.set(key, session);
+  admit(request, token, session);
 }
 
 /** The session of the request (one query) and the access its route declares: throws 401/403. */
@@ -217,7 +264,11 @@ export function admit(request: FastifyRequest, token: string | null, session: Au
 
 export async function resolveSession(database: Database, token: string): Promise<AuthContext | AppError | null> {
   if (!token) return null;
-  const rows = await database.raw.query<SessionRow>(SESSION_SQL, [hashToken(token)], 'borlette_session');
+  return sessionByHash(database, hashToken(token));
+}
+
+async function sessionByHash(database: Database, tokenHash: string): Promise<AuthContext | AppError | null> {
+  const rows = await database.raw.query<SessionRow>(SESSION_SQL, [tokenHash], 'borlette_session');
   return sessionOf(database, rows[0]);
 }
 

@@ -2,6 +2,9 @@ import { type Endpoint, STANDARD_ERRORS } from '@borlette/shared/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { recheckingSession } from './auth';
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -25,12 +28,25 @@ export type EndpointHandler<E extends Endpoint> = (
 // biome-ignore lint/suspicious/noExplicitAny: any server/logger generics; only the type provider matters here
 type ZodApp = FastifyInstance<any, any, any, any, ZodTypeProvider>;
 
+export interface RouteOptions {
+  /**
+   * The handler's engine function checks the session again in its own statement (the sale): the
+   * session may come from this instance's memory (http/session-cache.ts).
+   */
+  engineChecksSession?: boolean;
+}
+
 /**
  * Registers the route of an endpoint declared in packages/shared (method, path, access, schemas):
  * the declaration is the only place they are written. `http/auth.ts` enforces `access` on every
  * request; the schemas validate the input and serialise the answer.
  */
-export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: EndpointHandler<E>): void {
+export function route<E extends Endpoint>(
+  app: ZodApp,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+): void {
   const response = {
     ...(endpoint.response ? { 200: endpoint.response } : {}),
     ...(endpoint.errors ?? STANDARD_ERRORS),
@@ -38,7 +54,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access, endpoint },
+    config: { access: endpoint.access, endpoint, engineChecksSession: options.engineChecksSession === true },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
@@ -53,7 +69,7 @@ export function route<E extends Endpoint>(app: ZodApp, endpoint: E, handler: End
           : {}),
       response,
     },
-    handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (options.engineChecksSession ? recheckingSession(handler as Handler) : handler) as Handler,
   });
 }
 
@@ -61,5 +77,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration the route was registered from (every /api route has one). */
     endpoint?: Endpoint;
+    engineChecksSession?: boolean;
   }
 }

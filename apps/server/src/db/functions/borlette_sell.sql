@@ -1,4 +1,4 @@
--- The sale, all or nothing, in one round trip. p: { company_id, agent_id, terminal_id?, key, hash, ref_code,
+-- The sale, all or nothing, in one round trip. p: { company_id, agent_id, session_id?, terminal_id?, key, hash, ref_code,
 -- tirages: [id], lines: [{code, number, stake, pos}] (validated and normalised by the caller),
 -- free: ['aa*bb', …] (random candidates drawn by the caller, used in order) }.
 -- Answers the ticket (borlette_fiche_json's view), with "replayed": true when the key was already used.
@@ -77,7 +77,11 @@ BEGIN
          -- and a sale arriving during a revocation waits for it and reads « revoked ». The caller's check
          -- read the state with the session, before this transaction: alone it let a sale in after a revocation.
          (SELECT tm.state FROM terminals tm
-           WHERE tm.company_id = v_company AND tm.id = (p ->> 'terminal_id')::bigint FOR SHARE) AS terminal_state
+           WHERE tm.company_id = v_company AND tm.id = (p ->> 'terminal_id')::bigint FOR SHARE) AS terminal_state,
+         -- The session (issue 19): the route may take it from its memory (http/session-cache.ts), so the
+         -- sale checks here, in its own snapshot, that it was neither revoked (sign-out) nor expired.
+         (SELECT ss.revoked_at IS NULL AND ss.expires_at > now() FROM sessions ss
+           WHERE ss.id = (p ->> 'session_id')::bigint AND ss.user_id = v_agent) AS session_ok
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -95,6 +99,9 @@ BEGIN
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  IF p ? 'session_id' AND a.session_ok IS NOT TRUE THEN
+    PERFORM borlette_fail(401, 'UNAUTHORIZED', 'Session expirée ou invalide. Veuillez vous reconnecter.');
   END IF;
   IF a.terminal_state = 'pending' THEN
     PERFORM borlette_fail(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');

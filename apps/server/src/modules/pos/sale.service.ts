@@ -87,6 +87,7 @@ export async function sellTicket(database: Database, ctx: HasAuth, input: z.outp
       JSON.stringify({
         company_id: auth.ownCompanyId,
         agent_id: auth.userId,
+        session_id: auth.sessionId,
         terminal_id: auth.terminalId,
         ...saleOrder(input),
       }),
