@@ -72,9 +72,6 @@ describeBrowser('agent credit: sell to the ceiling, collect, sell again', () => 
 
     // The supervisor collects 20 HTG from agent2.
     const { page: office } = await h.newPage();
-    await office.addInitScript(() => {
-      window.print = () => {};
-    });
     await office.goto('/auth/login');
     await signIn(office, 'superviseur');
     await office.waitForURL('**/dashboard/app');
@@ -84,8 +81,13 @@ describeBrowser('agent credit: sell to the ceiling, collect, sell again', () => 
     await dialog.getByLabel('Vendeur').fill('Rose');
     await office.getByRole('option', { name: /Rose Charles/ }).click();
     await dialog.getByLabel('Montant (HTG)').fill('20');
-    await dialog.getByRole('button', { name: 'Collecter et imprimer' }).click();
+    await dialog.getByRole('button', { name: 'Enregistrer la collecte' }).click();
     await office.getByText('Collecte enregistrée pour Rose Charles.').waitFor();
+    // Recorded: its receipt is offered, printed on a click (e2e/collections-printing.test.ts).
+    await office
+      .getByRole('dialog', { name: 'Collecte enregistrée' })
+      .getByRole('button', { name: 'Imprimer' })
+      .waitFor();
     const [{ n }] = await h.database.raw.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM wallet_entries WHERE agent_id = $1 AND kind = 'collection' AND amount = -2000",
       [agentId],

@@ -1,63 +1,14 @@
 /**
  * The receipt of a collection (« collecte », issue 20 §2) as ESC/POS bytes for a 58 or 80 mm thermal
- * printer, and its rows (collectionPaper) that the web's print dialog prints too: the company, the
+ * printer, from its rows (collection-model.ts, which the web's print dialog prints too): the company, the
  * collection's number and time, the agent, the amount collected (bold), what the agent owes now, the
  * note, a reversal if any, two signature lines. French, CP858, like the ticket and the closing.
  */
 import type { Collection } from '../contracts/collections';
-import { amountSign } from '../money/balance';
-import { centred, escposEncoder, type PaperWidth, receiptAmount, row, rule, text, title } from './escpos-doc';
-import { receiptDateTime } from './model';
+import { collectionPaper } from './collection-model';
+import { centred, escposEncoder, type PaperWidth, row, rule, text, title } from './escpos-doc';
 
-export const COLLECTION_LABELS = {
-  title: 'REÇU DE COLLECTE',
-  number: (id: number) => `Collecte n° ${id}`,
-  at: (when: string) => `Le ${when}`,
-  agent: (name: string, username: string) => `Vendeur : ${name} (${username})`,
-  branch: (name: string) => `Succursale : ${name}`,
-  by: (name: string) => `Collectée par : ${name}`,
-  amount: (currency: string) => `Montant collecté (${currency})`,
-  owes: (amount: number | string) => (amountSign(amount) < 0 ? 'Défisi du vendeur' : 'Le vendeur doit encore'),
-  note: (note: string) => `Note : ${note}`,
-  reversed: (when: string) => `ANNULÉE le ${when}`,
-  reason: (reason: string) => `Motif : ${reason}`,
-  sign: 'Signature du vendeur :',
-  check: 'Signature du collecteur :',
-} as const;
-
-const L = COLLECTION_LABELS;
-
-export interface CollectionPaper {
-  company: string;
-  title: string;
-  head: string[];
-  rows: { label: string; value: string; strong?: boolean }[];
-  notes: string[];
-  footer: string[];
-}
-
-export function collectionPaper(c: Collection): CollectionPaper {
-  const head = [L.number(c.id), L.at(receiptDateTime(c.at, c.timezone)), L.agent(c.agent_name, c.agent_username)];
-  if (c.surcussale_name) head.push(L.branch(c.surcussale_name));
-  if (c.actor_name) head.push(L.by(c.actor_name));
-  const notes: string[] = [];
-  if (c.note) notes.push(L.note(c.note));
-  if (c.reversal) {
-    notes.push(L.reversed(receiptDateTime(c.reversal.at, c.timezone)));
-    if (c.reversal.reason) notes.push(L.reason(c.reversal.reason));
-  }
-  return {
-    company: c.company_name,
-    title: L.title,
-    head,
-    rows: [
-      { label: L.amount(c.currency), value: receiptAmount(c.amount), strong: true },
-      { label: L.owes(c.agent_balance), value: receiptAmount(Math.abs(c.agent_balance)) },
-    ],
-    notes,
-    footer: [L.sign, L.check],
-  };
-}
+export { COLLECTION_LABELS, type CollectionPaper, collectionPaper } from './collection-model';
 
 export function collectionEscpos(c: Collection, width: PaperWidth): Uint8Array {
   const paper = collectionPaper(c);

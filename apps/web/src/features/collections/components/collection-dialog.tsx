@@ -1,4 +1,7 @@
+import type { Collection } from '@borlette/shared/contracts/collections';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,16 +10,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PrintFailedAlert } from '../../../components/printing/print-failed-alert';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { isApiError } from '../../../lib/api-client';
 import { type Choice, useAgentChoices } from '../../../lib/choices';
 import { parseAmount } from '../../../lib/money';
 import { useAddCollection } from '../api/collections';
-import { printCollection } from './print-receipt';
+import { CollectionReceipt } from './collection-receipt';
+import { usePrintCollection } from './use-print-collection';
 
-/** « Nouvelle collecte »: the agent (searched), the amount in HTG, a note; prints the receipt on success. */
+/**
+ * « Nouvelle collecte »: the agent (searched), the amount in HTG, a note; once recorded, its receipt
+ * on screen with « Imprimer » (this device's printer; a click, as the printer's chooser may need one).
+ */
 export function CollectionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('collections');
+  const [done, setDone] = useState<Collection | null>(null);
+  const receipt = usePrintCollection();
   const [agent, setAgent] = useState<Choice | null>(null);
   const [input, setInput] = useState('');
   const [amount, setAmount] = useState('');
@@ -26,6 +36,8 @@ export function CollectionDialog({ open, onClose }: { open: boolean; onClose: ()
   const add = useAddCollection();
 
   const close = () => {
+    setDone(null);
+    receipt.clearFailure();
     setAgent(null);
     setAmount('');
     setNote('');
@@ -42,10 +54,7 @@ export function CollectionDialog({ open, onClose }: { open: boolean; onClose: ()
     add.mutate(
       { agent_id: agent.id, amount: centimes, note: note.trim() || null },
       {
-        onSuccess: (c) => {
-          close();
-          printCollection(c);
-        },
+        onSuccess: (c) => setDone(c),
         onError: (err) =>
           setProblem({
             ...(isApiError(err) && err.fields ? err.fields : {}),
@@ -54,6 +63,39 @@ export function CollectionDialog({ open, onClose }: { open: boolean; onClose: ()
       },
     );
   };
+
+  if (done)
+    return (
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="collection-dialog-title">
+        <DialogTitle id="collection-dialog-title">{t('receipt.title')}</DialogTitle>
+        <DialogContent>
+          {receipt.failure ? (
+            <PrintFailedAlert
+              title={t('receipt.failed')}
+              message={receipt.failure.message}
+              onRetry={() => void receipt.print(done)}
+              retrying={receipt.printing}
+            />
+          ) : null}
+          <Box sx={{ display: 'flex', justifyContent: 'center', border: 1, borderColor: 'divider', py: 1 }}>
+            <CollectionReceipt collection={done} />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} color="inherit">
+            {t('receipt.close')}
+          </Button>
+          <Button
+            onClick={() => void receipt.print(done)}
+            variant="contained"
+            startIcon={<PrintOutlinedIcon />}
+            loading={receipt.printing}
+          >
+            {t('receipt.print')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="collection-dialog-title">

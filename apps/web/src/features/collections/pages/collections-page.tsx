@@ -1,10 +1,12 @@
 import { type Collection, type CollectionPage, collectionEndpoints } from '@borlette/shared/contracts/collections';
 import AddIcon from '@mui/icons-material/Add';
 import PrintIcon from '@mui/icons-material/Print';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SavingsOutlinedIcon from '@mui/icons-material/SavingsOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,30 +18,48 @@ import {
   useListQuery,
   useTableState,
 } from '../../../components/data-table';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodFilters } from '../../../components/period-filters';
+import { PrintFailedAlert } from '../../../components/printing/print-failed-alert';
+import { PrinterProvider } from '../../../components/printing/use-printer';
 import { SummaryCards } from '../../../components/summary-cards';
 import { TwoLines } from '../../../components/two-lines';
 import { When } from '../../../components/when';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { fDay, formatMoney } from '../../../lib/format';
+import { useUser } from '../../../lib/session/use-session';
 import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { COLLECTIONS_KEY } from '../api/collections';
 import { CollectionDialog } from '../components/collection-dialog';
-import { printCollection } from '../components/print-receipt';
 import { ReverseDialog } from '../components/reverse-dialog';
 import { SupervisorFilter } from '../components/supervisor-filter';
+import { usePrintCollection } from '../components/use-print-collection';
+
+const PrinterDialog = lazyDialog(() =>
+  import('../../../components/printing/printer-dialog').then((m) => m.PrinterDialog),
+);
 
 const EXTRA = { supervisor: { param: 'supervisor_id', type: 'id' } } as const satisfies UrlSpec<'supervisor'>;
 
 /**
  * /dashboard/collections (view_collection): the cash collected from the agents over the period (today
- * by default), by agent; a new collection (add_collection) prints its receipt; a collection can be
- * reversed once (change_collection), with a reason, after a confirmation.
+ * by default), by agent; a new collection (add_collection) shows its receipt to print; a collection can
+ * be reversed once (change_collection), with a reason, after a confirmation. Receipts print on this
+ * device's printer (« Imprimante »: the settings the POS keeps on it), the print dialog by default.
  */
 export default function CollectionsPage() {
+  const user = useUser();
+  return (
+    <PrinterProvider company={user.company?.companyname ?? user.companyname}>
+      <Collections />
+    </PrinterProvider>
+  );
+}
+
+function Collections() {
   const { t } = useTranslation(['collections', 'nav']);
   const f = useUrlFilters(EXTRA);
   const d = f.display;
@@ -47,6 +67,9 @@ export default function CollectionsPage() {
   const canReverse = useCan(collectionEndpoints.reverse);
   const [adding, setAdding] = useState(false);
   const [reversing, setReversing] = useState<Collection | null>(null);
+  const [printerOpen, setPrinterOpen] = useState(false);
+  const receipt = usePrintCollection();
+  const printReceipt = receipt.print;
   const money = useCallback((c: number, cur?: string) => formatMoney(c, cur ?? d.currency, d.language), [d]);
 
   const { start_date, end_date, agent_id } = f.apiParams as {
@@ -109,7 +132,7 @@ export default function CollectionsPage() {
 
   const rowActions = useCallback(
     (r: Collection): RowAction[] => [
-      { key: 'print', label: 'collections:print', icon: <PrintIcon />, onClick: () => printCollection(r) },
+      { key: 'print', label: 'collections:print', icon: <PrintIcon />, onClick: () => void printReceipt(r) },
       ...(canReverse && !r.reversal
         ? [
             {
@@ -122,7 +145,7 @@ export default function CollectionsPage() {
           ]
         : []),
     ],
-    [canReverse],
+    [canReverse, printReceipt],
   );
 
   const title = t('nav:collections');
@@ -133,13 +156,26 @@ export default function CollectionsPage() {
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: title }]}
         action={
-          canAdd ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              {t('new')}
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<PrintOutlinedIcon />} onClick={() => setPrinterOpen(true)}>
+              {t('printer')}
             </Button>
-          ) : undefined
+            {canAdd ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+                {t('new')}
+              </Button>
+            ) : null}
+          </Stack>
         }
       />
+      {receipt.failure ? (
+        <PrintFailedAlert
+          title={t('receipt.failedAgain', { id: receipt.failure.collection.id })}
+          message={receipt.failure.message}
+          onRetry={() => receipt.failure && void printReceipt(receipt.failure.collection)}
+          retrying={receipt.printing}
+        />
+      ) : null}
       <SummaryCards
         loading={list.isPending}
         label={t('summary.label')}
@@ -198,6 +234,7 @@ export default function CollectionsPage() {
         }}
       />
       <CollectionDialog open={adding} onClose={() => setAdding(false)} />
+      <PrinterDialog open={printerOpen} onClose={() => setPrinterOpen(false)} />
       <ReverseDialog
         target={reversing}
         amount={reversing ? money(reversing.amount, reversing.currency) : ''}

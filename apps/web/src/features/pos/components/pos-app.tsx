@@ -21,11 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Logo } from '../../../components/logo';
+import { PrinterProvider } from '../../../components/printing/use-printer';
 import { RouteErrorBoundary } from '../../../components/route-error';
 import { SettingsButton } from '../../../components/settings/settings-button';
 import { PageLoader } from '../../../components/splash-screen';
 import { usePosSession, usePosUser } from '../api/pos-session';
-import { PrinterProvider } from '../printing/use-printer';
 import { PosAccountMenu } from './account/account-menu';
 import { BOTTOM_NAV_HEIGHT } from './layout';
 import { MessagesTab, useUnreadMessages } from './messages-tab';
@@ -118,7 +118,7 @@ export default function PosApp() {
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
 
   return (
-    <PrinterProvider>
+    <PrinterProvider company={user.company?.companyname ?? user.companyname ?? ''}>
       <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Toolbar sx={{ gap: 1.25, px: { xs: 1.5, sm: 2 } }}>

@@ -1,8 +1,8 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { ticketReceipt } from '@borlette/shared/receipt/model';
+import { loadEscpos } from '../../../components/printing/escpos-loader';
+import type { PrintDocument } from '../../../components/printing/use-printer';
 import { Receipt } from '../components/receipt/receipt';
-import { loadEscpos } from './escpos-loader';
-import type { PrintDocument } from './use-printer';
 
 /**
  * A ticket to print: the same receipt model gives the thermal printer's bytes and the dialog's HTML.

@@ -16,7 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { lazyDialog } from '../../../../components/lazy-dialog';
 import { useInstallPrompt } from '../../../../lib/install-prompt';
 
-const PrinterDialog = lazyDialog(() => import('../../printing/printer-dialog').then((m) => m.PrinterDialog));
+const PrinterDialog = lazyDialog(() =>
+  import('../../../../components/printing/printer-dialog').then((m) => m.PrinterDialog),
+);
 const PosPasswordDialog = lazyDialog(() => import('./password-dialog').then((m) => m.PosPasswordDialog));
 
 /**

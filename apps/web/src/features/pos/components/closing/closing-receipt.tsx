@@ -1,8 +1,8 @@
 import type { AgentClosing } from '@borlette/shared/contracts/closing';
 import { type ClosingPaperRow, closingPaper } from '@borlette/shared/receipt/closing-model';
 import Box from '@mui/material/Box';
-import { paperSx } from '../../printing/paper';
-import type { PrintDocument } from '../../printing/use-printer';
+import { paperSx } from '../../../../components/printing/paper';
+import type { PrintDocument } from '../../../../components/printing/use-printer';
 
 const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
 
@@ -66,7 +66,7 @@ export function ClosingReceipt({ closing }: { closing: AgentClosing }) {
 export function closingDocument(closing: AgentClosing): PrintDocument {
   return {
     name: `cloture-${closing.agent.username}-${closing.date}`,
-    // The encoder's chunk on first use (printing/escpos-loader.ts): a print-dialog terminal never fetches it.
+    // The encoder's chunk on first use (components/printing/escpos-loader.ts): a print-dialog terminal never fetches it.
     escpos: async (width) => (await import('@borlette/shared/receipt/closing-escpos')).closingEscpos(closing, width),
     html: <ClosingReceipt closing={closing} />,
   };

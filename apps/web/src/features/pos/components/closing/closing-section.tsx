@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../../components/balance-figure';
+import { PrintFailedAlert } from '../../../../components/printing/print-failed-alert';
+import { usePrinter } from '../../../../components/printing/use-printer';
 import { isApiError } from '../../../../lib/api-client';
 import { fDateTime, formatCount } from '../../../../lib/format';
 import { useClosing } from '../../api/pos-api';
-import { PrintFailedAlert } from '../../printing/print-failed-alert';
-import { usePrinter } from '../../printing/use-printer';
 import { ClosingDraws } from './closing-draws';
 import { closingDocument } from './closing-receipt';
 

@@ -2,9 +2,9 @@ import type { TicketReceipt } from '@borlette/shared/receipt/model';
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paperSx } from '../../../../components/printing/paper';
 import { QrCode } from '../../../../components/qr-code';
 import { fDateTime, fDayNumeric, formatDecimal, formatMoney } from '../../../../lib/format';
-import { paperSx } from '../../printing/paper';
 import { Barcode } from '../barcode';
 
 function Row({ left, right, strong }: { left: ReactNode; right: ReactNode; strong?: boolean }) {
@@ -24,7 +24,7 @@ const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
 
 /**
  * The printed receipt, 58 mm wide, monospace, black on white in any theme. The same element is the
- * on-screen preview and the printed copy (see printing/dialog-transport.tsx).
+ * on-screen preview and the printed copy (see components/printing/dialog-transport.tsx).
  */
 export function Receipt({ data }: { data: TicketReceipt }) {
   const { t, i18n } = useTranslation(['pos', 'ficheView']);

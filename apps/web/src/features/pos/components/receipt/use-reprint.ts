@@ -1,8 +1,8 @@
 import type { FicheView } from '@borlette/shared/contracts/fiches';
 import { useCallback } from 'react';
+import { type PrintOutcome, usePrinter } from '../../../../components/printing/use-printer';
 import { getFicheById, useReprintFiche } from '../../api/pos-api';
 import { ficheDocument } from '../../printing/fiche-document';
-import { type PrintOutcome, usePrinter } from '../../printing/use-printer';
 
 /**
  * POST reprint (the server counts and audits every copy), then print the copy marked « COPIE n ».

@@ -6,25 +6,30 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyDialog } from '../../../components/lazy-dialog';
+import { lazyDialog } from '../lazy-dialog';
 
 const PrinterDialog = lazyDialog(() => import('./printer-dialog').then((m) => m.PrinterDialog));
 
-/** A print that failed after a sale: the ticket is sold; say why, and offer « Réimprimer » and the settings. */
+/**
+ * A print that failed after the act it prints (a sale, a collection): that act stands; say so and why,
+ * and offer « Réimprimer » and the printer settings. `title` says what stands (the sold ticket by default).
+ */
 export function PrintFailedAlert({
   message,
   onRetry,
   retrying,
+  title,
 }: {
   message: string;
   onRetry: () => void;
   retrying: boolean;
+  title?: string;
 }) {
-  const { t } = useTranslation(['printer', 'pos']);
+  const { t } = useTranslation('printer');
   const [settings, setSettings] = useState(false);
   return (
     <Alert severity="error" sx={{ mb: 2 }} role="alert">
-      <AlertTitle>{t('failed')}</AlertTitle>
+      <AlertTitle>{title ?? t('failed')}</AlertTitle>
       {message}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
         <Button
@@ -36,7 +41,7 @@ export function PrintFailedAlert({
           loading={retrying}
           sx={{ minHeight: 40 }}
         >
-          {t('pos:receipt.reprint')}
+          {t('reprint')}
         </Button>
         <Button
           variant="outlined"

@@ -24,7 +24,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePosUser } from '../api/pos-session';
 import { BAUD_RATES, CHUNK_SIZES } from './settings';
 import { testPageDocument } from './test-page';
 import type { PrintOutcome, TransportKind } from './use-printer';
@@ -38,7 +37,6 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation('printer');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const user = usePosUser();
   const printer = usePrinter();
   const { settings, update } = printer;
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -52,9 +50,8 @@ export function PrinterDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const onTest = async () => {
     setResult(null);
-    const company = user.company?.companyname ?? user.companyname ?? '';
     const url = `${window.location.origin}/pos`;
-    report(await printer.printDocument(testPageDocument(t, url, company)), t('testSent'));
+    report(await printer.printDocument(testPageDocument(t, url, printer.company)), t('testSent'));
   };
 
   const status = !needsConnection ? (

@@ -1,7 +1,7 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { type ReactNode, useCallback, useState } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { loadQr } from '../../../components/qr-code';
+import { loadQr } from '../qr-code';
 import { type PaperWidth, PrinterError, type PrinterTransport } from './transport';
 
 /**
@@ -19,7 +19,7 @@ export function dialogTransport(): PrinterTransport {
 }
 
 /**
- * Only `.pos-print-area` (a child of <body>, outside the app) is printed, on a 58 or 80 mm roll with
+ * Only `.print-area` (a child of <body>, outside the app) is printed, on a 58 or 80 mm roll with
  * no margin. The page is exactly as long as the receipt: browsers refuse `size: 58mm auto`, so the
  * height is measured (the area is laid out off screen, invisible) and written into @page. The width
  * reaches the receipt through the `--paper-width` CSS variable.
@@ -28,13 +28,13 @@ function printStyles(width: PaperWidth, heightMm: number) {
   const w = `${width}mm`;
   return {
     '@media screen': {
-      '.pos-print-area': { position: 'absolute', left: -10000, top: 0, visibility: 'hidden', pointerEvents: 'none' },
+      '.print-area': { position: 'absolute', left: -10000, top: 0, visibility: 'hidden', pointerEvents: 'none' },
     },
     '@media print': {
       '@page': { size: `${w} ${heightMm}mm`, margin: 0 },
       'html, body': { width: w, margin: 0, padding: 0, background: '#fff !important' },
-      'body > *:not(.pos-print-area)': { display: 'none !important' },
-      '.pos-print-area': { display: 'block', width: w },
+      'body > *:not(.print-area)': { display: 'none !important' },
+      '.print-area': { display: 'block', width: w },
     },
   } as const;
 }
@@ -57,24 +57,23 @@ export function usePrintArea(width: PaperWidth) {
     await loadQr().catch(() => undefined);
     flushSync(() => setJob((j) => ({ html, n: (j?.n ?? 0) + 1 })));
     await nextFrame();
-    const area = document.querySelector('.pos-print-area');
+    const area = document.querySelector('.print-area');
     const height = area ? area.getBoundingClientRect().height : 0;
     if (height > 0) flushSync(() => setHeightMm(pageHeightMm(height)));
     window.print();
   }, []);
 
-  const area = (
+  // No style before the first job: a screen that never printed a receipt still prints as a page (Ctrl+P).
+  const area = job ? (
     <>
       <GlobalStyles styles={printStyles(width, heightMm)} />
-      {job
-        ? createPortal(
-            <div className="pos-print-area" key={job.n} style={{ ['--paper-width' as string]: `${width}mm` }}>
-              {job.html}
-            </div>,
-            document.body,
-          )
-        : null}
+      {createPortal(
+        <div className="print-area" key={job.n} style={{ ['--paper-width' as string]: `${width}mm` }}>
+          {job.html}
+        </div>,
+        document.body,
+      )}
     </>
-  );
+  ) : null;
   return { printHtml, area };
 }

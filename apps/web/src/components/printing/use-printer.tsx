@@ -44,6 +44,8 @@ export interface Printer {
   printDocument(doc: PrintDocument): Promise<PrintOutcome>;
   /** A ticket prints by itself once sold: on, and a printer of bytes (the dialog waits for a click). */
   autoPrint: boolean;
+  /** The company whose name heads the test page. */
+  company: string;
 }
 
 const PrinterContext = createContext<Printer | null>(null);
@@ -65,7 +67,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function PrinterProvider({ children }: { children: ReactNode }) {
+/**
+ * The printer of this device, for every screen that prints (the POS's tickets and closing, the back
+ * office's collection receipts): the settings are the device's, whichever screen chose them.
+ */
+export function PrinterProvider({ children, company }: { children: ReactNode; company: string }) {
   const { t } = useTranslation('printer');
   const [settings, setSettings] = useState(loadPrinterSettings);
   const [busy, setBusy] = useState(false);
@@ -191,8 +197,9 @@ export function PrinterProvider({ children }: { children: ReactNode }) {
       disconnect,
       printDocument,
       autoPrint: settings.autoPrint && settings.transport !== 'dialog',
+      company,
     }),
-    [settings, update, kinds, version, transport, busy, connect, disconnect, printDocument],
+    [settings, update, kinds, version, transport, busy, connect, disconnect, printDocument, company],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { COLUMNS, centred, escposEncoder, rule, text, title } from '@borlette/shared/receipt/escpos-doc';
 import Box from '@mui/material/Box';
 import type { TFunction } from 'i18next';
-import { QrCode } from '../../../components/qr-code';
+import { QrCode } from '../qr-code';
 import { paperSx } from './paper';
 import type { PrintDocument } from './use-printer';
 

@@ -1,8 +1,8 @@
 import { act, render, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../lib/storage';
-import printer from '../../../locales/fr/printer.json';
+import { STORAGE_KEYS } from '../../lib/storage';
+import printer from '../../locales/fr/printer.json';
 import { type Printer, PrinterProvider, usePrinter } from './use-printer';
 
 beforeAll(() => {
@@ -49,7 +49,7 @@ function Probe() {
 
 function mount() {
   render(
-    <PrinterProvider>
+    <PrinterProvider company="Borlette">
       <Probe />
     </PrinterProvider>,
   );

@@ -1,4 +1,4 @@
-import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
+import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import { DEFAULT_OPTIONS, type PaperWidth, TRANSPORT_KINDS, type TransportKind } from './transport';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The printing seam (issue 18): every way to reach a printer is one small object behind this
- * interface, chosen and remembered per device in the POS settings (use-printer.tsx).
+ * interface, chosen and remembered per device (use-printer.tsx), for the POS and the back office alike.
  */
 export type TransportKind = 'serial' | 'bluetooth' | 'usb' | 'rawbt' | 'dialog';
 
