@@ -1,6 +1,5 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { errorBody } from './common';
 import { PLATFORM_CEILINGS } from './company-settings';
 import { amountField, requiredId, soldBetCode } from './engine-common';
 import { ficheView, saleProblem } from './fiches';
