@@ -1,6 +1,6 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { type Access, allow, endpoint } from '../endpoint';
+import { type Access, allow, endpoint, STANDARD_ERRORS } from '../endpoint';
 import { errorBody } from './common';
 import { checkDateRange, dateRangeFields, requiredId } from './engine-common';
 import { listQuery, sortKeys } from './list';
@@ -88,6 +88,22 @@ export type FicheView = z.infer<typeof ficheView>;
  */
 export const ficheSummary = ficheView.omit({ lines: true });
 export type FicheSummary = z.infer<typeof ficheSummary>;
+
+/** One problem of a refused sale: a line (1-based `line`), a draw (`tirage_id`) or the whole ticket. */
+export const saleProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  line: z.number().int().optional(),
+  tirage_id: z.number().int().optional(),
+});
+export type SaleProblem = z.infer<typeof saleProblem>;
+
+/**
+ * A refused sale (400 / 409): the first problem as every error answer (code, message, `fields['lines.<i>']`),
+ * and `problems`, every problem of the ticket, so that the agent fixes them all at once (issue 16).
+ */
+export const saleRefusal = errorBody.extend({ problems: z.array(saleProblem).optional() });
+export type SaleRefusal = z.infer<typeof saleRefusal>;
 
 /* ---- Back office: lists, detail, actions ---- */
 
@@ -284,6 +300,8 @@ export const ficheEndpoints = {
     access: allow.anyOf(['delete_fiche', 'reactivate_fiche', 'block_fiche']),
     body: ficheAction,
     response: ficheView,
+    // A refused reactivation names every problem of the ticket, as the sale's refusal (its limits and rules).
+    errors: { ...STANDARD_ERRORS, 409: saleRefusal },
   }),
   /** The office pays by number alone (the winner lost the receipt, the QR does not read). */
   payAtOffice: endpoint({

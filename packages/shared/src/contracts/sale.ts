@@ -1,9 +1,8 @@
 import '../zod-setup';
 import { z } from 'zod';
-import { errorBody } from './common';
 import { PLATFORM_CEILINGS } from './company-settings';
 import { amountField, requiredId, soldBetCode } from './engine-common';
-import { ficheView } from './fiches';
+import { ficheView, saleProblem } from './fiches';
 import { money } from './money';
 
 /**
@@ -64,21 +63,8 @@ export type SaleInput = z.input<typeof saleInput>;
 export const saleAnswer = ficheView.extend({ replayed: z.boolean() });
 export type SaleAnswer = z.infer<typeof saleAnswer>;
 
-/** One problem of a refused sale: a line (1-based `line`), a draw (`tirage_id`) or the whole ticket. */
-export const saleProblem = z.object({
-  code: z.string(),
-  message: z.string(),
-  line: z.number().int().optional(),
-  tirage_id: z.number().int().optional(),
-});
-export type SaleProblem = z.infer<typeof saleProblem>;
-
-/**
- * A refused sale (400 / 409): the first problem as every error answer (code, message, `fields['lines.<i>']`),
- * and `problems`, every problem of the ticket, so that the agent fixes them all at once (issue 16).
- */
-export const saleRefusal = errorBody.extend({ problems: z.array(saleProblem).optional() });
-export type SaleRefusal = z.infer<typeof saleRefusal>;
+// A refused sale and its problems live with the tickets (a reactivation refuses in the same words).
+export { type SaleProblem, type SaleRefusal, saleProblem, saleRefusal } from './fiches';
 
 /** A draw as the POS offers it now. */
 export const posTirage = z.object({

@@ -3,8 +3,8 @@
 -- ticket holding it). Rows are locked in one global order (no deadlock between two sales); with
 -- p_check, a total above its limit raises LIMIT_EXCEEDED naming the line, the number and what is left.
 -- The counting itself is borlette_add_counts (day sums per number appended last as deltas, migration 0021).
--- Cancellation, deletion and reactivation (borlette_count) keep raising; a reactivation over its
--- limits now names every number over them.
+-- borlette_count (cancellation, deletion, reactivation) calls borlette_add_counts itself since issue 22
+-- (a reactivation adds the automatic rules' problems to the limits' before raising them together).
 CREATE OR REPLACE FUNCTION borlette_apply_counts(p_company bigint, p_agent bigint, p_date date,
   p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
   p_sign int, p_check boolean)

@@ -1,5 +1,5 @@
 -- The live check (issue 18): what borlette_sell would refuse for this ticket now, and what remains under
--- the limits per line and draw, WITHOUT writing, counting, taking a number or a lock (read-only: it never
+-- the limits and the automatic rules (issue 22 §2, the sale's borlette_rule_* functions) per line and draw, WITHOUT writing, counting, taking a number or a lock (read-only: it never
 -- makes a sale wait, and the sale stays the authority). p: { company_id, agent_id, tirages: [id],
 -- lines: [{code, number, stake, pos}] } (validated and normalised by the caller, as for the sale).
 -- Answers { problems: [...as the sale's refusal, in its order...], cells: [{line, tirage_id, remaining}],
@@ -24,6 +24,7 @@ DECLARE
   v_problems jsonb := '[]';
   v_owed bigint;
   v_comm bigint;
+  v_rules_on boolean;
 BEGIN
   -- The seller, as the sale reads it (no idempotency key: nothing is sold here).
   SELECT u.status, u.surcussale_id, c.status AS company_status, c.timezone, c.currency,
@@ -237,8 +238,11 @@ BEGIN
 
   -- The limits, read from the counters without locking them (borlette_add_counts's rule: per draw, code
   -- and number, the ticket's lines of the same bet summed; the company's limit and the agent's; the most
-  -- specific limit of each). Every cell (line, draw) gets what remains: the least of its scopes, before
-  -- this ticket (null: no limit).
+  -- specific limit of each). Every cell (line, draw) gets what remains: the least of its scopes and of
+  -- the automatic rules' limit (borlette_rule_cells, as the sale reads it), before this ticket (null: no
+  -- limit).
+  v_rules_on := EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = v_company
+                           AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on));
   WITH g AS (
     SELECT t AS tirage_id, l.code, l.number, sum(l.stake)::bigint AS amount, min(l.pos)::int AS position
       FROM unnest(v_tirages) t, unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
@@ -260,6 +264,14 @@ BEGIN
         ORDER BY (sl.number IS NULL), (sl.tirage_id IS NULL)
         LIMIT 1
      ) lim
+  ), r AS MATERIALIZED (
+    -- The rules' limit per (draw, game, number), only when one is on (its problems: below). Materialized:
+    -- read once, not once per cell.
+    SELECT rc.tirage_id, rc.code, rc.number, greatest(rc.max_amount - rc.sold, 0) AS remaining
+      FROM (SELECT array_agg(l.code) AS codes, array_agg(l.number) AS numbers
+              FROM (SELECT DISTINCT u.code, u.number FROM unnest(v_codes, v_numbers) u(code, number)) l) b
+     CROSS JOIN LATERAL borlette_rule_cells(v_company, v_date, v_tirages, b.codes, b.numbers, 0) rc
+     WHERE v_rules_on
   )
   SELECT (SELECT jsonb_agg(jsonb_build_object(
             'status', 409, 'code', 'LIMIT_EXCEEDED',
@@ -273,15 +285,18 @@ BEGIN
           ORDER BY k.position, k.tirage_id, k.agent_id, k.code, k.number)
             FROM k WHERE k.counted + k.amount > k.max_amount) AS limit_problems,
          (SELECT jsonb_agg(jsonb_build_object('line', l.pos, 'tirage_id', t,
-                   'remaining', (SELECT min(greatest(k.max_amount - k.counted, 0)) FROM k
-                                  WHERE k.tirage_id = t AND k.code = l.code AND k.number = l.number)::text)
+                   'remaining', (SELECT min(m.remaining) FROM (
+                                   SELECT greatest(k.max_amount - k.counted, 0) AS remaining FROM k
+                                    WHERE k.tirage_id = t AND k.code = l.code AND k.number = l.number
+                                   UNION ALL
+                                   SELECT r.remaining FROM r
+                                    WHERE r.tirage_id = t AND r.code = l.code AND r.number = l.number) m)::text)
                    ORDER BY l.pos, t)
             FROM unnest(v_codes, v_numbers) WITH ORDINALITY AS l(code, number, pos), unnest(v_tirages) t) AS cells
     INTO x;
   v_problems := v_problems || coalesce(x.limit_problems, '[]'::jsonb);
   -- The automatic rules (issue 22 §2), as the sale asks them (borlette_rule_problems), before any write.
-  IF EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = v_company
-                AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) THEN
+  IF v_rules_on THEN
     SELECT v_problems || borlette_rule_problems(v_company, v_date, v_tirages, g.tirages, g.codes, g.numbers, g.amounts,
                                                 g.positions, 0, a.currency, false)
       INTO v_problems

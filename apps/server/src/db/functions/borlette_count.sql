@@ -1,11 +1,22 @@
 -- The same for a stored ticket (cancellation and deletion give back, reactivation takes again).
+-- A reactivation (p_sign 1, p_check) takes the ticket's amounts again as a sale made now would: its
+-- limits and, when a rule is on, the automatic rules (issue 22 §2), every problem raised together in
+-- the sale's words. The rules are read after the counters were written, on the rows this transaction
+-- now holds (exact under concurrency, as in borlette_sell). « Now » is the sale's: the draw's sales so
+-- far and the last-minutes window at this moment, the date rule on the ticket's day (the caller lets
+-- only a same-day ticket on open draws through). Called before borlette_book_ticket: the draws' sales
+-- then hold no part of this ticket (p_minus 0).
 CREATE OR REPLACE FUNCTION borlette_count(p_company bigint, p_fiche bigint, p_sign int, p_check boolean)
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   g record;
+  v_problems jsonb;
 BEGIN
   SELECT f.agent_id, f.sale_date, array_agg(l.tirage_id) AS tirages, array_agg(l.code::int) AS codes,
-         array_agg(l.number) AS numbers, array_agg(l.amount) AS amounts, array_agg(l.position) AS positions
+         array_agg(l.number) AS numbers, array_agg(l.amount) AS amounts, array_agg(l.position) AS positions,
+         array_agg(DISTINCT l.tirage_id ORDER BY l.tirage_id) AS draws,
+         p_check AND p_sign > 0 AND EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = p_company
+                                               AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) AS rules_on
     INTO g
     FROM fiches f
     CROSS JOIN LATERAL (
@@ -17,8 +28,16 @@ BEGIN
    WHERE f.id = p_fiche AND f.company_id = p_company
    GROUP BY f.agent_id, f.sale_date;
   IF g.agent_id IS NULL THEN RETURN; END IF;
-  PERFORM borlette_apply_counts(p_company, g.agent_id, g.sale_date, g.tirages, g.codes, g.numbers, g.amounts,
-                                g.positions, p_sign, p_check);
+  v_problems := borlette_add_counts(p_company, g.agent_id, g.sale_date, g.tirages, g.codes, g.numbers, g.amounts,
+                                    g.positions, p_sign, p_check);
+  IF g.rules_on THEN
+    v_problems := v_problems || borlette_rule_problems(p_company, g.sale_date, g.draws, g.tirages, g.codes, g.numbers,
+                                                       g.amounts, g.positions, 0,
+                                                       (SELECT c.currency FROM companies c WHERE c.id = p_company), true);
+  END IF;
+  IF jsonb_array_length(v_problems) > 0 THEN
+    PERFORM borlette_fail_all(v_problems);
+  END IF;
 END $$;
 
 -- Generic plans for the engine's statements (keyed lookups whose best plan does not depend on the

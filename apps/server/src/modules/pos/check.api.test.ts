@@ -20,6 +20,9 @@ import { rng } from '../../../test/random';
  * tickets, the problems the check reports are the sale refusal's (codes, messages, lines, draws, order),
  * and a ticket the check finds fine sells — and the check writes nothing, takes no number, never blocks.
  */
+/** The problems of a bet over what remains on a draw: the limits' and the automatic rules'. */
+const OVER_CODES = ['LIMIT_EXCEEDED', 'RULE_LIMIT', 'RULE_BLOCKED'];
+
 describeApi('the live check answers what the sale would, without writing', () => {
   let t: TestContext;
   let c: SellingCompany;
@@ -91,6 +94,11 @@ describeApi('the live check answers what the sale would, without writing', () =>
       "INSERT INTO commission_rates (company_id, level, target_id, bolet, mariage, loto3, loto4, loto5) VALUES ($1, 'agent', $2, 1250, 700, 333, 1500, 2000)",
       [c.agents[0].id],
     );
+    // Issue 22 §2: automatic rules on — every number holding a 9 blocked, loto 3 limited to a tenth of the
+    // draw's sales (at least 30 HTG): the check reads their limits as the sale does.
+    await q(
+      "INSERT INTO risk_rules (company_id, digit_on, digit_block, digits, share_on, share_bp, share_floor, share_games) VALUES ($1, true, true, '9', true, 1000, 3000, '{loto3}')",
+    );
 
     const random = rng(1818);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
@@ -138,6 +146,25 @@ describeApi('the live check answers what the sale would, without writing', () =>
       }
       const answer = saleCheckAnswer.parse(res.json());
       const context = `ticket ${i}: ${JSON.stringify({ tirages, lines })}`;
+      // What remains per cell says the same: a bet (its lines summed, named by its first line) is over
+      // what remains on a draw exactly when a limit or a rule refuses it there.
+      const over = new Set(
+        answer.problems.filter((p) => OVER_CODES.includes(p.code)).map((p) => `${p.line}/${p.tirage_id}`),
+      );
+      const bets = new Map<string, { line: number; amount: number }>();
+      lines.forEach((l, k) => {
+        const bet = bets.get(`${l.code}/${l.number}`);
+        if (bet) bet.amount += l.stake;
+        else bets.set(`${l.code}/${l.number}`, { line: k + 1, amount: l.stake });
+      });
+      for (const bet of answer.cells.length > 0 ? bets.values() : [])
+        for (const d of tirages) {
+          const cell = answer.cells.find((x) => x.line === bet.line && x.tirage_id === d);
+          const left = cell?.remaining ?? null;
+          expect(left !== null && bet.amount > Number(left), `${context}: line ${bet.line}, draw ${d}`).toBe(
+            over.has(`${bet.line}/${d}`),
+          );
+        }
       if (answer.ok) {
         expect(sellRes.statusCode, `${context} → ${sellRes.body}`).toBe(200);
         expect(sellRes.json().amount).toBe(answer.total);
@@ -149,10 +176,11 @@ describeApi('the live check answers what the sale would, without writing', () =>
         for (const p of answer.problems) seen.add(p.code);
       }
     }
-    // The later tests sell on: no ceiling any more.
+    // The later tests sell on: no ceiling or rule any more.
     await t.database.raw.query('UPDATE users SET credit_limit = NULL, credit_mode = NULL WHERE id = $1', [
       c.agents[0].id,
     ]);
+    await q('DELETE FROM risk_rules WHERE company_id = $1');
     // The random tickets covered both outcomes.
     expect(sold).toBeGreaterThan(5);
     expect(refused).toBeGreaterThan(5);
@@ -164,6 +192,8 @@ describeApi('the live check answers what the sale would, without writing', () =>
         'LIMIT_EXCEEDED',
         'LINE_MAX_STAKE',
         'OPTION_UNAVAILABLE',
+        'RULE_BLOCKED',
+        'RULE_LIMIT',
         'TICKET_LIMIT',
         'TICKET_MAX_DRAWS',
         'TICKET_MAX_LINES',
