@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { buildApp } from '../apps/server/src/app';
-import { testConfig } from '../apps/server/src/config';
+import { type Config, testConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { prepareDatabase } from '../apps/server/src/db/setup';
 import { middayZone } from '../apps/server/test/harness/midday-zone';
@@ -38,12 +38,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The real server (built web app + API) on an in-memory PGlite with the demo data, and real Chromium. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * The real server (built web app + API) on an in-memory PGlite with the demo data, and real Chromium.
+ * `config`: settings over the test configuration (a suite that needs a background job turns its timer on).
+ */
+export async function startHarness(opts: { config?: Partial<Config> } = {}): Promise<Harness> {
   const database = await preparedPglite();
   // The demo seeded where it is midday: a test moving its zone later would move its tickets' « today ».
   await prepareDatabase(database, { demo: true, demoTimezone: middayZone() });
-  const app = await buildApp({ database, config: testConfig() });
+  const app = await buildApp({ database, config: testConfig(opts.config) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

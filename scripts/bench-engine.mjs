@@ -17,10 +17,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import {
-  ADMIN_URL,
   loginAll,
   pgbenchSaleScript,
   ROOT,
@@ -34,6 +32,7 @@ import {
   stopServer,
   untilUp,
 } from './lib/bench-kit.mjs';
+import { withScratchDatabase } from './lib/scratch-database.mjs';
 
 register();
 
@@ -42,7 +41,7 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 64);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 const log = (...a) => console.log(...a);
 const { hashPassword } = await import(src('lib/password.ts'));
-const { openPostgres, openPglite } = await import(src('db/client.ts'));
+const { openPglite } = await import(src('db/client.ts'));
 const { prepareDatabase } = await import(src('db/setup.ts'));
 
 /** CPU seconds used so far by the server process, by every PostgreSQL process, by this process. */
@@ -69,8 +68,9 @@ function cpuNow(serverPid) {
 async function salesLoad(port, fixtures, serverPid, { withDevice = false, approve = null } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
   const tokens = await loginAll(agent, port, fixtures.agents, { withDevice });
-  // New devices wait for approval: the company approves them all before the first sale.
-  if (approve) await database.raw.query("UPDATE terminals SET state = 'approved' WHERE company_id = $1", [approve]);
+  // New devices wait for approval: the company (`approve`: its database and id) approves them all first.
+  if (approve)
+    await approve.raw.query("UPDATE terminals SET state = 'approved' WHERE company_id = $1", [approve.companyId]);
   const latencies = [];
   let ok = 0;
   let refused = 0;
@@ -321,171 +321,164 @@ const add = (name, value, unit, reference, refLabel) =>
     ratio: Math.round((value / reference) * 1000) / 1000,
   });
 
-const name = `borlette_bench_engine_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const port = 3950 + Math.floor(Math.random() * 40);
-let database;
-try {
-  database = await openPostgres(url.toString(), { max: 4 });
-  await prepareDatabase(database, { demo: false });
-  const fixtures = await seedSelling(database.raw, hashPassword, AGENTS);
-
-  log(`sales on PostgreSQL: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
-  const server = startServer({ DATABASE_URL: url.toString() }, port);
-  let pgSales;
-  let pgOpen;
-  try {
-    await untilUp(port);
-    pgSales = await salesLoad(port, fixtures, server.pid);
-    log(
-      `  open loop: Poisson arrivals at ${(pgSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
-    );
-    pgOpen = await openLoad(port, fixtures, pgSales.tokens, pgSales.salesPerSecond / 2);
-    log(`  ${pgOpen.ok} sold, ${pgOpen.refused} refused by limits (409), ${pgOpen.failed} failed`);
-    // Issue 20's checks on: every agent on an approved terminal of its own (the session's state is read
-    // with the session) and under a credit ceiling it never reaches (the sale sums its ledger days).
-    log(`the same sales with the terminal and credit checks on: ${AGENTS} agents for ${SECONDS} s…`);
-    await database.raw.query(
-      'UPDATE company_settings SET terminal_approval = true, credit_limit = 100000000000000 WHERE company_id = $1',
-      [fixtures.companyId],
-    );
-    const checks = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
-    log(`  ${checks.ok} sold, ${checks.refused} refused (409), ${checks.failed} failed`);
-    add(
-      'sales/s, HTTP, PostgreSQL, terminal + credit checks on',
-      checks.salesPerSecond,
-      '/s',
-      pgSales.salesPerSecond,
-      'the same load with the checks off (target ≥ 0.9)',
-    );
-    add('sale latency p99, PostgreSQL, checks on', checks.p99, 'ms', pgSales.p99, 'p99 with the checks off');
-    await database.raw.query(
-      'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
-      [fixtures.companyId],
-    );
-    // Issue 22 §2: every automatic rule on, each evaluated on every line, none refusing (limits far above
-    // what the load sells), beside the same load with them off just before and just after (the mean of
-    // the two: a machine whose load drifts during the run biases neither side).
-    log(`the same sales with the automatic limit rules off: ${AGENTS} agents for ${SECONDS} s…`);
-    const rulesOffBefore = await salesLoad(port, fixtures, server.pid, {
-      withDevice: true,
-      approve: fixtures.companyId,
-    });
-    log(`  ${rulesOffBefore.ok} sold, ${rulesOffBefore.refused} refused (409), ${rulesOffBefore.failed} failed`);
-    log(`the same sales with every automatic limit rule on: ${AGENTS} agents for ${SECONDS} s…`);
-    await database.raw.query(
-      `INSERT INTO risk_rules (company_id, share_on, share_bp, share_floor, share_games, late_on, late_minutes,
+await withScratchDatabase(
+  {
+    kind: 'engine',
+    agents: AGENTS,
+    pool: 4,
+    ports: [3950, 40],
+    keep: process.env.BENCH_KEEP === '1',
+    kept: (name) => `base conservée : ${name}`,
+  },
+  async ({ url, port, database, fixtures, serve }) => {
+    const company = { raw: database.raw, companyId: fixtures.companyId };
+    log(`sales on PostgreSQL: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
+    const server = await serve();
+    let pgSales;
+    let pgOpen;
+    try {
+      pgSales = await salesLoad(port, fixtures, server.pid);
+      log(
+        `  open loop: Poisson arrivals at ${(pgSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
+      );
+      pgOpen = await openLoad(port, fixtures, pgSales.tokens, pgSales.salesPerSecond / 2);
+      log(`  ${pgOpen.ok} sold, ${pgOpen.refused} refused by limits (409), ${pgOpen.failed} failed`);
+      // Issue 20's checks on: every agent on an approved terminal of its own (the session's state is read
+      // with the session) and under a credit ceiling it never reaches (the sale sums its ledger days).
+      log(`the same sales with the terminal and credit checks on: ${AGENTS} agents for ${SECONDS} s…`);
+      await database.raw.query(
+        'UPDATE company_settings SET terminal_approval = true, credit_limit = 100000000000000 WHERE company_id = $1',
+        [fixtures.companyId],
+      );
+      const checks = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: company });
+      log(`  ${checks.ok} sold, ${checks.refused} refused (409), ${checks.failed} failed`);
+      add(
+        'sales/s, HTTP, PostgreSQL, terminal + credit checks on',
+        checks.salesPerSecond,
+        '/s',
+        pgSales.salesPerSecond,
+        'the same load with the checks off (target ≥ 0.9)',
+      );
+      add('sale latency p99, PostgreSQL, checks on', checks.p99, 'ms', pgSales.p99, 'p99 with the checks off');
+      await database.raw.query(
+        'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
+        [fixtures.companyId],
+      );
+      // Issue 22 §2: every automatic rule on, each evaluated on every line, none refusing (limits far above
+      // what the load sells), beside the same load with them off just before and just after (the mean of
+      // the two: a machine whose load drifts during the run biases neither side).
+      log(`the same sales with the automatic limit rules off: ${AGENTS} agents for ${SECONDS} s…`);
+      const rulesOffBefore = await salesLoad(port, fixtures, server.pid, {
+        withDevice: true,
+        approve: company,
+      });
+      log(`  ${rulesOffBefore.ok} sold, ${rulesOffBefore.refused} refused (409), ${rulesOffBefore.failed} failed`);
+      log(`the same sales with every automatic limit rule on: ${AGENTS} agents for ${SECONDS} s…`);
+      await database.raw.query(
+        `INSERT INTO risk_rules (company_id, share_on, share_bp, share_floor, share_games, late_on, late_minutes,
                                late_factor_bp, date_on, date_amount, digit_on, digit_amount, digits, pair_balls)
        VALUES ($1, true, 1000, 100000000000, '{bolet,mariage,loto3,loto4,loto5}', true, 720, 10000, true,
                100000000000, true, 100000000000, '7', '{12,34}')`,
-      [fixtures.companyId],
-    );
-    const rulesOn = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
-    log(`  ${rulesOn.ok} sold, ${rulesOn.refused} refused (409), ${rulesOn.failed} failed`);
-    await database.raw.query('DELETE FROM risk_rules WHERE company_id = $1', [fixtures.companyId]);
-    log(`  and with them off again: ${AGENTS} agents for ${SECONDS} s…`);
-    const rulesOff = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: fixtures.companyId });
-    log(`  ${rulesOff.ok} sold, ${rulesOff.refused} refused (409), ${rulesOff.failed} failed`);
-    add(
-      'sales/s, HTTP, PostgreSQL, automatic rules on',
-      rulesOn.salesPerSecond,
-      '/s',
-      (rulesOffBefore.salesPerSecond + rulesOff.salesPerSecond) / 2,
-      'the same load with the rules off, just before and after (target ≥ 0.9)',
-    );
-    add(
-      'sale latency p99, PostgreSQL, rules on',
-      rulesOn.p99,
-      'ms',
-      (rulesOffBefore.p99 + rulesOff.p99) / 2,
-      'p99 with the rules off (before and after)',
-    );
-  } finally {
-    await stopServer(server);
-  }
-  log(`pgbench -c 8 -j 2 -T ${SECONDS} (tpcb-like) on the same server…`);
-  const tps = pgbench(url.toString());
-  add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', tps, `pgbench -c 8 -j 2 tpcb-like TPS`);
-  add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
-  add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
-  add('sale latency p50, PostgreSQL, open loop at half peak', pgOpen.p50, 'ms', 50, 'target p99 50 ms');
-  add('sale latency p99, PostgreSQL, open loop at half peak', pgOpen.p99, 'ms', 50, 'target p99 50 ms');
-  add('server CPU per sale, PostgreSQL', pgSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms');
-  log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
-  log(
-    'the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…',
-  );
-  await database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [fixtures.companyId]);
-  await database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [fixtures.companyId]);
-  const cpu0 = cpuNow(process.pid);
-  const { tps: direct, sales: directSales } = pgbenchSales(url.toString(), fixtures);
-  const dbPerDirect = ((cpuNow(process.pid).db - cpu0.db) * 1000) / directSales;
-  add(
-    'database CPU per sale, PostgreSQL',
-    pgSales.dbCpuMs,
-    'ms',
-    dbPerDirect,
-    'database CPU per borlette_sell under pgbench',
-  );
-  add(
-    'sales/s, HTTP, PostgreSQL, 64 agents',
-    pgSales.salesPerSecond,
-    '/s',
-    direct,
-    'pgbench -c 8 calling borlette_sell (no HTTP)',
-  );
-  add('sales/s, borlette_sell alone (pgbench)', direct, '/s', tps, 'pgbench -c 8 -j 2 tpcb-like TPS');
-
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'borlette-bench-pglite-'));
-    try {
-      const lite = await openPglite(path.join(dir, 'pglite'));
-      await prepareDatabase(lite, { demo: false });
-      const liteFixtures = await seedSelling(lite.raw, hashPassword, AGENTS);
-      await lite.close();
-      log(`sales on the embedded PGlite: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
-      const server2 = startServer({ DATABASE_URL: '', DATA_DIR: dir }, port + 1);
-      try {
-        await untilUp(port + 1);
-        const liteSales = await salesLoad(port + 1, liteFixtures, server2.pid);
-        add(
-          'sales/s, HTTP, PGlite, 64 agents',
-          liteSales.salesPerSecond,
-          '/s',
-          tps,
-          'pgbench TPS (PostgreSQL, same run)',
-        );
-        add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
-        add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');
-        log(`  ${liteSales.ok} sold, ${liteSales.refused} refused by limits (409), ${liteSales.failed} failed`);
-        log(
-          `  open loop: Poisson arrivals at ${(liteSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
-        );
-        const liteOpen = await openLoad(port + 1, liteFixtures, liteSales.tokens, liteSales.salesPerSecond / 2);
-        log(`  ${liteOpen.ok} sold, ${liteOpen.refused} refused by limits (409), ${liteOpen.failed} failed`);
-        add('sale latency p50, PGlite, open loop at half peak', liteOpen.p50, 'ms', 200, 'target p99 200 ms');
-        add('sale latency p99, PGlite, open loop at half peak', liteOpen.p99, 'ms', 200, 'target p99 200 ms');
-        // PGlite runs in the server's process: its CPU is the database's too.
-        add('server CPU per sale, PGlite', liteSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms (server alone)');
-      } finally {
-        await stopServer(server2);
-      }
+        [fixtures.companyId],
+      );
+      const rulesOn = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: company });
+      log(`  ${rulesOn.ok} sold, ${rulesOn.refused} refused (409), ${rulesOn.failed} failed`);
+      await database.raw.query('DELETE FROM risk_rules WHERE company_id = $1', [fixtures.companyId]);
+      log(`  and with them off again: ${AGENTS} agents for ${SECONDS} s…`);
+      const rulesOff = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: company });
+      log(`  ${rulesOff.ok} sold, ${rulesOff.refused} refused (409), ${rulesOff.failed} failed`);
+      add(
+        'sales/s, HTTP, PostgreSQL, automatic rules on',
+        rulesOn.salesPerSecond,
+        '/s',
+        (rulesOffBefore.salesPerSecond + rulesOff.salesPerSecond) / 2,
+        'the same load with the rules off, just before and after (target ≥ 0.9)',
+      );
+      add(
+        'sale latency p99, PostgreSQL, rules on',
+        rulesOn.p99,
+        'ms',
+        (rulesOffBefore.p99 + rulesOff.p99) / 2,
+        'p99 with the rules off (before and after)',
+      );
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await stopServer(server);
     }
-  }
+    log(`pgbench -c 8 -j 2 -T ${SECONDS} (tpcb-like) on the same server…`);
+    const tps = pgbench(url);
+    add('sales/s, HTTP, PostgreSQL, 64 agents', pgSales.salesPerSecond, '/s', tps, `pgbench -c 8 -j 2 tpcb-like TPS`);
+    add('sale latency p50, PostgreSQL', pgSales.p50, 'ms', 50, 'target p99 50 ms');
+    add('sale latency p99, PostgreSQL', pgSales.p99, 'ms', 50, 'target p99 50 ms');
+    add('sale latency p50, PostgreSQL, open loop at half peak', pgOpen.p50, 'ms', 50, 'target p99 50 ms');
+    add('sale latency p99, PostgreSQL, open loop at half peak', pgOpen.p99, 'ms', 50, 'target p99 50 ms');
+    add('server CPU per sale, PostgreSQL', pgSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms');
+    log(`  ${pgSales.ok} sold, ${pgSales.refused} refused by limits (409), ${pgSales.failed} failed`);
+    log(
+      'the same sales without HTTP: pgbench -c 8 calling borlette_sell (limits and blocks lifted: a refusal aborts a pgbench client)…',
+    );
+    await database.raw.query('DELETE FROM sale_limits WHERE company_id = $1', [fixtures.companyId]);
+    await database.raw.query('DELETE FROM boule_blocks WHERE company_id = $1', [fixtures.companyId]);
+    const cpu0 = cpuNow(process.pid);
+    const { tps: direct, sales: directSales } = pgbenchSales(url, fixtures);
+    const dbPerDirect = ((cpuNow(process.pid).db - cpu0.db) * 1000) / directSales;
+    add(
+      'database CPU per sale, PostgreSQL',
+      pgSales.dbCpuMs,
+      'ms',
+      dbPerDirect,
+      'database CPU per borlette_sell under pgbench',
+    );
+    add(
+      'sales/s, HTTP, PostgreSQL, 64 agents',
+      pgSales.salesPerSecond,
+      '/s',
+      direct,
+      'pgbench -c 8 calling borlette_sell (no HTTP)',
+    );
+    add('sales/s, borlette_sell alone (pgbench)', direct, '/s', tps, 'pgbench -c 8 -j 2 tpcb-like TPS');
 
-  if (process.env.BENCH_SKIP_SETTLEMENT !== '1') await settlement(database.raw);
-} finally {
-  await database?.close();
-  if (process.env.BENCH_KEEP === '1') log(`base conservée : ${name}`);
-  else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+    if (process.env.BENCH_SKIP_PGLITE !== '1') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'borlette-bench-pglite-'));
+      try {
+        const lite = await openPglite(path.join(dir, 'pglite'));
+        await prepareDatabase(lite, { demo: false });
+        const liteFixtures = await seedSelling(lite.raw, hashPassword, AGENTS);
+        await lite.close();
+        log(`sales on the embedded PGlite: ${AGENTS} agents for ${SECONDS} s through HTTP…`);
+        const server2 = startServer({ DATABASE_URL: '', DATA_DIR: dir }, port + 1);
+        try {
+          await untilUp(port + 1);
+          const liteSales = await salesLoad(port + 1, liteFixtures, server2.pid);
+          add(
+            'sales/s, HTTP, PGlite, 64 agents',
+            liteSales.salesPerSecond,
+            '/s',
+            tps,
+            'pgbench TPS (PostgreSQL, same run)',
+          );
+          add('sale latency p50, PGlite', liteSales.p50, 'ms', 50, 'target p99 50 ms');
+          add('sale latency p99, PGlite', liteSales.p99, 'ms', 50, 'target p99 50 ms');
+          log(`  ${liteSales.ok} sold, ${liteSales.refused} refused by limits (409), ${liteSales.failed} failed`);
+          log(
+            `  open loop: Poisson arrivals at ${(liteSales.salesPerSecond / 2).toFixed(0)}/s (half the peak) for ${SECONDS} s…`,
+          );
+          const liteOpen = await openLoad(port + 1, liteFixtures, liteSales.tokens, liteSales.salesPerSecond / 2);
+          log(`  ${liteOpen.ok} sold, ${liteOpen.refused} refused by limits (409), ${liteOpen.failed} failed`);
+          add('sale latency p50, PGlite, open loop at half peak', liteOpen.p50, 'ms', 200, 'target p99 200 ms');
+          add('sale latency p99, PGlite, open loop at half peak', liteOpen.p99, 'ms', 200, 'target p99 200 ms');
+          // PGlite runs in the server's process: its CPU is the database's too.
+          add('server CPU per sale, PGlite', liteSales.serverCpuMs, 'ms', 0.6, 'target 0.6 ms (server alone)');
+        } finally {
+          await stopServer(server2);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    if (process.env.BENCH_SKIP_SETTLEMENT !== '1') await settlement(database.raw);
+  },
+);
 
 const w = Math.max(...results.map((r) => r.name.length));
 console.log(`\n${'figure'.padEnd(w)}  ${'value'.padStart(10)}  ${'reference'.padStart(10)}  ratio    reference is`);

@@ -20,23 +20,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import {
-  ADMIN_URL,
-  BENCH_PASSWORD,
-  loginAll,
-  ROOT,
-  randomTicket,
-  request,
-  seedSelling,
-  sleep,
-  src,
-  startServer,
-  stats,
-  stopServer,
-  untilUp,
-} from './lib/bench-kit.mjs';
+import { BENCH_PASSWORD, loginAll, ROOT, randomTicket, request, sleep, src, stats } from './lib/bench-kit.mjs';
+import { withScratchDatabase } from './lib/scratch-database.mjs';
 
 register();
 const SECONDS = Number(process.env.BENCH_EXPOSURE_SECONDS ?? 20);
@@ -46,139 +32,125 @@ const PER_USER = 5;
 const WARMUP_MS = 2000;
 const DRAIN_MS = 3000;
 const { hashPassword } = await import(src('lib/password.ts'));
-const { openPostgres } = await import(src('db/client.ts'));
-const { prepareDatabase } = await import(src('db/setup.ts'));
 const wall = () => performance.timeOrigin + performance.now();
 
-const name = `borlette_bench_exposure_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const port = 4150 + Math.floor(Math.random() * 40);
-const worker = new Worker(new URL('./lib/exposure-watchers.mjs', import.meta.url));
-const ask = (msg) =>
-  new Promise((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.postMessage(msg);
-  });
-let database;
-let server;
 const phases = {};
-try {
-  database = await openPostgres(url.toString(), { max: 2 });
-  await prepareDatabase(database, { demo: false });
-  const fx = await seedSelling(database.raw, hashPassword, AGENTS, { limitScale: 10 });
-  // Eight more draws like the seed's: phases sell on draws 1-4, 5-8, 9-12.
-  const more = await database.raw.query(
-    `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
-     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(5, 12) k RETURNING id`,
-    [fx.companyId],
-  );
-  const draws = [...fx.tirages, ...more.map((t) => t.id)];
-  // The board users: company admins (every board of the company is then the same for all of them).
-  const users = Math.max(1, Math.ceil(CLIENTS / PER_USER));
-  const hash = await hashPassword(BENCH_PASSWORD);
-  const boardUsers = await database.raw.query(
-    `INSERT INTO users (username, role, first_name, last_name, company_id, password_hash, full_access)
-     SELECT $3 || k, 'company', 'Tableau', k::text, $1, $2, true FROM generate_series(1, $4) k RETURNING username`,
-    [fx.companyId, hash, `board${randomBytes(2).toString('hex')}_`, users],
-  );
-  server = startServer({ DATABASE_URL: url.toString() }, port);
-  await untilUp(port);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
-  const sellers = await loginAll(agent, port, fx.agents);
-  const viewers = await loginAll(
-    agent,
-    port,
-    boardUsers.map((u) => u.username),
-  );
-  console.log(
-    `exposure on PostgreSQL: ${AGENTS} agents selling back to back, ${SECONDS} s per phase; ${CLIENTS} board clients (${users} company users × ≤ ${PER_USER} streams, one company, 4 draws)`,
-  );
-
-  const runPhase = async (label, tirages, clients) => {
-    const watched = clients.map((k) => ({ token: viewers[Math.floor(k / PER_USER)], tirage: tirages[k % 4] }));
-    if (watched.length) await ask({ cmd: 'open', port, clients: watched });
-    const sales = [];
-    let ok = 0;
-    let refused = 0;
-    let failed = 0;
-    let measuring = false;
-    let running = true;
-    const loop = async (token) => {
-      while (running) {
-        const ticket = randomTicket(tirages);
-        const r = await request(agent, port, 'POST', '/api/agents/fiches', ticket, token);
-        const answered = wall();
-        if (!measuring) continue;
-        if (r.status === 200) {
-          ok++;
-          sales.push({ at: answered, tirages: ticket.tirages });
-        } else if (r.status === 409) refused++;
-        else if (++failed <= 3) console.error(`sale ${r.status}: ${r.body.slice(0, 200)}`);
-      }
-    };
-    const loops = sellers.map((t) => loop(t));
-    await sleep(WARMUP_MS);
-    measuring = true;
-    const t0 = performance.now();
-    await sleep(SECONDS * 1000);
-    measuring = false;
-    const elapsed = (performance.now() - t0) / 1000;
-    running = false;
-    await Promise.all(loops);
-    const phase = { clients: watched.length, salesPerSecond: ok / elapsed, ok, refused, failed };
-    if (watched.length) {
-      await sleep(DRAIN_MS); // the last sales' boards
-      const { events, ended } = await ask({ cmd: 'close' });
-      const latencies = [];
-      let missing = 0;
-      watched.forEach((w, k) => {
-        const ev = events[k];
-        for (const s of sales) {
-          if (!s.tirages.includes(w.tirage)) continue;
-          // First event (in arrival order: `at` grows per stream) whose figures were read at or after the answer.
-          let lo = 0;
-          let hi = ev.length / 2;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (ev[2 * mid + 1] >= s.at) hi = mid;
-            else lo = mid + 1;
-          }
-          if (lo < ev.length / 2) latencies.push(ev[2 * lo] - s.at);
-          else missing++;
-        }
+await withScratchDatabase(
+  { kind: 'exposure', agents: AGENTS, limitScale: 10, pool: 2, ports: [4150, 40] },
+  async ({ port, database, fixtures: fx, serve }) => {
+    const worker = new Worker(new URL('./lib/exposure-watchers.mjs', import.meta.url));
+    const ask = (msg) =>
+      new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(msg);
       });
-      const st = stats(latencies);
-      Object.assign(phase, { latencyP50: st.p50, latencyP99: st.p99, samples: st.n, missing, ended });
+    try {
+      // Eight more draws like the seed's: phases sell on draws 1-4, 5-8, 9-12.
+      const more = await database.raw.query(
+        `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
+     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(5, 12) k RETURNING id`,
+        [fx.companyId],
+      );
+      const draws = [...fx.tirages, ...more.map((t) => t.id)];
+      // The board users: company admins (every board of the company is then the same for all of them).
+      const users = Math.max(1, Math.ceil(CLIENTS / PER_USER));
+      const hash = await hashPassword(BENCH_PASSWORD);
+      const boardUsers = await database.raw.query(
+        `INSERT INTO users (username, role, first_name, last_name, company_id, password_hash, full_access)
+     SELECT $3 || k, 'company', 'Tableau', k::text, $1, $2, true FROM generate_series(1, $4) k RETURNING username`,
+        [fx.companyId, hash, `board${randomBytes(2).toString('hex')}_`, users],
+      );
+      await serve();
+      const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + 4 });
+      const sellers = await loginAll(agent, port, fx.agents);
+      const viewers = await loginAll(
+        agent,
+        port,
+        boardUsers.map((u) => u.username),
+      );
+      console.log(
+        `exposure on PostgreSQL: ${AGENTS} agents selling back to back, ${SECONDS} s per phase; ${CLIENTS} board clients (${users} company users × ≤ ${PER_USER} streams, one company, 4 draws)`,
+      );
+
+      const runPhase = async (label, tirages, clients) => {
+        const watched = clients.map((k) => ({ token: viewers[Math.floor(k / PER_USER)], tirage: tirages[k % 4] }));
+        if (watched.length) await ask({ cmd: 'open', port, clients: watched });
+        const sales = [];
+        let ok = 0;
+        let refused = 0;
+        let failed = 0;
+        let measuring = false;
+        let running = true;
+        const loop = async (token) => {
+          while (running) {
+            const ticket = randomTicket(tirages);
+            const r = await request(agent, port, 'POST', '/api/agents/fiches', ticket, token);
+            const answered = wall();
+            if (!measuring) continue;
+            if (r.status === 200) {
+              ok++;
+              sales.push({ at: answered, tirages: ticket.tirages });
+            } else if (r.status === 409) refused++;
+            else if (++failed <= 3) console.error(`sale ${r.status}: ${r.body.slice(0, 200)}`);
+          }
+        };
+        const loops = sellers.map((t) => loop(t));
+        await sleep(WARMUP_MS);
+        measuring = true;
+        const t0 = performance.now();
+        await sleep(SECONDS * 1000);
+        measuring = false;
+        const elapsed = (performance.now() - t0) / 1000;
+        running = false;
+        await Promise.all(loops);
+        const phase = { clients: watched.length, salesPerSecond: ok / elapsed, ok, refused, failed };
+        if (watched.length) {
+          await sleep(DRAIN_MS); // the last sales' boards
+          const { events, ended } = await ask({ cmd: 'close' });
+          const latencies = [];
+          let missing = 0;
+          watched.forEach((w, k) => {
+            const ev = events[k];
+            for (const s of sales) {
+              if (!s.tirages.includes(w.tirage)) continue;
+              // First event (in arrival order: `at` grows per stream) whose figures were read at or after the answer.
+              let lo = 0;
+              let hi = ev.length / 2;
+              while (lo < hi) {
+                const mid = (lo + hi) >> 1;
+                if (ev[2 * mid + 1] >= s.at) hi = mid;
+                else lo = mid + 1;
+              }
+              if (lo < ev.length / 2) latencies.push(ev[2 * lo] - s.at);
+              else missing++;
+            }
+          });
+          const st = stats(latencies);
+          Object.assign(phase, { latencyP50: st.p50, latencyP99: st.p99, samples: st.n, missing, ended });
+        }
+        phases[label] = phase;
+        console.log(
+          `  ${label}: ${phase.salesPerSecond.toFixed(1)} ventes/s (${refused} refusées, ${failed} échecs)${
+            watched.length
+              ? `, tableau p50/p99 ${phase.latencyP50.toFixed(0)}/${phase.latencyP99.toFixed(0)} ms (${phase.samples} mesures, ${phase.missing} sans événement, ${phase.ended} flux fermés)`
+              : ''
+          }`,
+        );
+      };
+      await runPhase('none', draws.slice(0, 4), []);
+      await runPhase('one', draws.slice(4, 8), [0]);
+      await runPhase(
+        'many',
+        draws.slice(8, 12),
+        Array.from({ length: CLIENTS }, (_, k) => k),
+      );
+      agent.destroy();
+    } finally {
+      await worker.terminate();
     }
-    phases[label] = phase;
-    console.log(
-      `  ${label}: ${phase.salesPerSecond.toFixed(1)} ventes/s (${refused} refusées, ${failed} échecs)${
-        watched.length
-          ? `, tableau p50/p99 ${phase.latencyP50.toFixed(0)}/${phase.latencyP99.toFixed(0)} ms (${phase.samples} mesures, ${phase.missing} sans événement, ${phase.ended} flux fermés)`
-          : ''
-      }`,
-    );
-  };
-  await runPhase('none', draws.slice(0, 4), []);
-  await runPhase('one', draws.slice(4, 8), [0]);
-  await runPhase(
-    'many',
-    draws.slice(8, 12),
-    Array.from({ length: CLIENTS }, (_, k) => k),
-  );
-  agent.destroy();
-} finally {
-  await worker.terminate();
-  if (server) await stopServer(server);
-  await database?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+  },
+);
 
 const r1 = (v) => Math.round(v * 10) / 10;
 const { none, one, many } = phases;

@@ -8,30 +8,16 @@
 //     dialog / Android print service sends a 58 mm printer: 384 dots × its height).
 //  4. The gzip JavaScript needed for /pos (target 250 kB).
 // Env: TEST_DATABASE_URL, BENCH_SECONDS (20), BENCH_AGENTS (32), BENCH_POS_SALES (30).
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { register } from 'tsx/esm/api';
-import {
-  ADMIN_URL,
-  loginAll,
-  ROOT,
-  randomTicket,
-  request,
-  seedSelling,
-  sleep,
-  src,
-  startServer,
-  stats,
-  stopServer,
-  untilUp,
-} from './lib/bench-kit.mjs';
+import { loginAll, ROOT, randomTicket, request, sleep, stats } from './lib/bench-kit.mjs';
 import { printBenchResults, writeBenchResults } from './lib/bench-results.mjs';
 import { posFakeSerial } from './lib/fake-serial.mjs';
+import { withScratchDatabase } from './lib/scratch-database.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
 
 register();
@@ -41,9 +27,6 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 32);
 const POS_SALES = Number(process.env.BENCH_POS_SALES ?? 30);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const log = (...a) => console.log(...a);
-const { hashPassword } = await import(src('lib/password.ts'));
-const { openPostgres } = await import(src('db/client.ts'));
-const { prepareDatabase } = await import(src('db/setup.ts'));
 
 const results = [];
 const add = (name, value, unit, reference, referenceLabel) =>
@@ -158,22 +141,11 @@ async function counter(port, token, tirage) {
 }
 
 if (!ensureWebBuild()) process.exit(1);
-const name = `borlette_bench_pos_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const port = 3930 + Math.floor(Math.random() * 20);
-let database;
-try {
-  database = await openPostgres(url.toString(), { max: 4 });
-  await prepareDatabase(database, { demo: false });
-  const fixtures = await seedSelling(database.raw, hashPassword, AGENTS + 1, { limitScale: 1000 });
-  const [tirage] = await database.raw.query('SELECT id, name FROM tirages WHERE id = $1', [fixtures.tirages[0]]);
-  const server = startServer({ DATABASE_URL: url.toString(), WEB_DIST: path.join(ROOT, 'apps/web/dist') }, port);
-  try {
-    await untilUp(port);
+await withScratchDatabase(
+  { kind: 'pos', agents: AGENTS + 1, limitScale: 1000, pool: 4, ports: [3930, 20] },
+  async ({ port, database, fixtures, serve }) => {
+    const [tirage] = await database.raw.query('SELECT id, name FROM tirages WHERE id = $1', [fixtures.tirages[0]]);
+    await serve({ WEB_DIST: path.join(ROOT, 'apps/web/dist') });
     const agent = new http.Agent({ keepAlive: true });
     const tokens = await loginAll(agent, port, fixtures.agents);
     agent.destroy();
@@ -197,14 +169,8 @@ try {
     log(
       `  measured beside the counter: ${JSON.stringify(running.state.statuses)}, ${running.state.errors} dropped connections`,
     );
-  } finally {
-    await stopServer(server);
-  }
-} finally {
-  await database?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+  },
+);
 
 printBenchResults(results);
 writeBenchResults('pos', { seconds: SECONDS, agents: AGENTS, results });

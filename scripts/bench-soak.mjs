@@ -5,35 +5,18 @@
 // reference measured in the same run): p99 should stay within 2x, memory flat. Nothing is asserted.
 // Env: TEST_DATABASE_URL, BENCH_SOAK_SECONDS (600), BENCH_SOAK_AGENTS (32), BENCH_SOAK_READERS (4),
 // BENCH_SOAK_KEEP=1 to keep the soak's database afterwards (its name is printed) for investigation.
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
-import {
-  ADMIN_URL,
-  loginAll,
-  ROOT,
-  randomTicket,
-  request,
-  seedSelling,
-  sleep,
-  src,
-  startServer,
-  stats,
-  stopServer,
-  untilUp,
-} from './lib/bench-kit.mjs';
+import { loginAll, ROOT, randomTicket, request, sleep, stats } from './lib/bench-kit.mjs';
+import { withScratchDatabase } from './lib/scratch-database.mjs';
 
 register();
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const AGENTS = Number(process.env.BENCH_SOAK_AGENTS ?? 32);
 const READERS = Number(process.env.BENCH_SOAK_READERS ?? 4);
-const { hashPassword } = await import(src('lib/password.ts'));
-const { openPostgres } = await import(src('db/client.ts'));
-const { prepareDatabase } = await import(src('db/setup.ts'));
 
 const rssMb = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -41,128 +24,119 @@ const rssMb = (pid) => {
 };
 const day = (offset) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 
-const name = `borlette_bench_soak_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-const port = 4050 + Math.floor(Math.random() * 40);
-let database;
-let server;
 const minutes = [];
-try {
-  database = await openPostgres(url.toString(), { max: 2 });
-  await prepareDatabase(database, { demo: false });
-  const fx = await seedSelling(database.raw, hashPassword, AGENTS, { limitScale: 100 });
-  server = startServer({ DATABASE_URL: url.toString() }, port);
-  await untilUp(port);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + READERS + 4 });
-  const tokens = await loginAll(agent, port, fx.agents);
-  const [adminToken] = await loginAll(agent, port, [fx.admin]);
-  const e = day(1);
-  const s30 = day(-30);
-  const reads = [
-    `/api/companies/app?start_date=${day(0)}&end_date=${e}`,
-    `/api/companies/rapports?start_date=${s30}&end_date=${e}&filter_choice=agent`,
-    `/api/companies/rapports-agent?start_date=${s30}&end_date=${e}`,
-    `/api/companies/statistiques?start_date=${s30}&end_date=${e}`,
-    `/api/companies/app-journalier?start_date=${s30}&end_date=${e}`,
-    '/api/companies/list-agent?page=1',
-    '/api/companies/fiche?page=1',
-    `/api/companies/transactions?start_date=${s30}&end_date=${e}`,
-  ];
+await withScratchDatabase(
+  {
+    kind: 'soak',
+    agents: AGENTS,
+    limitScale: 100,
+    pool: 2,
+    ports: [4050, 40],
+    keep: process.env.BENCH_SOAK_KEEP === '1',
+  },
+  async ({ port, database, fixtures: fx, serve }) => {
+    const server = await serve();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: AGENTS + READERS + 4 });
+    const tokens = await loginAll(agent, port, fx.agents);
+    const [adminToken] = await loginAll(agent, port, [fx.admin]);
+    const e = day(1);
+    const s30 = day(-30);
+    const reads = [
+      `/api/companies/app?start_date=${day(0)}&end_date=${e}`,
+      `/api/companies/rapports?start_date=${s30}&end_date=${e}&filter_choice=agent`,
+      `/api/companies/rapports-agent?start_date=${s30}&end_date=${e}`,
+      `/api/companies/statistiques?start_date=${s30}&end_date=${e}`,
+      `/api/companies/app-journalier?start_date=${s30}&end_date=${e}`,
+      '/api/companies/list-agent?page=1',
+      '/api/companies/fiche?page=1',
+      `/api/companies/transactions?start_date=${s30}&end_date=${e}`,
+    ];
 
-  const endpoint = (url) => url.replace(/\?.*$/, '').replace('/api/companies/', '');
-  const fresh = () => ({
-    sales: [],
-    reads: [],
-    byEndpoint: new Map(),
-    ok: 0,
-    refused: 0,
-    failed: 0,
-    rss: [],
-    numbers: 0,
-  });
-  let window = fresh();
-  let running = true;
-  const fail = (what, r) => {
-    window.failed++;
-    if (window.failed <= 3) console.error(`${what} ${r.status}: ${r.body.slice(0, 200)}`);
-  };
-  const seller = async (token) => {
-    while (running) {
-      const t0 = performance.now();
-      const r = await request(agent, port, 'POST', '/api/agents/fiches', randomTicket(fx.tirages), token);
-      window.sales.push(performance.now() - t0);
-      if (r.status === 200) window.ok++;
-      else if (r.status === 409) window.refused++;
-      else fail('sale', r);
-      await sleep(Math.random() * 100);
-    }
-  };
-  const reader = async (k) => {
-    let i = k;
-    while (running) {
-      const t0 = performance.now();
-      const url = reads[i++ % reads.length];
-      const r = await request(agent, port, 'GET', url, undefined, adminToken);
-      const ms = performance.now() - t0;
-      window.reads.push(ms);
-      const key = endpoint(url);
-      window.byEndpoint.set(key, [...(window.byEndpoint.get(key) ?? []), ms]);
-      if (r.status !== 200) fail('read', r);
-      else if (key === 'statistiques') window.numbers = Math.max(window.numbers, JSON.parse(r.body).numbers);
-      await sleep(100 + Math.random() * 200);
-    }
-  };
-  const [{ autovacuum }] = (await admin.query('SHOW autovacuum')).rows;
-  console.log(
-    `soak on PostgreSQL (autovacuum ${autovacuum}${autovacuum === 'off' ? ': the server vacuums and analyzes its tables itself' : ''}): ${AGENTS} agents selling, ${READERS} back-office readers, ${SECONDS} s…`,
-  );
-  const loops = [...tokens.map((t) => seller(t)), ...Array.from({ length: READERS }, (_, k) => reader(k))];
-  const started = performance.now();
-  const sampler = setInterval(() => window.rss.push(rssMb(server.pid)), 5000);
-  const perMinute = Math.min(60, SECONDS);
-  while ((performance.now() - started) / 1000 < SECONDS - 0.5) {
-    await sleep(perMinute * 1000);
-    const w = window;
-    window = fresh();
-    const row = {
-      minute: minutes.length + 1,
-      sales: w.ok,
-      refused: w.refused,
-      failed: w.failed,
-      salesPerSecond: Math.round((w.ok / perMinute) * 10) / 10,
-      saleP50: Math.round(stats(w.sales).p50),
-      saleP99: Math.round(stats(w.sales).p99),
-      readP50: Math.round(stats(w.reads).p50),
-      readP99: Math.round(stats(w.reads).p99),
-      rssMb: Math.round(rssMb(server.pid)),
-      rssMaxMb: Math.round(Math.max(...w.rss, rssMb(server.pid))),
-      readP99ByEndpoint: Object.fromEntries([...w.byEndpoint].map(([k, v]) => [k, Math.round(stats(v).p99)])),
-      statisticsNumbers: w.numbers,
-      // The reads whose answer does not grow with the sales (all but statistiques).
-      readP99Bounded: Math.round(
-        stats([...w.byEndpoint].filter(([k]) => k !== 'statistiques').flatMap(([, v]) => v)).p99,
-      ),
+    const endpoint = (url) => url.replace(/\?.*$/, '').replace('/api/companies/', '');
+    const fresh = () => ({
+      sales: [],
+      reads: [],
+      byEndpoint: new Map(),
+      ok: 0,
+      refused: 0,
+      failed: 0,
+      rss: [],
+      numbers: 0,
+    });
+    let window = fresh();
+    let running = true;
+    const fail = (what, r) => {
+      window.failed++;
+      if (window.failed <= 3) console.error(`${what} ${r.status}: ${r.body.slice(0, 200)}`);
     };
-    minutes.push(row);
+    const seller = async (token) => {
+      while (running) {
+        const t0 = performance.now();
+        const r = await request(agent, port, 'POST', '/api/agents/fiches', randomTicket(fx.tirages), token);
+        window.sales.push(performance.now() - t0);
+        if (r.status === 200) window.ok++;
+        else if (r.status === 409) window.refused++;
+        else fail('sale', r);
+        await sleep(Math.random() * 100);
+      }
+    };
+    const reader = async (k) => {
+      let i = k;
+      while (running) {
+        const t0 = performance.now();
+        const url = reads[i++ % reads.length];
+        const r = await request(agent, port, 'GET', url, undefined, adminToken);
+        const ms = performance.now() - t0;
+        window.reads.push(ms);
+        const key = endpoint(url);
+        window.byEndpoint.set(key, [...(window.byEndpoint.get(key) ?? []), ms]);
+        if (r.status !== 200) fail('read', r);
+        else if (key === 'statistiques') window.numbers = Math.max(window.numbers, JSON.parse(r.body).numbers);
+        await sleep(100 + Math.random() * 200);
+      }
+    };
+    const [{ autovacuum }] = await database.raw.query('SHOW autovacuum');
     console.log(
-      `  min ${String(row.minute).padStart(2)}: ${row.salesPerSecond} ventes/s (${row.refused} refusées, ${row.failed} échecs), vente p50/p99 ${row.saleP50}/${row.saleP99} ms, lecture p50/p99 ${row.readP50}/${row.readP99} ms, RSS ${row.rssMb} Mo`,
+      `soak on PostgreSQL (autovacuum ${autovacuum}${autovacuum === 'off' ? ': the server vacuums and analyzes its tables itself' : ''}): ${AGENTS} agents selling, ${READERS} back-office readers, ${SECONDS} s…`,
     );
-  }
-  clearInterval(sampler);
-  running = false;
-  await Promise.all(loops);
-  agent.destroy();
-} finally {
-  if (server) await stopServer(server);
-  await database?.close();
-  if (process.env.BENCH_SOAK_KEEP === '1') console.log(`database kept: ${name}`);
-  else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+    const loops = [...tokens.map((t) => seller(t)), ...Array.from({ length: READERS }, (_, k) => reader(k))];
+    const started = performance.now();
+    const sampler = setInterval(() => window.rss.push(rssMb(server.pid)), 5000);
+    const perMinute = Math.min(60, SECONDS);
+    while ((performance.now() - started) / 1000 < SECONDS - 0.5) {
+      await sleep(perMinute * 1000);
+      const w = window;
+      window = fresh();
+      const row = {
+        minute: minutes.length + 1,
+        sales: w.ok,
+        refused: w.refused,
+        failed: w.failed,
+        salesPerSecond: Math.round((w.ok / perMinute) * 10) / 10,
+        saleP50: Math.round(stats(w.sales).p50),
+        saleP99: Math.round(stats(w.sales).p99),
+        readP50: Math.round(stats(w.reads).p50),
+        readP99: Math.round(stats(w.reads).p99),
+        rssMb: Math.round(rssMb(server.pid)),
+        rssMaxMb: Math.round(Math.max(...w.rss, rssMb(server.pid))),
+        readP99ByEndpoint: Object.fromEntries([...w.byEndpoint].map(([k, v]) => [k, Math.round(stats(v).p99)])),
+        statisticsNumbers: w.numbers,
+        // The reads whose answer does not grow with the sales (all but statistiques).
+        readP99Bounded: Math.round(
+          stats([...w.byEndpoint].filter(([k]) => k !== 'statistiques').flatMap(([, v]) => v)).p99,
+        ),
+      };
+      minutes.push(row);
+      console.log(
+        `  min ${String(row.minute).padStart(2)}: ${row.salesPerSecond} ventes/s (${row.refused} refusées, ${row.failed} échecs), vente p50/p99 ${row.saleP50}/${row.saleP99} ms, lecture p50/p99 ${row.readP50}/${row.readP99} ms, RSS ${row.rssMb} Mo`,
+      );
+    }
+    clearInterval(sampler);
+    running = false;
+    await Promise.all(loops);
+    agent.destroy();
+  },
+);
 
 const first = minutes[0];
 const last = minutes[minutes.length - 1];

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -21,6 +20,7 @@ import type { z } from 'zod';
 import { RHFDateInput } from '../../../components/date-input';
 import { applyServerErrors, RHFTextField } from '../../../components/form';
 import { useAddHoliday, useRemoveHoliday } from '../api/result-providers';
+import { ItemDialog } from './form-dialog';
 
 type Input = z.input<typeof holidayInput>;
 type Output = z.output<typeof holidayInput>;
@@ -28,9 +28,9 @@ type Output = z.output<typeof holidayInput>;
 /** The days a session does not draw: no poll, no lateness alert. */
 export function HolidaysDialog({ entry, onClose }: { entry: CalendarEntryView | null; onClose: () => void }) {
   return (
-    <Dialog open={!!entry} onClose={onClose} maxWidth="sm" fullWidth>
-      {entry ? <Holidays key={entry.id} entry={entry} onClose={onClose} /> : null}
-    </Dialog>
+    <ItemDialog item={entry} itemKey={(e) => e.id} onClose={onClose}>
+      {(e) => <Holidays entry={e} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 

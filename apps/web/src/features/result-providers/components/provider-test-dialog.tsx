@@ -3,7 +3,6 @@ import { stateLabel } from '@borlette/shared/draw-states';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,13 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/date-input';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useTestProvider } from '../api/result-providers';
+import { ItemDialog } from './form-dialog';
 
 /** « Tester »: asks the source now (another address may be tried before saving it); writes nothing. */
 export function ProviderTestDialog({ provider, onClose }: { provider: ResultProvider | null; onClose: () => void }) {
   return (
-    <Dialog open={!!provider} onClose={onClose} maxWidth="md" fullWidth>
-      {provider ? <TestPanel key={provider.code} provider={provider} onClose={onClose} /> : null}
-    </Dialog>
+    <ItemDialog item={provider} itemKey={(p) => p.code} onClose={onClose} maxWidth="md">
+      {(p) => <TestPanel provider={p} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 

@@ -2,30 +2,21 @@ import { type ResultProvider, resultProvidersEndpoints } from '@borlette/shared/
 import { stateLabel } from '@borlette/shared/draw-states';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import NetworkCheckIcon from '@mui/icons-material/NetworkCheck';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/authorization';
 import { providersQuery } from '../api/result-providers';
 import { ProviderDialog } from '../components/provider-dialog';
 import { ProviderTestDialog } from '../components/provider-test-dialog';
+import { ActionsCell, SourcesTable } from '../components/sources-table';
 import { urlKind } from '../lib/labels';
 
 /** /dashboard/result-providers: where the official results come from; edit a source, « Tester » it. */
@@ -38,7 +29,7 @@ export default function ResultProvidersPage() {
 
   return (
     <>
-      <PageHeader
+      <SourcesTable
         title={t('nav:result_providers')}
         subtitle={t('subtitle')}
         breadcrumbs={[{ label: t('nav:app'), to: paths.dashboard.app }, { label: t('nav:result_providers') }]}
@@ -47,74 +38,65 @@ export default function ResultProvidersPage() {
             {t('nav:result_providers_calendar')}
           </Button>
         }
-      />
-      {list.isError ? <Alert severity="error">{t('loadError')}</Alert> : null}
-      <Card>
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('nav:result_providers')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('columns.source')}</TableCell>
-                <TableCell>{t('columns.address')}</TableCell>
-                <TableCell>{t('columns.state')}</TableCell>
-                <TableCell>{t('columns.polling')}</TableCell>
-                <TableCell>{t('columns.key')}</TableCell>
-                {canChange ? <TableCell align="right">{t('columns.actions')}</TableCell> : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(list.data ?? []).map((p) => (
-                <TableRow key={p.code} hover>
-                  <TableCell>
-                    <Typography variant="subtitle2">{p.name}</Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {p.states.map((s) => stateLabel(s, i18n.language)).join(', ')} · {t(`kinds.${p.kind}`)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
-                    {urlKind(p.base_url) === 'http' ? (
-                      <Typography variant="body2">{p.base_url}</Typography>
-                    ) : (
-                      <Chip size="small" variant="outlined" label={t(`url.${urlKind(p.base_url)}`)} />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={p.enabled ? 'success' : 'default'}
-                      label={t(p.enabled ? 'enabled' : 'disabled')}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {p.kind === 'manual'
-                      ? t('polling.manual')
-                      : t('polling.text', { start: p.poll_start_min, every: p.poll_every_min, giveUp: p.give_up_min })}
-                  </TableCell>
-                  <TableCell>
-                    {p.key_configured === null ? '—' : t(p.key_configured ? 'key.set' : 'key.missing')}
-                  </TableCell>
-                  {canChange ? (
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-                        <Tooltip title={t('actions.test')}>
-                          <IconButton aria-label={t('actions.testOf', { name: p.name })} onClick={() => setTesting(p)}>
-                            <NetworkCheckIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('actions.edit')}>
-                          <IconButton aria-label={t('actions.editOf', { name: p.name })} onClick={() => setEditing(p)}>
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </Stack>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Card>
+        loadError={list.isError}
+        columns={[
+          t('columns.source'),
+          t('columns.address'),
+          t('columns.state'),
+          t('columns.polling'),
+          t('columns.key'),
+        ]}
+        canChange={canChange}
+      >
+        {(list.data ?? []).map((p) => (
+          <TableRow key={p.code} hover>
+            <TableCell>
+              <Typography variant="subtitle2">{p.name}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {p.states.map((s) => stateLabel(s, i18n.language)).join(', ')} · {t(`kinds.${p.kind}`)}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+              {urlKind(p.base_url) === 'http' ? (
+                <Typography variant="body2">{p.base_url}</Typography>
+              ) : (
+                <Chip size="small" variant="outlined" label={t(`url.${urlKind(p.base_url)}`)} />
+              )}
+            </TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={p.enabled ? 'success' : 'default'}
+                label={t(p.enabled ? 'enabled' : 'disabled')}
+              />
+            </TableCell>
+            <TableCell>
+              {p.kind === 'manual'
+                ? t('polling.manual')
+                : t('polling.text', { start: p.poll_start_min, every: p.poll_every_min, giveUp: p.give_up_min })}
+            </TableCell>
+            <TableCell>{p.key_configured === null ? '—' : t(p.key_configured ? 'key.set' : 'key.missing')}</TableCell>
+            {canChange ? (
+              <ActionsCell
+                actions={[
+                  {
+                    title: t('actions.test'),
+                    label: t('actions.testOf', { name: p.name }),
+                    icon: <NetworkCheckIcon fontSize="small" />,
+                    onClick: () => setTesting(p),
+                  },
+                  {
+                    title: t('actions.edit'),
+                    label: t('actions.editOf', { name: p.name }),
+                    icon: <EditOutlinedIcon fontSize="small" />,
+                    onClick: () => setEditing(p),
+                  },
+                ]}
+              />
+            ) : null}
+          </TableRow>
+        ))}
+      </SourcesTable>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('secretsNote')}
       </Typography>
