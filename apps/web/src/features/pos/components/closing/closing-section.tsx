@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BalanceFigure } from '../../../../components/balance-figure';
 import { isApiError } from '../../../../lib/api-client';
-import { fDateTime, formatCount } from '../../../../lib/format';
+import { fDateTime, formatCount, formatMoney } from '../../../../lib/format';
 import { useClosing } from '../../api/pos-api';
 import { PrintFailedAlert } from '../../printing/print-failed-alert';
 import { usePrinter } from '../../printing/use-printer';
@@ -153,6 +153,19 @@ export function ClosingSection({ date, ready }: { date: string; ready: boolean }
               {t('closing.empty')}
             </Typography>
           )}
+          {amountSign(c.supervisor_commission) ? (
+            // Issue 20 §3: what its supervisors earn on these sales, as the company's reports show it.
+            <Typography
+              variant="caption"
+              component="p"
+              data-closing-supervisors
+              sx={{ px: 2, pt: 1, color: 'text.secondary' }}
+            >
+              {t('closing.supervisorCommission', {
+                amount: formatMoney(c.supervisor_commission, c.company.currency, i18n.language),
+              })}
+            </Typography>
+          ) : null}
           <ClosingWallet closing={c} />
         </Box>
       )}
