@@ -68,6 +68,23 @@ describeBrowser('home board (dashboard)', () => {
     );
     expect(today.tickets).toBeGreaterThanOrEqual(4);
 
+    // Issue 20 §3: the demo supervisor earns 3 % of its agents' sales; by hand from the tickets: per
+    // agent and draw, today's active sales × 3 %, half up.
+    await h.database.raw.query("UPDATE users SET commission_bp = 300 WHERE username = 'superviseur'");
+    const [sup] = await h.database.raw.query<{ c: number }>(
+      `SELECT coalesce(sum((x.sales * 300 + 5000) / 10000), 0)::bigint AS c
+         FROM (SELECT f.agent_id, ft.tirage_id, sum(ft.amount)::bigint AS sales
+                 FROM fiches f JOIN fiche_tirages ft ON ft.company_id = f.company_id AND ft.fiche_id = f.id
+                 JOIN companies c ON c.id = f.company_id JOIN users a ON a.id = f.agent_id
+                 JOIN users s ON s.username = 'superviseur'
+                WHERE c.ref_code = 'DEMO' AND f.status = 'active'
+                  AND f.sale_date = (now() AT TIME ZONE c.timezone)::date
+                  AND (a.supervisor_id = s.id OR a.surcussale_id IN
+                        (SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = s.id))
+                GROUP BY 1, 2) x`,
+    );
+    expect(sup.c).toBeGreaterThan(0);
+
     // 2. The admin's board: the KPI « Ventes » and « Fiches » are today's figures.
     const { page: admin } = await h.newPage();
     await admin.goto('/auth/login');
@@ -80,6 +97,9 @@ describeBrowser('home board (dashboard)', () => {
       .poll(async () => digits(await card('Ventes').getByRole('paragraph').first().textContent()))
       .toBe(digits(formatMoney(today.sales, 'HTG', 'fr')));
     expect(digits(await card('Fiches').getByRole('paragraph').first().textContent())).toBe(String(today.tickets));
+    expect(digits(await card('Commission superviseurs').getByRole('paragraph').first().textContent())).toBe(
+      digits(formatMoney(sup.c, 'HTG', 'fr')),
+    );
 
     // 3. The charts render (SVG drawn by the lazy chart chunk) with their text alternative.
     for (const title of [

@@ -9,6 +9,7 @@ import { commissionFor } from '@borlette/shared/game/money';
 import { expect } from 'vitest';
 import type { RawClient } from '../../src/db/client';
 import { callAs, type TestContext } from '../helpers';
+import type { Ask, Facts } from './reports.oracle';
 
 /**
  * The commission per game as the oracle tests expect it (issue 20): the rates are set through the API and
@@ -93,5 +94,47 @@ export class CommissionModel {
   }
 }
 
-/** A supervisor's commission on a report row: its agents' sales × its rate, half up (none: 0). */
+/** A supervisor's commission on some sales: × its rate, half up (no rate: 0). */
 export const supervisorCommission = (sales: number, bp: number | null) => commissionFor(sales, bp ?? 0);
+
+/**
+ * The supervisors' commission as every screen must show it (issue 20 §3), from the raw tickets: per
+ * supervisor with a rate, agent it watches, day and draw, the active tickets' sales of that draw × its
+ * rate, half up; summed per group key of `a` (String(key), as expectedRows), under `a`'s period,
+ * filters and visible agents, and for `a.supervisor` alone when one is read.
+ */
+export function expectedSupervisorCommission(
+  facts: Facts,
+  a: Ask,
+  rates: Map<number, number | null>,
+  watch: Map<number, Set<number>>,
+): Map<string, number> {
+  const sales = new Map<string, { agent: number; surc: number | null; day: string; tirage: number; sales: number }>();
+  for (const t of facts.tickets) {
+    if (!t.active || t.day < a.start || t.day > a.end) continue;
+    if ((a.agent !== undefined && t.agent !== a.agent) || (a.surc !== undefined && t.surc !== a.surc)) continue;
+    if (a.visible && !a.visible.has(t.agent)) continue;
+    for (const d of t.draws) {
+      if (a.tirage !== undefined && d.tirage !== a.tirage) continue;
+      const k = `${t.agent}|${t.day}|${d.tirage}`;
+      const u = sales.get(k) ?? { agent: t.agent, surc: t.surc, day: t.day, tirage: d.tirage, sales: 0 };
+      u.sales += d.amount;
+      sales.set(k, u);
+    }
+  }
+  const out = new Map<string, number>();
+  for (const [sup, agents] of watch) {
+    if (a.supervisor !== undefined && sup !== a.supervisor) continue;
+    for (const u of sales.values()) {
+      if (!agents.has(u.agent)) continue;
+      const part = supervisorCommission(u.sales, rates.get(sup) ?? null);
+      if (part === 0) continue;
+      const g = { agent: u.agent, surcussale: u.surc, tirage: u.tirage, day: u.day, supervisor: sup }[a.group];
+      out.set(String(g), (out.get(String(g)) ?? 0) + part);
+    }
+  }
+  return out;
+}
+
+/** The sum of a map's values (a totals line). */
+export const sumOf = (m: Map<string, number>) => [...m.values()].reduce((n, v) => n + v, 0);

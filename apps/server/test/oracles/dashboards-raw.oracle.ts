@@ -70,7 +70,9 @@ export interface RawData {
   payments: Payment[];
   infos: Info[];
   limits: Limit[];
-  agents: Map<number, { name: string; surcussale_id: number | null }>;
+  agents: Map<number, { name: string; surcussale_id: number | null; supervisor_id: number | null }>;
+  /** Issue 20 §3: the supervisors, their rate, status and the sub-branches they watch. */
+  supervisors: { id: number; company_id: number; bp: number | null; status: string; surcussales: number[] }[];
   surcussales: Map<number, string>;
   tirages: Map<number, string>;
 }
@@ -96,8 +98,19 @@ export async function loadRaw(raw: RawClient): Promise<RawData> {
   const limits = await raw.query<Limit>(
     'SELECT company_id, agent_id, tirage_id, code::int AS code, number, max_amount, status FROM sale_limits',
   );
-  const people = await raw.query<{ id: number; name: string; surcussale_id: number | null }>(
-    "SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) AS name, surcussale_id FROM users WHERE role = 'agent'",
+  const people = await raw.query<{
+    id: number;
+    name: string;
+    surcussale_id: number | null;
+    supervisor_id: number | null;
+  }>(
+    `SELECT id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) AS name, surcussale_id, supervisor_id
+       FROM users WHERE role = 'agent'`,
+  );
+  const supervisors = await raw.query<RawData['supervisors'][number]>(
+    `SELECT u.id, u.company_id, u.commission_bp AS bp, u.status,
+            array(SELECT ss.surcussale_id FROM supervisor_surcussales ss WHERE ss.supervisor_id = u.id) AS surcussales
+       FROM users u WHERE u.role = 'supervisor'`,
   );
   const branches = await raw.query<{ id: number; name: string }>('SELECT id, name FROM surcussales');
   const draws = await raw.query<{ id: number; name: string }>('SELECT id, name FROM tirages');
@@ -108,7 +121,10 @@ export async function loadRaw(raw: RawClient): Promise<RawData> {
     payments,
     infos,
     limits,
-    agents: new Map(people.map((p) => [p.id, { name: p.name, surcussale_id: p.surcussale_id }])),
+    agents: new Map(
+      people.map((p) => [p.id, { name: p.name, surcussale_id: p.surcussale_id, supervisor_id: p.supervisor_id }]),
+    ),
+    supervisors: supervisors.map((x) => ({ ...x, surcussales: x.surcussales.map(Number) })),
     surcussales: new Map(branches.map((s) => [s.id, s.name])),
     tirages: new Map(draws.map((t) => [t.id, t.name])),
   };

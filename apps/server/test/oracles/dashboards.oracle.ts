@@ -1,4 +1,5 @@
 import { BET_TYPES, type BetCode } from '@borlette/shared/game/bets';
+import { commissionFor } from '@borlette/shared/game/money';
 import type { Fiche, RawData } from './dashboards-raw.oracle';
 
 export { loadRaw, type RawData } from './dashboards-raw.oracle';
@@ -16,6 +17,8 @@ export interface Scope {
   lotto_id?: number;
   /** A supervisor's agents (undefined: everyone). */
   visible?: Set<number>;
+  /** The supervisor reading (its own commission only). */
+  supervisor?: number;
 }
 
 const inPeriod = (s: Scope, d: string) => d >= s.start && d <= s.end;
@@ -91,6 +94,36 @@ function top<K>(entries: Map<K, number>, order: (a: K, b: K) => number) {
     .slice(0, 5);
 }
 
+/**
+ * Issue 20 §3: the supervisors' commission of the scope. Per active ticket draw part in scope, summed
+ * per (agent, day, draw); each supervisor of the agent's company, not archived, with a rate, watching the
+ * agent (its sub-branches or assigned) earns that sum × its rate, half up (the reader alone if a supervisor).
+ */
+export function supervisorCommission(d: RawData, s: Scope): number {
+  const fiches = new Map(d.fiches.map((f) => [f.id, f]));
+  const units = new Map<string, { f: Fiche; sales: number }>();
+  for (const p of d.parts) {
+    const f = fiches.get(p.fiche_id) as Fiche;
+    if (f.status !== 'active' || !s.companies.has(f.company_id) || !inPeriod(s, f.sale_date)) continue;
+    if ((s.tirage_id !== undefined && p.tirage_id !== s.tirage_id) || !agentOk(s, f.agent_id)) continue;
+    if (s.surcussale_id !== undefined && f.surcussale_id !== s.surcussale_id) continue;
+    const k = `${f.agent_id}|${f.sale_date}|${p.tirage_id}`;
+    units.set(k, { f, sales: (units.get(k)?.sales ?? 0) + p.amount });
+  }
+  let total = 0;
+  for (const sup of d.supervisors) {
+    if (sup.status === 'archived' || !sup.bp || (s.supervisor !== undefined && sup.id !== s.supervisor)) continue;
+    for (const { f, sales } of units.values()) {
+      const agent = d.agents.get(f.agent_id);
+      const watches =
+        agent?.supervisor_id === sup.id ||
+        (agent?.surcussale_id != null && sup.surcussales.includes(agent.surcussale_id));
+      if (sup.company_id === f.company_id && watches) total += commissionFor(sales, sup.bp);
+    }
+  }
+  return total;
+}
+
 export function kpis(d: RawData, s: Scope) {
   const f = figures(d, s);
   const active = soldItems(d, s).filter((i) => i.f.status === 'active');
@@ -103,6 +136,7 @@ export function kpis(d: RawData, s: Scope) {
   return {
     ...f,
     net: f.balance,
+    supervisor_commission: supervisorCommission(d, s),
     active_agents: new Set(active.map((i) => i.f.agent_id)).size,
     start_date: s.start,
     end_date: s.end,

@@ -130,6 +130,8 @@ export interface Ask {
   visible?: Set<number>;
   /** Per supervisor, the agents it watches (grouping per supervisor, or one supervisor's agents). */
   watch?: Map<number, Set<number>>;
+  /** The one supervisor whose commission is read (a supervisor reading, or one supervisor's report). */
+  supervisor?: number;
 }
 
 function add(rows: Map<string, Fig>, keys: (string | number | null)[], c: Partial<Fig>) {

@@ -15,6 +15,7 @@ import { figures } from './reports';
  * - `wallet`: the ledger's day sums (wallet_agent_day), signed like the ledger and the agent control
  *   report (rapports-agent): + the agent owes more, − it owes less. `owed_end` is what it owes the
  *   company once the day is over (the control report's « à collecter »); negative: « défisi ».
+ * - `supervisor_commission`: the reports' supervisors' commission for this agent and day.
  * Money in centimes (`money`: a JSON number, the string of its digits past 2^53).
  */
 
@@ -56,6 +57,12 @@ export const agentClosing = z.object({
   draws: z.array(closingDraw),
   totals: figures,
   day: figures,
+  /**
+   * The supervisors' commission on this agent's sales of the day (issue 20 §3): what its supervisors
+   * earn on them, as the reports and the dashboard sum it (per draw, half up). Not in the agent's
+   * balance nor its ledger: the company pays it.
+   */
+  supervisor_commission: money,
   wallet: closingWallet,
 });
 export type AgentClosing = z.infer<typeof agentClosing>;

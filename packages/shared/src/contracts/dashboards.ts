@@ -24,6 +24,11 @@ export const dashboardQuery = currencyReportQuery;
  */
 export const dashboardKpis = figures.extend({
   net: money,
+  /**
+   * The supervisors' commission on the period's sales (issue 20 §3; a supervisor: its own), as the
+   * reports sum it; beside the agents' commission, not in `net` (the agents' balance).
+   */
+  supervisor_commission: money,
   active_agents: z.number().int(),
   /** The currency of every amount of the answer; `currencies`: those of the selection (currencyFilter). */
   currency: z.string(),

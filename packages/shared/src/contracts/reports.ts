@@ -90,7 +90,13 @@ export const salesReportQuery = z
  * one line per currency of the rows (a company: its one currency, even without rows); `totals` is that
  * line when there is one currency only, and null when the rows hold several.
  */
-export const currencyTotals = figures.extend({ currency: z.string() });
+/**
+ * A report's totals line: the figures, and the supervisors' commission (issue 20 §3) on the sales of
+ * the rows (a supervisor reading: its own; one supervisor's report: that supervisor's).
+ */
+export const reportTotals = figures.extend({ supervisor_commission: money });
+export type ReportTotals = z.infer<typeof reportTotals>;
+export const currencyTotals = reportTotals.extend({ currency: z.string() });
 export type CurrencyTotals = z.infer<typeof currencyTotals>;
 
 export const reportRow = figures.extend({
@@ -101,9 +107,13 @@ export const reportRow = figures.extend({
   detail: z.string().nullable(),
   /** The currency of the row's company. */
   currency: z.string(),
-  /** A supervisor's row (issue 20): its rate (bp, null = none) and commission = sales × rate, half up. */
+  /** A supervisor's row (issue 20): its rate (bp, null = none). */
   supervisor_commission_bp: z.number().int().nullable().optional(),
-  supervisor_commission: money.optional(),
+  /**
+   * The supervisors' commission on the row's sales (issue 20 §3): per draw, agent and day, sales × the
+   * rate of each supervisor watching the agent, half up, summed (a supervisor reading: its own only).
+   */
+  supervisor_commission: money,
 });
 export type ReportRow = z.infer<typeof reportRow>;
 export const salesReport = z.object({
@@ -118,7 +128,7 @@ export const salesReport = z.object({
    * by draw, a ticket on two draws is in both rows, so the counts (tickets, cancelled, winners, paid)
    * of the totals count it twice; the amounts are split per draw.
    */
-  totals: figures.nullable(),
+  totals: reportTotals.nullable(),
   totals_by_currency: z.array(currencyTotals),
 });
 export type SalesReport = z.infer<typeof salesReport>;

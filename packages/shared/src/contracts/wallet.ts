@@ -73,6 +73,14 @@ export const agentBalance = z.object({
 });
 export type AgentBalance = z.infer<typeof agentBalance>;
 
+export const supervisorCommissionLine = z.object({
+  supervisor_id: z.number().int(),
+  supervisor_name: z.string(),
+  commission: money,
+  currency: z.string(),
+});
+export type SupervisorCommissionLine = z.infer<typeof supervisorCommissionLine>;
+
 export const walletPage = z.object({
   results: z.array(walletEntry),
   count: z.number().int(),
@@ -86,6 +94,12 @@ export const walletPage = z.object({
   total: money.nullable(),
   totals: z.array(z.object({ currency: z.string(), total: money, count: z.number().int() })),
   balances: z.array(agentBalance),
+  /**
+   * Issue 20 §3: per supervisor, its commission on the sales of the period of the agents listed
+   * (agent and sub-branch filters; not the kind nor the search), as the reports sum it. Not entries of
+   * the agents' ledger (the company owes it to the supervisor); a supervisor sees its own line only.
+   */
+  supervisor_commissions: z.array(supervisorCommissionLine),
 });
 export type WalletPage = z.infer<typeof walletPage>;
 

@@ -29,15 +29,17 @@ BEGIN
      AND win_amount > 0
   RETURNING paid_amount INTO v_paid;
   IF v_paid IS NULL THEN RETURN NULL; END IF;
+  -- The ledger entry first, alone: its trigger locks the payer's ledger day before the summaries below
+  -- are touched, the order of the sale and of the cancellation (inside one statement the trigger ran
+  -- last, and a payment beside a cancellation of the same agent deadlocked).
+  INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
+  VALUES (p_company, p_agent, 'payout', -v_paid, p_fiche, v_date, p_agent);
   WITH parts AS (
     SELECT tirage_id, win_amount FROM fiche_tirages
      WHERE company_id = p_company AND fiche_id = p_fiche AND win_amount > 0
   ), fp AS (
     INSERT INTO fiche_payments (company_id, fiche_id, kind, tirage_id, amount, actor_id, agent_id, surcussale_id)
     SELECT p_company, p_fiche, 'payment', tirage_id, win_amount, p_agent, p_agent, v_surc FROM parts
-  ), we AS (
-    INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
-    VALUES (p_company, p_agent, 'payout', -v_paid, p_fiche, v_date, p_agent)
   ), sd AS (
     INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, payouts, paid)
     SELECT p_company, v_date, tirage_id, p_agent, v_surc, win_amount, 1 FROM parts ORDER BY tirage_id

@@ -15,6 +15,10 @@ BEGIN
    FOR UPDATE OF f;
   IF NOT FOUND THEN RETURN; END IF;
   UPDATE fiches SET paid_at = NULL, paid_by = NULL, paid_amount = NULL, paid_surcussale_id = NULL WHERE id = p_fiche;
+  -- The ledger entry first, alone (its trigger locks the agent's ledger day): the summaries after it,
+  -- in the order of the sale, the payment and the cancellation (no deadlock between them).
+  INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
+  SELECT p_company, v.agent_id, 'payout_reversal', v.paid, p_fiche, v.day, p_actor WHERE v.agent_id IS NOT NULL;
   WITH parts AS (
     SELECT tirage_id, sum(amount)::bigint AS amount FROM fiche_payments
      WHERE company_id = p_company AND fiche_id = p_fiche
@@ -22,9 +26,6 @@ BEGIN
   ), fp AS (
     INSERT INTO fiche_payments (company_id, fiche_id, kind, tirage_id, amount, actor_id, agent_id, surcussale_id)
     SELECT p_company, p_fiche, 'reversal', tirage_id, -amount, p_actor, v.agent_id, v.surcussale_id FROM parts
-  ), we AS (
-    INSERT INTO wallet_entries (company_id, agent_id, kind, amount, fiche_id, business_date, actor_id)
-    SELECT p_company, v.agent_id, 'payout_reversal', v.paid, p_fiche, v.day, p_actor WHERE v.agent_id IS NOT NULL
   ), sd AS (
     INSERT INTO stats_agent_draw_day AS s (company_id, business_date, tirage_id, agent_id, surcussale_id, payouts, paid)
     SELECT p_company, v.day, tirage_id, v.agent_id, v.surcussale_id, -amount, -1

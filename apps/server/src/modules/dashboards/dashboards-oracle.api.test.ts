@@ -206,7 +206,8 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
       { agent_id: w.a.agents[1].id }, // not its agent: nothing
     ];
     for (const p of periods()) {
-      for (const f of filters) await compare(w.sup, { companies: new Set([w.a.company.id]), visible, ...p, ...f });
+      for (const f of filters)
+        await compare(w.sup, { companies: new Set([w.a.company.id]), visible, supervisor: w.supId, ...p, ...f });
     }
     const none = await get(w.sup, 'app', { start_date: w.yesterday, end_date: w.today, agent_id: w.a.agents[1].id });
     expect(none.sales).toBe(0);
@@ -214,6 +215,9 @@ describeApi('dashboards and statistics against the raw tickets (oracle)', () => 
     const everyone = await get(w.adminA, 'app', { start_date: w.yesterday, end_date: w.today });
     expect(mine.sales).toBeGreaterThan(0);
     expect(mine.sales).toBeLessThan(everyone.sales);
+    // Its own commission only (issue 20 §3): the company's includes the other supervisor's.
+    expect(mine.supervisor_commission).toBeGreaterThan(0);
+    expect(mine.supervisor_commission).toBeLessThan(everyone.supervisor_commission);
   }, 600_000);
 
   it('gives the superuser with « Toutes » the totals of every company of its country', async () => {

@@ -19,6 +19,7 @@ import {
   tenantWhere,
   visibleAgentWhere,
 } from '../_lib/report-scope';
+import { supervisorCommissionParts } from '../_lib/supervisor-commission';
 
 /**
  * The home board's figures, all from the summaries maintained with the tickets (contracts/reports.ts
@@ -73,6 +74,12 @@ export async function dashboardKpis(
      ), b AS (
        SELECT surcussale_id, sum(sales)::bigint AS sales FROM r GROUP BY surcussale_id HAVING sum(sales) > 0
         ORDER BY 2 DESC, 1 NULLS LAST LIMIT ${rawSql(String(TOP))}
+     ), sc AS (
+       SELECT coalesce(sum(p.commission), 0)::bigint AS supervisor_commission
+         FROM (${supervisorCommissionParts(ctx, [
+           ...summaryWhere(ctx, 's', q, period, { draw: true }),
+           ...currencyWhere(ctx, sql`s.company_id`, period),
+         ])}) p
      )
      SELECT coalesce(sum(r.tickets), 0)::int AS tickets, coalesce(sum(r.sales), 0)::bigint AS sales,
             coalesce(sum(r.commission), 0)::bigint AS commission, coalesce(sum(r.cancelled), 0)::int AS cancelled,
@@ -80,6 +87,7 @@ export async function dashboardKpis(
             coalesce(sum(r.wins), 0)::bigint AS wins, coalesce(sum(r.winners), 0)::int AS winners,
             coalesce(sum(r.payouts), 0)::bigint AS payouts, coalesce(sum(r.paid), 0)::int AS paid,
             count(DISTINCT r.agent_id) FILTER (WHERE r.tickets > 0)::int AS active_agents,
+            (SELECT sc.supervisor_commission FROM sc) AS supervisor_commission,
             (SELECT coalesce(json_agg(json_build_object('id', a.agent_id, 'name', ${AGENT_NAME}, 'sales', a.sales)
                                       ORDER BY a.sales DESC, a.agent_id), '[]'::json)
                FROM a JOIN users u ON u.id = a.agent_id) AS top_agents,

@@ -95,8 +95,9 @@ export async function cancelByAgent(database: Database, ctx: RequestContext, id:
   const auth = authOf(ctx);
   const companyId = auth.ownCompanyId as number;
   return database.transaction(async (tx) => {
-    // Blocked means blocked: no money moves at a blocked point of sale, whatever its session says.
-    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'cancel')`);
+    // Blocked means blocked: no money moves at a blocked point of sale, whatever its session says; nor
+    // from a device revoked since the session was read (its state re-read, shared-locked, till commit).
+    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'cancel', ${auth.terminalId})`);
     const row = await lockFiche(tx, companyId, id);
     if (row.agent_id !== auth.userId) throw notFound('Fiche introuvable.');
     const agent = await firstRow(
@@ -214,7 +215,7 @@ export async function setFicheBlocked(
  * Pays a winning ticket once, whoever tries at the same instant: the UPDATE … WHERE paid_at IS NULL
  * lets one transaction through; the other finds it paid. The payer is the agent at its point of sale
  * (it proved it holds the receipt: pay-proof.ts) or a back-office user holding pay_fiche. A blocked
- * payer, company or sub-branch is refused first (borlette_payer_guard; borlette_pay checks it again,
+ * payer, company or sub-branch, or a pending or revoked device, is refused first (borlette_payer_guard; borlette_pay checks it again,
  * with the company's rule on other sub-branches' tickets).
  */
 export async function payFiche(
@@ -225,7 +226,9 @@ export async function payFiche(
 ): Promise<FicheView> {
   const auth = authOf(ctx);
   return database.transaction(async (tx) => {
-    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'pay')`);
+    // The agent's device too (the back office has none): re-read shared-locked, so a revocation
+    // committed after the session was read still stops this payment.
+    await execute(tx, sql`SELECT borlette_payer_guard(${companyId}, ${auth.userId}, 'pay', ${auth.terminalId})`);
     const row = await lockFiche(tx, companyId, ficheId);
     if (row.status !== 'active')
       throw conflict(`Cette fiche a été ${STATUS_WORD[row.status]} : elle ne peut pas être payée.`);

@@ -2,18 +2,22 @@ import { type AgentClosing, agentClosing } from '@borlette/shared/contracts/clos
 import { z } from 'zod';
 import type { RawClient } from '../../db/client';
 import { firstRow, isoTime, sql } from '../../db/sql';
+import type { HasAuth } from '../../http/auth';
 import { badRequest, notFound } from '../../http/errors';
+import { supervisorCommissionParts } from '../_lib/supervisor-commission';
 import { figureSums, NOT_EMPTY, sumFigures } from '../reports/reports-query';
 
 const closingRow = agentClosing.omit({ totals: true }).extend({ future: z.boolean() });
 
 /**
  * The agent's day closing (contracts/closing.ts): the reports' summaries (per draw and per day, with
- * the reports' own sums: figureSums) and the ledger's day sums, read in ONE statement, so one snapshot:
+ * the reports' own sums: figureSums), the supervisors' commission (their parts) and the ledger's day
+ * sums, read in ONE statement, so one snapshot:
  * while sales go on, the draws, the day and the wallet of a closing always agree with one another.
  */
 export async function agentClosingOf(
   raw: RawClient,
+  ctx: HasAuth,
   companyId: number,
   agentId: number,
   date?: string,
@@ -34,6 +38,13 @@ export async function agentClosingOf(
      ), dy AS (
        SELECT ${figureSums('s')}
          FROM d JOIN stats_agent_day s ON s.company_id = d.id AND s.business_date = d.day AND s.agent_id = ${agentId}
+     ), sc AS (
+       SELECT coalesce(sum(p.commission), 0)::bigint AS supervisor_commission
+         FROM (${supervisorCommissionParts(ctx, [
+           sql`s.company_id = ${companyId}`,
+           sql`s.business_date = (SELECT d.day FROM d)`,
+           sql`s.agent_id = ${agentId}`,
+         ])}) p
      ), w AS (
        SELECT coalesce(sum(w.total) FILTER (WHERE w.business_date < d.day), 0)::bigint AS owed_start,
               coalesce(sum(w.deposits) FILTER (WHERE w.business_date = d.day), 0)::bigint AS deposits,
@@ -51,6 +62,7 @@ export async function agentClosingOf(
                               'username', u.username, 'surcussale_name', x.name) AS agent,
             (SELECT coalesce(json_agg(dr ORDER BY lower(dr.tirage_name), dr.tirage_id), '[]') FROM dr) AS draws,
             (SELECT row_to_json(dy) FROM dy) AS day,
+            (SELECT sc.supervisor_commission FROM sc) AS supervisor_commission,
             (SELECT row_to_json(w) FROM w) AS wallet
        FROM d JOIN users u ON u.id = ${agentId} AND u.company_id = d.id
        LEFT JOIN surcussales x ON x.id = u.surcussale_id`,

@@ -139,7 +139,7 @@ export const posRoutes =
 
     route(app, api.closing, async (request) => {
       const { companyId, agentId } = me(request);
-      return agentClosingOf(raw, companyId, agentId, request.query.date);
+      return agentClosingOf(raw, request, companyId, agentId, request.query.date);
     });
 
     route(app, api.messages, async (request) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enterResult, type SellingCompany, sellingCompany } from '../../../test/engine-fixtures';
 import { RESULTS, scenario, zonePair } from '../../../test/fixtures/reports-scenario.fixtures';
 import { callAs, createTestApp, createUser, describeApi, login, type TestContext } from '../../../test/helpers';
-import { CommissionModel, supervisorCommission } from '../../../test/oracles/commissions.oracle';
+import { CommissionModel, expectedSupervisorCommission, sumOf } from '../../../test/oracles/commissions.oracle';
 import {
   type Ask,
   expectedAgentRows,
@@ -185,6 +185,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
     ];
     let compared = 0;
     let supervisorRows = 0;
+    let commissioned = 0;
 
     const same = (
       body: { rows: Row[]; totals: Record<string, number>; start_date: string; end_date: string },
@@ -207,16 +208,18 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
         ),
       );
       expect(got, JSON.stringify(ask)).toEqual(expected);
-      // Per supervisor: its commission on the row's sales (its agents' in the period) at its rate.
+      // Issue 20 §3: the supervisors' commission of every row and of the totals line, from the raw tickets.
+      const sc = expectedSupervisorCommission(facts, ask, supRates, watch);
       for (const r of body.rows) {
-        if (ask.group !== 'supervisor') expect(r.supervisor_commission).toBeUndefined();
-        else {
+        expect(r.supervisor_commission, `${JSON.stringify(ask)} ${r.key}`).toBe(sc.get(String(r.key)) ?? 0);
+        if (ask.group === 'supervisor') {
           const bp = supRates.get(r.key as number) ?? null;
           expect(r.supervisor_commission_bp).toBe(bp);
-          expect(r.supervisor_commission).toBe(supervisorCommission(r.sales as number, bp));
           if (bp) supervisorRows++;
         }
       }
+      expect(body.totals.supervisor_commission, JSON.stringify(ask)).toBe(sumOf(sc));
+      if (sumOf(sc) > 0) commissioned++;
       expect([body.start_date, body.end_date]).toEqual([ask.start, ask.end]);
       const totals = [...expected.values()].reduce(
         (s, f) => {
@@ -225,7 +228,8 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
         },
         {} as Record<string, number>,
       );
-      for (const [k, v] of Object.entries(body.totals)) if (k !== 'currency') expect(v, k).toBe(totals[k] ?? 0);
+      for (const [k, v] of Object.entries(body.totals))
+        if (k !== 'currency' && k !== 'supervisor_commission') expect(v, k).toBe(totals[k] ?? 0);
       compared += body.rows.length;
     };
 
@@ -239,6 +243,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
             surc: f.surc,
             agent: f.agent,
             visible: reader.visible,
+            supervisor: reader.self,
           };
           for (const group of ['agent', 'surcussale', 'tirage', 'day'] as const) {
             const res = await callAs(
@@ -266,7 +271,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
               reader.token,
             );
             const visible = new Set([...agents].filter((a) => !reader.visible || reader.visible.has(a)));
-            same(res.json(), { ...base, group: 'agent', visible });
+            same(res.json(), { ...base, group: 'agent', visible, supervisor: sup });
           }
           const agentReport = (
             await callAs(t, 'GET', `/api/companies/rapports-agent?${p.q}${f.q}`, reader.token)
@@ -293,6 +298,7 @@ describeApi('reports against the raw tickets and ledger (oracle)', () => {
     }
     expect(compared).toBeGreaterThan(300);
     expect(supervisorRows).toBeGreaterThan(5);
+    expect(commissioned).toBeGreaterThan(50);
 
     // Every agent: « to collect » = its ledger = what its tickets and payments owe plus the moves;
     // and over any period, the ledger moved by the report's balance plus the wallet movements.

@@ -6,6 +6,7 @@ import { rawSql, rows, type Sql, sql, whereSql } from '../../db/sql';
 import { authOf, type HasAuth } from '../../http/auth';
 import { type Period, tenantWhere, visibleAgentWhere, watchedBy } from '../_lib/report-scope';
 import { companyScope } from '../_lib/scope';
+import { supervisorCommissionParts } from '../_lib/supervisor-commission';
 
 /**
  * The figures of the reports, read from the summaries the money transactions maintain
@@ -122,10 +123,19 @@ const PERSON = (u: string) =>
  * Group key, then how a key is shown (label, detail) and ordered. The groups are per key and currency:
  * an agent, sub-branch, draw or supervisor has one company, a day of « Toutes » one row per currency.
  */
-function grouping(group: Grouping, multi: boolean): { key: Sql; from: Sql; show: Sql } {
+function grouping(group: Grouping, multi: boolean): { key: Sql; from: Sql; show: Sql; part: Sql } {
   const g = grouped(group, multi);
-  return { key: rawSql(g.key), from: g.from, show: rawSql(g.show) };
+  return { key: rawSql(g.key), from: g.from, show: rawSql(g.show), part: rawSql(PART_KEY[group]) };
 }
+
+/** The group key of a supervisors' commission part (supervisor-commission.ts), aliased `p`. */
+const PART_KEY: Record<Grouping, string> = {
+  agent: 'p.agent_id',
+  surcussale: 'p.surcussale_id',
+  tirage: 'p.tirage_id',
+  day: 'p.business_date',
+  supervisor: 'p.supervisor_id',
+};
 
 function grouped(group: Grouping, multi: boolean): { key: string; from: Sql; show: string } {
   const company = (co: string) => (multi ? `${co}.name` : 'NULL');
@@ -170,9 +180,8 @@ function grouped(group: Grouping, multi: boolean): { key: string; from: Sql; sho
         from: sql`JOIN users a ON a.id = s.agent_id
                JOIN users sup ON sup.company_id = s.company_id AND sup.role = 'supervisor'
                              AND sup.status <> 'archived' AND ${watchedBy(sql`a`, sql`sup.id`)}`,
-        // Its commission on the row's sales (its agents' in the period), rounded half up like the agents'.
+        // Its rate; its commission (g.supervisor_commission) is the sum of its parts.
         show: `SELECT g.k AS key, ${PERSON('u')} AS label, u.commission_bp AS supervisor_commission_bp,
-                      ((g.sales * coalesce(u.commission_bp, 0) + 5000) / 10000)::bigint AS supervisor_commission,
                       concat_ws(' · ', ${company('co')},
                         (SELECT string_agg(x.name, ', ' ORDER BY x.name) FROM supervisor_surcussales ss
                            JOIN surcussales x ON x.id = ss.surcussale_id WHERE ss.supervisor_id = u.id)) AS detail, g.*
@@ -201,15 +210,26 @@ export async function groupedRows(
   // Per supervisor: one supervisor's row when one is asked (a supervisor: always its own).
   const onlySupervisor = o.supervisorId ?? (auth.role === 'supervisor' ? auth.userId : undefined);
   if (perSupervisor && onlySupervisor) where.push(sql`sup.id = ${onlySupervisor}`);
+  // The supervisors' commission of each group: its parts under the same conditions (per draw rows), of
+  // the one supervisor asked or read by a supervisor (supervisor-commission.ts).
+  const partWhere = statsConditions(ctx, o.period, o.filters, { drawTable: true, supervisorId: o.supervisorId });
+  const parts = supervisorCommissionParts(ctx, partWhere, onlySupervisor);
   const found = await rows(
     raw,
     groupRow,
-    sql`WITH g AS (
+    sql`WITH f AS (
        SELECT ${g.key} AS k, cur.currency, ${figureSums('s')}
          FROM ${rawSql(table)} s JOIN companies cur ON cur.id = s.company_id ${g.from}
         ${whereSql(where)}
         GROUP BY 1, 2
        HAVING ${NOT_EMPTY('s')}
+     ), sc AS (
+       SELECT ${g.part} AS k, cur.currency, sum(p.commission)::bigint AS supervisor_commission
+         FROM (${parts}) p JOIN companies cur ON cur.id = p.company_id
+        GROUP BY 1, 2
+     ), g AS (
+       SELECT f.*, coalesce(sc.supervisor_commission, 0)::bigint AS supervisor_commission
+         FROM f LEFT JOIN sc ON sc.k IS NOT DISTINCT FROM f.k AND sc.currency = f.currency
      ) ${g.show}`,
   );
   return found.map(({ k, ...r }) => r);

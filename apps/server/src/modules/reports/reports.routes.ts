@@ -1,4 +1,4 @@
-import { centimesCell } from '@borlette/shared/contracts/money';
+import { addMoney, centimesCell } from '@borlette/shared/contracts/money';
 import {
   type AgentReportRow,
   reportEndpoints as api,
@@ -55,14 +55,7 @@ function sendReportCsv(reply: FastifyReply, name: string, report: SalesReport) {
     ...(detail ? [{ header: detail, value: (r: CsvRow) => r.detail }] : []),
     { header: 'Devise', value: (r) => r.currency },
     ...figureColumns<CsvRow>(),
-    ...(report.filter_choice === 'supervisor'
-      ? [
-          {
-            header: 'Commission superviseur',
-            value: (r: CsvRow) => (r.supervisor_commission === undefined ? '' : centimesCell(r.supervisor_commission)),
-          },
-        ]
-      : []),
+    { header: 'Commission superviseurs', value: (r) => centimesCell(r.supervisor_commission) },
   ];
   // One total line per currency: amounts of different currencies are never added.
   const rows: CsvRow[] = [
@@ -125,7 +118,10 @@ export const reportsRoutes =
     ): Promise<SalesReport> {
       const period = await resolvePeriod(raw, request, q);
       const rows = await groupedRows(raw, request, { group, period, filters: filtersOf(q), supervisorId });
-      const totals = currencyTotals(rows, period.currency, (r) => sumFigures(r));
+      const totals = currencyTotals(rows, period.currency, (r) => ({
+        ...sumFigures(r),
+        supervisor_commission: r.reduce((n, x) => addMoney(n, x.supervisor_commission), 0),
+      }));
       return {
         start_date: period.start,
         end_date: period.end,

@@ -2,6 +2,8 @@ import type { SortKey } from '@borlette/shared/contracts/list';
 import { toCentimes } from '@borlette/shared/contracts/money';
 import {
   type AgentBalance,
+  type SupervisorCommissionLine,
+  supervisorCommissionLine,
   type WalletEntry,
   walletEntry,
   type walletListQuery,
@@ -14,6 +16,7 @@ import { notFound } from '../../http/errors';
 import { type ListSource, sourceWhere } from '../_lib/list';
 import { type Period, tenantWhere } from '../_lib/report-scope';
 import { agentsWatched } from '../_lib/scope';
+import { supervisorCommissionParts } from '../_lib/supervisor-commission';
 
 type Query = z.output<typeof walletListQuery>;
 /** An entry as the list reads it: with its company's time zone (the CSV's local time). */
@@ -176,4 +179,34 @@ export async function walletDaySummary(raw: RawClient, ctx: HasAuth, q: Query, p
     where.push(sql`EXISTS (SELECT 1 FROM users a WHERE a.id = d.agent_id AND ${joinSql(agents, ' AND ')})`);
   const m = sql`SELECT d.agent_id, d.company_id, d.total AS amount, d.entries FROM wallet_agent_day d ${whereSql(where)}`;
   return ledgerFigures(raw, ctx, q, period, m);
+}
+
+/**
+ * The ledger's view of the supervisors' commission (issue 20 §3): per supervisor, the sum of its parts
+ * (supervisor-commission.ts) on the period's sales of the agents the list is filtered on (the agent,
+ * the agent's sub-branch as the list reads it). A supervisor: its own line.
+ */
+export async function supervisorCommissionLines(
+  raw: RawClient,
+  ctx: HasAuth,
+  q: Query,
+  period: Period,
+): Promise<SupervisorCommissionLine[]> {
+  const where = [
+    ...tenantWhere(ctx, sql`s.company_id`),
+    sql`s.business_date BETWEEN ${period.start}::date AND ${period.end}::date`,
+  ];
+  if (q.agent_id) where.push(sql`s.agent_id = ${q.agent_id}`);
+  if (q.surcussale_id) where.push(sql`a.surcussale_id = ${q.surcussale_id}`);
+  const name = rawSql(NAME('u'));
+  return rows(
+    raw,
+    supervisorCommissionLine,
+    sql`SELECT p.supervisor_id, ${name} AS supervisor_name, co.currency, sum(p.commission)::bigint AS commission
+          FROM (${supervisorCommissionParts(ctx, where)}) p
+          JOIN users u ON u.id = p.supervisor_id JOIN companies co ON co.id = p.company_id
+         GROUP BY p.supervisor_id, u.id, co.currency
+        HAVING sum(p.commission) <> 0
+         ORDER BY lower(${name}), u.username, p.supervisor_id, co.currency`,
+  );
 }

@@ -7,7 +7,14 @@ import { route } from '../../http/route';
 import { type CsvColumn, queryAll, queryPage, sendCsv } from '../_lib/list';
 import { resolvePeriod } from '../_lib/report-scope';
 import { addMovement, reverseZero, transactionZero } from './wallet.service';
-import { fromLedgerDays, type WalletRow, walletDaySummary, walletList, walletSummary } from './wallet-query';
+import {
+  fromLedgerDays,
+  supervisorCommissionLines,
+  type WalletRow,
+  walletDaySummary,
+  walletList,
+  walletSummary,
+} from './wallet-query';
 
 export const KIND_LABEL: Record<WalletKind, string> = {
   sale: 'Vente',
@@ -65,7 +72,8 @@ export const walletRoutes =
       // No search or kind: the figures and the count from the ledger's day sums, the page from the index.
       if (q.format !== 'csv' && fromLedgerDays(q)) {
         const { count, ...summary } = await walletDaySummary(raw, request, q, period);
-        return { ...(await queryPage(raw, list, q, { count })), ...summary };
+        const supervisor_commissions = await supervisorCommissionLines(raw, request, q, period);
+        return { ...(await queryPage(raw, list, q, { count })), ...summary, supervisor_commissions };
       }
       const summary = await walletSummary(raw, request, list, q, period);
       if (q.format === 'csv') {
@@ -74,7 +82,8 @@ export const walletRoutes =
         for (const t of summary.totals) rows.push({ agent_name: 'Total', amount: t.total, currency: t.currency });
         return sendCsv(reply, `portefeuille-${period.start}-${period.end}`, csvColumns, rows, { dated: false });
       }
-      return { ...(await queryPage(raw, list, q)), ...summary };
+      const supervisor_commissions = await supervisorCommissionLines(raw, request, q, period);
+      return { ...(await queryPage(raw, list, q)), ...summary, supervisor_commissions };
     });
 
     route(app, api.add, async (request) => addMovement(database, contextOf(request), request.body));

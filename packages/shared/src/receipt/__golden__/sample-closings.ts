@@ -25,6 +25,8 @@ const draw = (tirage_id: number, tirage_name: string, f: Partial<Figures>): Clos
 });
 
 const head = {
+  /** Not printed: the agent's paper carries its own figures (issue 20 §3's supervisors' commission is the company's). */
+  supervisor_commission: 4950,
   date: '2026-03-14',
   produced_at: '2026-03-14T23:05:00Z',
   company: { name: 'Borlette Étoile du Nord', currency: 'HTG', timezone: 'America/Port-au-Prince' },

@@ -69,6 +69,14 @@ export function KpiCards({ query, money }: { query: UseQueryResult<DashboardKpis
       caption: (k) => t('kpi.rate', { rate: percent(k.commission, k.sales, lang) }),
     },
     {
+      // Issue 20 §3: what the supervisors earn on these sales (a supervisor: its own), as the reports sum it.
+      key: 'supervisorCommission',
+      icon: <PercentOutlinedIcon />,
+      color: 'secondary',
+      value: (k) => money(k.supervisor_commission),
+      caption: (k) => t('kpi.rate', { rate: percent(k.supervisor_commission, k.sales, lang) }),
+    },
+    {
       key: 'net',
       icon: <AccountBalanceWalletOutlinedIcon />,
       // The period's balance, drawn as on every money screen (sign, colour, Doit / Défisi / À jour).
@@ -111,7 +119,6 @@ export function KpiCards({ query, money }: { query: UseQueryResult<DashboardKpis
         display: 'grid',
         gap: { xs: 1.5, sm: 3 },
         gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-        '& > li:last-of-type': { gridColumn: 'span 2' },
       }}
     >
       {kpis.map((kpi) => (

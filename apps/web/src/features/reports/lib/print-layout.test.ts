@@ -42,6 +42,7 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   payouts: 50000,
   paid: 1,
   balance: 85000,
+  supervisor_commission: 4125,
   currency: 'HTG',
   ...over,
 });
@@ -78,11 +79,21 @@ describe('the printed report', () => {
           wins: 100000,
           payouts: 100000,
           balance: 83000,
+          supervisor_commission: 8250,
         },
       ],
     });
     expect(layout.filters).toEqual([{ label: 'Tirage', value: 'New York Soir' }]);
-    expect(layout.head.map((h) => h.align)).toEqual(['left', 'right', 'right', 'right', 'right', 'right', 'right']);
+    expect(layout.head.map((h) => h.align)).toEqual([
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+    ]);
     expect(layout.body[0].map((c) => clean(c.text))).toEqual([
       'Marc Alexis',
       '3',
@@ -91,13 +102,24 @@ describe('the printed report', () => {
       '500,00',
       '500,00',
       '+850,00',
+      // The supervisors' commission (issue 20 §3), beside the balance it is not part of.
+      '41,25',
     ]);
     expect(layout.body[0][0].caption).toBe('Centre');
     expect(layout.body[0][1].caption).toBeNull();
     expect(layout.body[1][0]).toEqual({ text: 'Paul', caption: null });
     expect(clean(layout.body[1][6].text)).toBe('\u221220,00');
     expect(layout.wide).toBe(false);
-    expect(layout.foot[0].map(clean)).toEqual(['Total', '6', '3 000,00', '300,00', '1 000,00', '1 000,00', '+830,00']);
+    expect(layout.foot[0].map(clean)).toEqual([
+      'Total',
+      '6',
+      '3 000,00',
+      '300,00',
+      '1 000,00',
+      '1 000,00',
+      '+830,00',
+      '82,50',
+    ]);
     expect(layout.summary[0]).toEqual({ label: 'columns.tickets', value: '6' });
     expect(layout.summary.map((x) => x.label)).not.toContain('group.agent');
     expect(layout.empty).toBe(false);

@@ -30,18 +30,21 @@ export function groupColumn(grouping: Grouping, fDay: (day: string) => string = 
   };
 }
 
-/** Per supervisor (issue 20): its commission on its agents' sales at its rate (a totals line: none). */
-const SUPERVISOR_COMMISSION: FigureColumn<ReportRow> = {
+/**
+ * The supervisors' commission on the row's sales (issue 20 §3), and on the totals line: beside the
+ * agents' commission, not in the balance (the agents' own). Per supervisor: its commission.
+ */
+const SUPERVISOR_COMMISSION: FigureColumn<Pick<ReportRow, 'supervisor_commission'>> = {
   id: 'supervisor_commission',
   label: 'columns.supervisorCommission',
   kind: 'money',
-  value: (r) => r.supervisor_commission ?? null,
+  value: (r) => r.supervisor_commission,
 };
 
 export const salesColumns = (grouping: Grouping, fDay?: (day: string) => string): FigureColumn<ReportRow>[] => [
   groupColumn(grouping, fDay),
   ...(FIGURE_COLUMNS as FigureColumn<ReportRow>[]),
-  ...(grouping === 'supervisor' ? [SUPERVISOR_COMMISSION] : []),
+  { ...SUPERVISOR_COMMISSION, hideOnPhone: grouping !== 'supervisor' },
 ];
 
 /** Agent control: its sales of the period, its wallet movements, what is left to collect. */

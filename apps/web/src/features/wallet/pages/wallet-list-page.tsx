@@ -29,6 +29,7 @@ import { narrowed, type UrlSpec } from '../../../lib/url-state';
 import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useReverseZero, WALLET_KEY } from '../api/wallet';
 import { BalancesPanel } from '../components/balances-panel';
+import { SupervisorCommissionsPanel } from '../components/supervisor-commissions-panel';
 import { WALLET_COLUMNS } from '../components/wallet-columns';
 import { balanceTotals, canReverse, formatSigned, WALLET_KINDS } from '../lib/wallet-kinds';
 
@@ -269,6 +270,7 @@ export default function WalletListPage() {
             canAdd={canAdd}
             showCurrency={!hasCompany}
           />
+          <SupervisorCommissionsPanel lines={page?.supervisor_commissions} />
         </Box>
       </Box>
     </>

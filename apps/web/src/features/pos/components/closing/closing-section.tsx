@@ -14,7 +14,7 @@ import { BalanceFigure } from '../../../../components/balance-figure';
 import { PrintFailedAlert } from '../../../../components/printing/print-failed-alert';
 import { usePrinter } from '../../../../components/printing/use-printer';
 import { isApiError } from '../../../../lib/api-client';
-import { fDateTime, formatCount } from '../../../../lib/format';
+import { fDateTime, formatCount, formatMoney } from '../../../../lib/format';
 import { useClosing } from '../../api/pos-api';
 import { ClosingDraws } from './closing-draws';
 import { closingDocument } from './closing-receipt';
@@ -153,6 +153,19 @@ export function ClosingSection({ date, ready }: { date: string; ready: boolean }
               {t('closing.empty')}
             </Typography>
           )}
+          {amountSign(c.supervisor_commission) ? (
+            // Issue 20 §3: what its supervisors earn on these sales, as the company's reports show it.
+            <Typography
+              variant="caption"
+              component="p"
+              data-closing-supervisors
+              sx={{ px: 2, pt: 1, color: 'text.secondary' }}
+            >
+              {t('closing.supervisorCommission', {
+                amount: formatMoney(c.supervisor_commission, c.company.currency, i18n.language),
+              })}
+            </Typography>
+          ) : null}
           <ClosingWallet closing={c} />
         </Box>
       )}
