@@ -302,9 +302,9 @@ export function sessionOf(database: Database, r: SessionRow | undefined): AuthCo
 
 /**
  * A pending or revoked device can neither sell nor pay (issue 20): 403 with its own code. The state
- * is the one the session query read, so the sale pays no extra round trip; the sale, the payment and
- * the cancellation re-read it shared-locked in their own transaction (borlette_sell,
- * borlette_payer_guard), so a revocation committed meanwhile still stops them. The pre-check and the
+ * is the one the session query read. The sale leaves it to borlette_sell (its session may come from
+ * memory); the payment and the cancellation check it here and re-read it shared-locked in their own
+ * transaction (borlette_payer_guard), so a revocation committed meanwhile still stops them. The pre-check and the
  * ticket on paper (reprint, ESC/POS, PDF) are refused alike. A session without a
  * device (web, API clients) passes: with approval on, the sign-in refuses an agent without one.
  */
