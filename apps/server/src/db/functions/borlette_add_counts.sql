@@ -1,4 +1,4 @@
--- The counting of borlette_apply_counts (0007), answering every total above its limit as problems
+-- The counting of a ticket (the sale, borlette_count), answering every total above its limit as problems
 -- (in the ticket's line order) instead of raising the first: '[]' when none. The day sums per
 -- number are written only when the limits passed. One statement (issue 19): the counters, their
 -- limits, then the day sums' deltas (a data-modifying CTE that no one reads runs after the query that

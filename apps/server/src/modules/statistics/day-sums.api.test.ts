@@ -201,7 +201,7 @@ describeApi('statistics from the day sums against the raw tickets (oracle)', () 
           [c],
         )
       )[0].n;
-    // Sales, voids and reactivations (borlette_apply_counts), and the day shift (an UPDATE of the counters).
+    // Sales, voids and reactivations (borlette_count), and the day shift (an UPDATE of the counters).
     expect(await mismatch(t.database.raw)).toBe(0);
     const [{ n }] = await t.database.raw.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM sale_numbers_live WHERE company_id = $1 AND amount <> 0',
