@@ -42,7 +42,13 @@ BEGIN
          coalesce(cr.loto4, u.commission_bp, cs.commission_bp) AS cb_loto4,
          coalesce(cr.loto5, u.commission_bp, cs.commission_bp) AS cb_loto5,
          CASE WHEN coalesce(u.credit_mode, cs.credit_mode) = 'prepaid' THEN 0
-              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling
+              ELSE coalesce(u.credit_limit, cs.credit_limit) END AS credit_ceiling,
+         -- The session and the device, as the sale checks them (its route may take the session from
+         -- memory: http/session-cache.ts); read, not locked.
+         (SELECT tm.state FROM terminals tm
+           WHERE tm.company_id = v_company AND tm.id = (p ->> 'terminal_id')::bigint) AS terminal_state,
+         (SELECT ss.revoked_at IS NULL AND ss.expires_at > now() FROM sessions ss
+           WHERE ss.id = (p ->> 'session_id')::bigint AND ss.user_id = v_agent) AS session_ok
     INTO a
     FROM users u
     JOIN companies c ON c.id = u.company_id
@@ -52,6 +58,14 @@ BEGIN
    WHERE u.id = v_agent AND u.company_id = v_company AND u.role = 'agent';
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
+  END IF;
+  IF p ? 'session_id' AND a.session_ok IS NOT TRUE THEN
+    PERFORM borlette_fail(401, 'UNAUTHORIZED', 'Session expirée ou invalide. Veuillez vous reconnecter.');
+  END IF;
+  IF a.terminal_state = 'pending' THEN
+    PERFORM borlette_fail(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');
+  ELSIF a.terminal_state = 'revoked' THEN
+    PERFORM borlette_fail(403, 'DEVICE_REVOKED', 'Ce terminal a été révoqué.');
   END IF;
   IF a.company_status <> 'active' THEN
     PERFORM borlette_fail(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée : la vente est suspendue.');

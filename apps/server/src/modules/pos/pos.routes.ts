@@ -71,10 +71,10 @@ export const posRoutes =
       { engineChecksSession: true },
     );
 
-    // The check answers what the sale would: a pending or revoked device's sale is refused, so is its check.
-    route(app, api.check, async (request) => {
-      assertDeviceMaySell(request);
-      return checkSale(database, contextOf(request), request.body);
+    // The check answers what the sale would, the session and the device included (borlette_check):
+    // it is called before each sale, so its session may come from memory too.
+    route(app, api.check, async (request) => checkSale(database, contextOf(request), request.body), {
+      engineChecksSession: true,
     });
 
     route(app, api.fiches, async (request) => {

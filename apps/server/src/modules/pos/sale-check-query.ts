@@ -63,7 +63,16 @@ export async function checkSale(
   // A named prepared statement, as the sale's (db/sql.ts does not name them).
   const [row] = await database.raw.query(
     'SELECT borlette_check($1) AS c',
-    [JSON.stringify({ company_id: auth.ownCompanyId, agent_id: auth.userId, tirages, lines })],
+    [
+      JSON.stringify({
+        company_id: auth.ownCompanyId,
+        agent_id: auth.userId,
+        session_id: auth.sessionId,
+        terminal_id: auth.terminalId,
+        tirages,
+        lines,
+      }),
+    ],
     'borlette_check',
   );
   const { c } = checkRow.parse(row);

@@ -44,6 +44,13 @@ describeApi('the sale after its session ended (remembered sessions)', () => {
         lines: [{ code: 20, number: '12', stake: 100 }],
       },
     });
+  const check = (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/agents/fiches/check',
+      headers: auth(token),
+      payload: { tirages: [c.tirages[0].id], lines: [{ code: 20, number: '12', stake: 100 }] },
+    });
   const tickets = async (agentId: number) =>
     (await database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM fiches WHERE agent_id = $1', [agentId]))[0]
       .n;
@@ -55,14 +62,16 @@ describeApi('the sale after its session ended (remembered sessions)', () => {
     return { agent, token, before: await tickets(agent.id) };
   };
 
-  it('signed out: 401, no ticket', async () => {
+  it('signed out: 401, no ticket; the live check is refused too', async () => {
     const { agent, token, before } = await remembered(0);
+    expect((await check(token)).statusCode).toBe(200);
     const out = await app.inject({ method: 'POST', url: '/api/user/auth/logout', headers: auth(token) });
     expect(out.statusCode).toBeLessThan(300);
     const res = await sale(token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await tickets(agent.id)).toBe(before);
+    expect((await check(token)).statusCode).toBe(401);
   });
 
   it('revoked or expired in the database (another instance, an admin): 401, no ticket', async () => {
@@ -80,11 +89,17 @@ describeApi('the sale after its session ended (remembered sessions)', () => {
 
   it('the agent blocked: 403 AGENT_BLOCKED, no ticket', async () => {
     const { agent, token, before } = await remembered(3);
+    expect((await check(token)).statusCode).toBe(200);
     await database.raw.query("UPDATE users SET status = 'blocked' WHERE id = $1", [agent.id]);
     const res = await sale(token);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'AGENT_BLOCKED' });
+    // The block's own words, as every route answers them (not the engine's).
+    expect(res.json()).toMatchObject({
+      code: 'AGENT_BLOCKED',
+      message: 'Votre compte est bloqué. Contactez l’administration.',
+    });
     expect(await tickets(agent.id)).toBe(before);
+    expect((await check(token)).json()).toMatchObject({ code: 'AGENT_BLOCKED' });
   });
 
   it('20 parallel sales right after a sign-out: every one refused', async () => {
