@@ -41,6 +41,7 @@ const PLAN: DistributionPlan = {
     'terminals', // issue 20
     'fiche_locations',
     'commission_rates',
+    'supervisor_rates', // issue 20: the supervisors' rate by business day
     'risk_rules', // issue 22: the automatic limit rules, one row per company, read by its sale
     'company_alerts', // issue 22: anomaly alerts and their settings, per company
     'alert_settings',

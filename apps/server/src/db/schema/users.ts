@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -226,4 +227,22 @@ export const limiteFiches = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('limite_fiches_company_agent_uq').on(t.companyId, sql`coalesce(${t.agentId}, 0)`)],
+);
+
+/**
+ * A supervisor's commission rate by business day (migration 0032): the rate in force on a day is the
+ * row with the latest valid_from on or before it ('-infinity' for its first rate). Written by the
+ * trigger supervisor_rates_track from users.commission_bp.
+ */
+export const supervisorRates = pgTable(
+  'supervisor_rates',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id),
+    supervisorId: bigint('supervisor_id', { mode: 'number' }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    commissionBp: integer('commission_bp'),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.supervisorId, t.validFrom] })],
 );

@@ -295,6 +295,8 @@ export async function deleteCompany(database: Database, ctx: RequestContext, id:
         await execute(raw, sql`DELETE FROM ${rawSql(table)} WHERE company_id = ${id}`);
       }
       await execute(raw, sql`DELETE FROM supervisor_surcussales WHERE company_id = ${id}`);
+      // A deleted supervisor's rate history (no key to users: its rows outlive it).
+      await execute(raw, sql`DELETE FROM supervisor_rates WHERE company_id = ${id}`);
       await execute(raw, sql`DELETE FROM surcussales WHERE company_id = ${id}`);
       // Only its admin: a user added meanwhile makes the company's DELETE fail (409 below), never vanish.
       await execute(raw, sql`DELETE FROM users WHERE company_id = ${id} AND id = ${before.admin_id}`);

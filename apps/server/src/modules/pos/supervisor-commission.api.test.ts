@@ -153,4 +153,33 @@ describeApi('supervisors’ commission: closing, reports, dashboard and ledger a
     expect((await json(tok.adminB, 'transactions')).supervisor_commissions).toEqual([]);
     expectErrorBody(await callAs(t, 'GET', '/api/companies/transactions', tok.ag0), 403);
   });
+
+  it('a change of rate holds from its day on: the days before keep theirs (8 parallel changes: one rate)', async () => {
+    const raw = t.database.raw;
+    const yesterday = new Date(Date.parse(`${c.today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const day = async (d: string) =>
+      (await json(tok.admin, 'app', { start_date: d, end_date: d })).supervisor_commission;
+    const earned = await day(c.today);
+    expect(earned).toBe(expected(0) + expected(1));
+    // Today's sales become yesterday's (their summary rows), then A's rate changes today.
+    await raw.query('UPDATE stats_agent_draw_day SET business_date = business_date - 1 WHERE company_id = $1', [
+      c.company.id,
+    ]);
+    const rates = [500, 700, 900, 1100, 1300, 1500, 1700, 1900];
+    await Promise.all(rates.map((bp) => raw.query('UPDATE users SET commission_bp = $2 WHERE id = $1', [supA, bp])));
+    const [{ bp }] = await raw.query<{ bp: number }>('SELECT commission_bp AS bp FROM users WHERE id = $1', [supA]);
+    const history = await raw.query<{ from: string; bp: number }>(
+      `SELECT valid_from::text AS from, commission_bp AS bp FROM supervisor_rates
+        WHERE supervisor_id = $1 ORDER BY valid_from`,
+      [supA],
+    );
+    expect(history).toEqual([
+      { from: '-infinity', bp: 333 },
+      { from: c.today, bp },
+    ]);
+    expect(await day(yesterday)).toBe(earned);
+    const res = await sale(tok.ag0, c.tirages[0].id, 10_000);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await day(c.today)).toBe(commissionFor(10_000, bp));
+  });
 });
