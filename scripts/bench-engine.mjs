@@ -352,17 +352,28 @@ await withScratchDatabase(
       );
       const checks = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: company });
       log(`  ${checks.ok} sold, ${checks.refused} refused (409), ${checks.failed} failed`);
+      await database.raw.query(
+        'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
+        [fixtures.companyId],
+      );
+      // The reference brackets the checks: the load with them off before (the first phase) and just after
+      // (the day's counters and limits fill up phase after phase: the first phase alone flatters the off side).
+      log(`  and with them off again: ${AGENTS} agents for ${SECONDS} s…`);
+      const checksOff = await salesLoad(port, fixtures, server.pid);
+      log(`  ${checksOff.ok} sold, ${checksOff.refused} refused (409), ${checksOff.failed} failed`);
       add(
         'sales/s, HTTP, PostgreSQL, terminal + credit checks on',
         checks.salesPerSecond,
         '/s',
-        pgSales.salesPerSecond,
-        'the same load with the checks off (target ≥ 0.9)',
+        (pgSales.salesPerSecond + checksOff.salesPerSecond) / 2,
+        'the same load with the checks off, before and after (target ≥ 0.9)',
       );
-      add('sale latency p99, PostgreSQL, checks on', checks.p99, 'ms', pgSales.p99, 'p99 with the checks off');
-      await database.raw.query(
-        'UPDATE company_settings SET terminal_approval = false, credit_limit = NULL WHERE company_id = $1',
-        [fixtures.companyId],
+      add(
+        'sale latency p99, PostgreSQL, checks on',
+        checks.p99,
+        'ms',
+        (pgSales.p99 + checksOff.p99) / 2,
+        'p99 with the checks off (before and after)',
       );
       // Issue 22 §2: every automatic rule on, each evaluated on every line, none refusing (limits far above
       // what the load sells), beside the same load with them off just before and just after (the mean of
