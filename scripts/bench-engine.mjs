@@ -111,6 +111,10 @@ async function salesLoad(port, fixtures, serverPid, { withDevice = false, approv
   agent.destroy();
   return {
     salesPerSecond: ok / elapsed,
+    // Sold or refused by a limit: a refusal runs the whole sale and rolls it back. The comparisons below
+    // use it: phase after phase the day's counters fill up and more sales are refused, so the sold ones
+    // alone would measure the limits, not the checks.
+    answeredPerSecond: (ok + refused) / elapsed,
     ok,
     refused,
     failed,
@@ -362,10 +366,10 @@ await withScratchDatabase(
       const checksOff = await salesLoad(port, fixtures, server.pid);
       log(`  ${checksOff.ok} sold, ${checksOff.refused} refused (409), ${checksOff.failed} failed`);
       add(
-        'sales/s, HTTP, PostgreSQL, terminal + credit checks on',
-        checks.salesPerSecond,
+        'sales answered/s, HTTP, PostgreSQL, terminal + credit checks on',
+        checks.answeredPerSecond,
         '/s',
-        (pgSales.salesPerSecond + checksOff.salesPerSecond) / 2,
+        (pgSales.answeredPerSecond + checksOff.answeredPerSecond) / 2,
         'the same load with the checks off, before and after (target ≥ 0.9)',
       );
       add(
@@ -399,10 +403,10 @@ await withScratchDatabase(
       const rulesOff = await salesLoad(port, fixtures, server.pid, { withDevice: true, approve: company });
       log(`  ${rulesOff.ok} sold, ${rulesOff.refused} refused (409), ${rulesOff.failed} failed`);
       add(
-        'sales/s, HTTP, PostgreSQL, automatic rules on',
-        rulesOn.salesPerSecond,
+        'sales answered/s, HTTP, PostgreSQL, automatic rules on',
+        rulesOn.answeredPerSecond,
         '/s',
-        (rulesOffBefore.salesPerSecond + rulesOff.salesPerSecond) / 2,
+        (rulesOffBefore.answeredPerSecond + rulesOff.answeredPerSecond) / 2,
         'the same load with the rules off, just before and after (target ≥ 0.9)',
       );
       add(
