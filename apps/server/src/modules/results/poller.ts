@@ -78,9 +78,18 @@ async function enabledProviders(raw: RawClient) {
 
 const FINAL = new Set(['confirmed', 'manual']);
 
-/** The dates a provider should be asked now (empty: not due). */
-function datesDue(
-  p: Awaited<ReturnType<typeof enabledProviders>>[number],
+/** Sessions past their give-up window still asked while no source has said anything (catch-up). */
+const NOTHING_YET = new Set(['', 'waiting', 'late']);
+
+/**
+ * The dates a provider should be asked now (empty: not due): the sessions inside their window
+ * (official time + poll_start … + give_up) without a final result; and, while it is asked anyway, the
+ * ones past their give-up that no source has answered yet (a server down at draw time, a fresh
+ * install started the next morning): `sessions` holds the state-local yesterday and today only, so
+ * the catch-up ends with the next day.
+ */
+export function datesDue(
+  p: { settings: ProviderSettings; lastFetchAt: string | null },
   sessions: SessionRow[],
   now: Date,
   forced: boolean,
@@ -91,11 +100,12 @@ function datesDue(
   const drawn = mine.filter((x) => Date.parse(x.official_at) <= at);
   if (forced) return [...new Set(drawn.map((x) => x.draw_date))].sort();
   if (p.lastFetchAt && at - Date.parse(p.lastFetchAt) < s.pollEveryMin * 60_000) return [];
-  const open = drawn.filter((x) => {
+  const due = drawn.filter((x) => {
     const t = Date.parse(x.official_at);
-    return !FINAL.has(x.stored_state ?? '') && t + s.pollStartMin * 60_000 <= at && at <= t + s.giveUpMin * 60_000;
+    if (FINAL.has(x.stored_state ?? '') || t + s.pollStartMin * 60_000 > at) return false;
+    return at <= t + s.giveUpMin * 60_000 || NOTHING_YET.has(x.stored_state ?? '');
   });
-  return [...new Set(open.map((x) => x.draw_date))].sort();
+  return [...new Set(due.map((x) => x.draw_date))].sort();
 }
 
 /** Asks one provider; a failure is a fetch log row, never a thrown pass. */
