@@ -81,7 +81,9 @@ describeBrowser('terminals: a new device waits for approval, the admin approves 
     ]);
     expect(after.state).toBe('approved');
 
-    await pos.unroute('**/api/agents/heartbeat');
+    // Waits for a beat still held by the slow route: unrouted under it, that beat never answered and
+    // « Vérifier » stayed busy (seen once under a loaded full run).
+    await pos.unrouteAll({ behavior: 'wait' });
     await pos.getByRole('button', { name: 'Vérifier' }).click();
     await pos.getByRole('checkbox', { name: new RegExp(DRAW) }).click();
     const entry = pos.getByRole('textbox', { name: 'Saisie des paris' });
