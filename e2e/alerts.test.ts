@@ -160,9 +160,9 @@ describeBrowser('anomaly alerts: the bell, the page, seen then closed, audited',
     // Newest first: closed with the note, then seen.
     const [closing, seeing] = await changes.allTextContents();
     expect(closing).toContain(`Alerte #${alertId}`);
-    expect(closing).toContain('state : seen → closed');
+    expect(closing).toContain('État : Vue → Close');
     expect(closing).toContain('Note : Vérifié avec le vendeur');
-    expect(seeing).toContain('state : new → seen');
+    expect(seeing).toContain('État : Nouvelle → Vue');
     // The whole note in the entry's details.
     await changes.first().getByRole('button', { name: 'Actions pour l’entrée « Alerte : état changé »' }).click();
     await page.getByRole('menuitem', { name: 'Voir le détail' }).click();

@@ -67,6 +67,7 @@ export function useReadableValue(entry: Pick<TraceEntry, 'currency' | 'changes' 
     yes: t('yes'),
     no: t('no'),
     statuses: t('statuses', { returnObjects: true }) as Record<string, string>,
+    values: t('values', { returnObjects: true }) as Record<string, Record<string, string>>,
   };
   return (value: string, field?: string): string => traceValueText(value, field, ctx);
 }

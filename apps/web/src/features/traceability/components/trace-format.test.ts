@@ -10,6 +10,7 @@ const traceJson = (lang: string) =>
   JSON.parse(readFileSync(join(locales, lang, 'traceability.json'), 'utf8')) as {
     actions: Record<string, string>;
     entities: Record<string, string>;
+    values: Record<string, Record<string, string>>;
     ticket: string;
     entityLabel: string;
   };
@@ -68,6 +69,15 @@ describe('traceability: values', () => {
     const statuses = { cancelled: 'annulée' };
     expect(traceValueText('cancelled', 'status', { ...ctx, statuses })).toBe('annulée');
     expect(traceValueText('cancelled', 'note', { ...ctx, statuses })).toBe('cancelled');
+  });
+
+  it('names the other recorded values of a field (an alert’s state and kind), the rest as recorded', () => {
+    const { values } = traceJson('fr');
+    expect(traceValueText('seen', 'state', { ...ctx, values })).toBe('Vue');
+    expect(traceValueText('winning_voided', 'kind', { ...ctx, values })).toBe('Fiche gagnante annulée ou supprimée');
+    expect(traceValueText('revoked', 'state', { ...ctx, values })).toBe('Révoqué');
+    expect(traceValueText('deposit', 'kind', { ...ctx, values })).toBe('deposit');
+    expect(traceValueText('seen', 'note', { ...ctx, values })).toBe('seen');
   });
 
   it('names a ticket by its number, other records by their name, the id only when there is none', () => {

@@ -20,6 +20,8 @@ export interface ValueContext {
   no: string;
   /** Names of the recorded states (`status`: active -> « active », cancelled -> « annulée »). */
   statuses?: Record<string, string>;
+  /** Names of other recorded values, per field (`state`: seen -> « Vue », `kind`: an alert's kind). */
+  values?: Record<string, Record<string, string>>;
 }
 
 /** The currency of an entry's amounts: billing records name theirs (US cents), others are the company's. */
@@ -33,6 +35,8 @@ export function traceValueText(value: string, field: string | undefined, ctx: Va
   if (value === 'true') return ctx.yes;
   if (value === 'false') return ctx.no;
   if (field === 'status' && ctx.statuses && Object.hasOwn(ctx.statuses, value)) return ctx.statuses[value];
+  const names = field && ctx.values && Object.hasOwn(ctx.values, field) ? ctx.values[field] : undefined;
+  if (names && Object.hasOwn(names, value)) return names[value];
   // Money is kept in minor units (`amount`, `*_amount`).
   if (field && isMoneyField(field) && WHOLE.test(value)) return formatMoney(value, ctx.currency, ctx.language);
   if (ISO_INSTANT.test(value)) return fDateTime(value, { timeZone: ctx.timeZone, language: ctx.language });
