@@ -1,23 +1,9 @@
 import type { Collection } from '@borlette/shared/contracts/collections';
-import { type CollectionPaper, collectionPaper } from '@borlette/shared/receipt/collection-model';
+import { collectionPaper } from '@borlette/shared/receipt/collection-model';
 import Box from '@mui/material/Box';
 import { paperSx } from '../../../components/printing/paper';
+import { PaperRow, paperRule as rule } from '../../../components/printing/paper-row';
 import type { PrintDocument } from '../../../components/printing/use-printer';
-
-const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
-
-function Row({ row }: { row: CollectionPaper['rows'][number] }) {
-  return (
-    <Box sx={{ display: 'flex', gap: '2mm', fontWeight: row.strong ? 700 : 400 }}>
-      <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {row.label}
-      </Box>
-      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {row.value}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * The collection's receipt as the print dialog prints it and the screen shows it: the rows of
@@ -38,7 +24,7 @@ export function CollectionReceipt({ collection }: { collection: Collection }) {
       ))}
       <Box sx={rule} />
       {paper.rows.map((r) => (
-        <Row key={r.label} row={r} />
+        <PaperRow key={r.label} row={r} />
       ))}
       {paper.notes.length ? <Box sx={rule} /> : null}
       {paper.notes.map((line) => (

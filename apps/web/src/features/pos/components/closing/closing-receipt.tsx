@@ -1,23 +1,9 @@
 import type { AgentClosing } from '@borlette/shared/contracts/closing';
-import { type ClosingPaperRow, closingPaper } from '@borlette/shared/receipt/closing-model';
+import { closingPaper } from '@borlette/shared/receipt/closing-model';
 import Box from '@mui/material/Box';
 import { paperSx } from '../../../../components/printing/paper';
+import { PaperRow, paperRule as rule } from '../../../../components/printing/paper-row';
 import type { PrintDocument } from '../../../../components/printing/use-printer';
-
-const rule = { borderTop: '1px dashed #000', my: '1.5mm' } as const;
-
-function Row({ row }: { row: ClosingPaperRow }) {
-  return (
-    <Box sx={{ display: 'flex', gap: '2mm', fontWeight: row.strong ? 700 : 400 }}>
-      <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-        {row.label}
-      </Box>
-      <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-        {row.value}
-      </Box>
-    </Box>
-  );
-}
 
 /**
  * The day closing on paper for the print dialog: the rows of closingPaper (the same the thermal
@@ -48,7 +34,7 @@ export function ClosingReceipt({ closing }: { closing: AgentClosing }) {
           <Box sx={rule} />
           <Box sx={{ textAlign: 'center', fontWeight: 700 }}>{s.title}</Box>
           {s.rows.map((r) => (
-            <Row key={r.label} row={r} />
+            <PaperRow key={r.label} row={r} />
           ))}
         </Box>
       ))}
