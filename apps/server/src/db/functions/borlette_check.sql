@@ -3,8 +3,10 @@
 -- makes a sale wait, and the sale stays the authority). p: { company_id, agent_id, tirages: [id],
 -- lines: [{code, number, stake, pos}] } (validated and normalised by the caller, as for the sale).
 -- Answers { problems: [...as the sale's refusal, in its order...], cells: [{line, tirage_id, remaining}],
--- total, payout } (amounts as text: exact past 2^53). The sale's checks are copied here rather than factored out of borlette_sell, so that
--- the hot path keeps its statements; pos/check.api.test.ts (an oracle against the sale) keeps them equal.
+-- total, payout } (amounts as text: exact past 2^53). The lines' problems and the closed draws' words are the
+-- sale's own (borlette_line_problems, borlette_closed_message: inlined SQL, so the hot path keeps its
+-- statements); the other checks are copied from borlette_sell, and pos/check.api.test.ts (an oracle against
+-- the sale) keeps them equal.
 CREATE OR REPLACE FUNCTION borlette_check(p jsonb) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   v_company bigint := (p ->> 'company_id')::bigint;
@@ -104,17 +106,8 @@ BEGIN
 
   -- The draws (no lock: a result may land between this answer and the sale, which re-checks).
   SELECT min(u.id) FILTER (WHERE t.id IS NULL) AS unknown,
-         jsonb_agg(jsonb_build_object('status', 409, 'code', 'TIRAGE_CLOSED', 'message', CASE st.reason
-           WHEN 'blocked' THEN format('Le tirage %s est bloqué.', t.name)
-           WHEN 'forced_closed' THEN format('Le tirage %s est fermé.', t.name)
-           WHEN 'result' THEN format('Le tirage %s a déjà ses résultats pour aujourd’hui.', t.name)
-           WHEN 'drawn' THEN format('Le tirage %s a déjà eu lieu (à %s).', t.name,
-                                    to_char(st.draw_at AT TIME ZONE a.timezone, 'HH24:MI'))
-           WHEN 'day' THEN format('Le tirage %s n’a pas lieu aujourd’hui.', t.name)
-           WHEN 'not_open' THEN format('Le tirage %s ouvre à %s.', t.name,
-                                       to_char(st.opens_at AT TIME ZONE a.timezone, 'HH24:MI'))
-           ELSE format('Le tirage %s est fermé depuis %s.', t.name,
-                       to_char(st.closes_at AT TIME ZONE a.timezone, 'HH24:MI')) END,
+         jsonb_agg(jsonb_build_object('status', 409, 'code', 'TIRAGE_CLOSED', 'message',
+           borlette_closed_message(st.reason, t.name, a.timezone, st.opens_at, st.closes_at, st.draw_at),
            'tirage_id', u.id, 'reason', st.reason) ORDER BY u.o) FILTER (WHERE t.id IS NOT NULL) AS closed
     INTO x
     FROM unnest(v_tirages) WITH ORDINALITY AS u(id, o)
@@ -129,50 +122,10 @@ BEGIN
   END IF;
   v_date := (now() AT TIME ZONE a.timezone)::date;
 
-  -- The lines, as the sale checks them.
-  SELECT jsonb_agg(jsonb_build_object(
-           'status', CASE q.problem WHEN 1 THEN 400 ELSE 409 END,
-           'code', CASE q.problem WHEN 1 THEN 'INVALID_LINE' WHEN 2 THEN 'OPTION_UNAVAILABLE'
-                                  WHEN 4 THEN 'LINE_MAX_STAKE' ELSE 'BOULE_BLOCKED' END,
-           'message', CASE q.problem
-                        WHEN 1 THEN format('Ligne %s : pari invalide.', q.pos)
-                        WHEN 2 THEN format('Ligne %s : %s n’est pas disponible.', q.pos, q.info)
-                        WHEN 4 THEN format('Ligne %s : la mise dépasse le maximum de %s %s par pari.', q.pos,
-                                           borlette_amount(a.max_stake), a.currency)
-                        ELSE format('Ligne %s : la boule %s est bloquée pour %s.', q.pos, q.info, q.tirage_name) END,
-           'line', q.pos) ORDER BY q.pos, q.problem, q.info) AS problems,
-         bool_or(q.problem = 1) AS malformed
-    INTO x FROM (
-    SELECT l.pos, 1 AS problem, NULL::text AS info, NULL::text AS tirage_name
-      FROM unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
-     WHERE l.stake IS NULL OR l.stake <= 0 OR NOT CASE
-             WHEN l.code = 20 THEN l.number ~ '^\d{2}$'
-             WHEN l.code = 40 THEN l.number ~ '^\d{2}\*\d{2}$' AND left(l.number, 2) < right(l.number, 2)
-             WHEN l.code = 30 THEN l.number ~ '^\d{3}$'
-             WHEN l.code IN (41, 42, 43) THEN l.number ~ '^\d{4}$'
-             WHEN l.code IN (51, 52, 53) THEN l.number ~ '^\d{5}$'
-             ELSE false END
-    UNION ALL
-    SELECT l.pos, 2, coalesce(o.label, CASE WHEN l.code < 50 THEN 'le loto 4 option ' || (l.code - 40)
-                                           ELSE 'le loto 5 option ' || (l.code - 50) END), NULL
-      FROM unnest(v_codes) WITH ORDINALITY AS l(code, pos)
-      LEFT JOIN lotto_options o ON o.company_id = v_company AND o.code = l.code
-     WHERE l.code >= 41 AND (o.id IS NULL OR NOT o.enabled OR o.status <> 'active')
-    UNION ALL
-    SELECT l.pos, 4, NULL, NULL
-      FROM unnest(v_stakes) WITH ORDINALITY AS l(stake, pos)
-     WHERE l.stake > a.max_stake
-    UNION ALL
-    SELECT l.pos, 3, b.number, string_agg(DISTINCT t.name, ', ' ORDER BY t.name)
-      FROM unnest(v_codes, v_numbers) WITH ORDINALITY AS l(code, number, pos)
-      CROSS JOIN unnest(v_tirages) AS sel(id)
-      JOIN tirages t ON t.id = sel.id
-      JOIN boule_blocks b ON b.company_id = v_company AND b.active
-                         AND (b.tirage_id IS NULL OR b.tirage_id = sel.id)
-                         AND (b.number = l.number
-                              OR (l.code = 40 AND b.number IN (left(l.number, 2), right(l.number, 2))))
-     GROUP BY l.pos, b.number
-  ) q;
+  -- The lines, as the sale checks them (its own function).
+  SELECT lp.problems, lp.malformed
+    INTO x
+    FROM borlette_line_problems(v_company, v_tirages, v_codes, v_numbers, v_stakes, a.max_stake, a.currency) lp;
   IF x.problems IS NOT NULL THEN
     v_problems := v_problems || x.problems;
     IF x.malformed THEN
