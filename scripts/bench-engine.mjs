@@ -50,7 +50,14 @@ function cpuNow(serverPid) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), t: Number(f[11]) + Number(f[12]) };
+      // utime + stime, and cutime + cstime: the postmaster's reaped backends (a pgbench run's backends have
+      // exited by the second sample; without them its figure was the background processes', even negative).
+      const own = Number(f[11]) + Number(f[12]);
+      return {
+        comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+        t: own,
+        reaped: Number(f[13]) + Number(f[14]),
+      };
     } catch {
       return null;
     }
@@ -59,7 +66,7 @@ function cpuNow(serverPid) {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const x = ticks(pid);
-    if (x?.comm === 'postgres') db += x.t;
+    if (x?.comm === 'postgres') db += x.t + x.reaped;
   }
   const own = process.cpuUsage();
   return { server: (ticks(serverPid)?.t ?? 0) / 100, db: db / 100, client: (own.user + own.system) / 1e6 };
