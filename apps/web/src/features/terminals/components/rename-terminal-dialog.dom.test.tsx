@@ -35,8 +35,7 @@ const name = () => screen.getByRole('textbox', { name: /Nom/ }) as HTMLInputElem
 describe('the terminal rename dialog', () => {
   it('shows the server’s refusal on the name, then saves and closes', async () => {
     const bodies: unknown[] = [];
-    const fetch = stubFetch(async () => {
-      const init = (fetch.mock.calls.at(-1) as unknown[] | undefined)?.[1] as RequestInit | undefined;
+    stubFetch((_url, init) => {
       const body = JSON.parse(String(init?.body ?? '{}'));
       bodies.push(body);
       return body.name === 'Kès 2'
