@@ -37,13 +37,13 @@ export function renderPage(ui: ReactNode, { route = '/list' }: { route?: string 
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
 
 /**
- * Stubs `fetch`: each call is answered by `reply(url)`; the returned mock lists the URLs asked.
- * A reply that never resolves (`pending`) keeps the request in flight.
+ * Stubs `fetch`: each call is answered by `reply(url, init)` (`init.body`: what was sent); the
+ * returned mock lists the URLs asked. A reply that never resolves (`pending`) keeps the request in flight.
  */
-export function stubFetch(reply: (url: URL) => Reply | Promise<Reply>) {
-  const fn = vi.fn(async (input: RequestInfo | URL) => {
+export function stubFetch(reply: (url: URL, init?: RequestInit) => Reply | Promise<Reply>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const { status = 200, body = null, headers = {} } = await reply(url);
+    const { status = 200, body = null, headers = {} } = await reply(url, init);
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(text, { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });

@@ -4,21 +4,20 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useMemo, useState } from 'react';
-import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, RHFTextField } from '../../../components/form';
+import { RHFTextField } from '../../../components/form';
 import { AmountInput } from '../../../components/form/amount-input';
+import { FormDialog, ItemDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { centimesToInput } from '../../../lib/money';
 import { type BillingSettings, useBillingSettings, useSaveBillingSettings } from '../api/billing';
@@ -35,9 +34,9 @@ export function BillingSettingsDialog({ company, onClose }: { company: SettingsT
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <Dialog open={!!company} onClose={onClose} maxWidth="sm" fullWidth fullScreen={phone}>
-      {company ? <Loader key={company.id} company={company} onClose={onClose} /> : null}
-    </Dialog>
+    <ItemDialog item={company} itemKey={(c) => c.id} onClose={onClose} fullScreen={phone}>
+      {(c) => <Loader company={c} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -83,9 +82,7 @@ function SettingsForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('billing');
-  const titleId = useId();
   const save = useSaveBillingSettings();
-  const [formError, setFormError] = useState<string | null>(null);
   // The ladder is in the company's invoicing currency (the settings carry none of their own).
   const currency = company.currency;
   const schema = useMemo(() => makeSettingsSchema((k) => t(`settings.errors.${k}`)), [t]);
@@ -98,89 +95,69 @@ function SettingsForm({
   });
   const tiers = useFieldArray({ control: methods.control, name: 'prices' });
 
-  const submit = methods.handleSubmit(async (v) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ company_id: company.id, company_name: company.name, ...v });
-      onClose();
-    } catch (error) {
-      setFormError(applyServerErrors(error, methods.setError, ['prices', 'billing_grace_days']));
-    }
-  });
   const rootError = methods.formState.errors.prices?.root?.message ?? methods.formState.errors.prices?.message;
 
   return (
-    <FormProvider {...methods}>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby={titleId} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>{t('settings.title', { name: company.name })}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <DialogContentText>{t('settings.text', { currency })}</DialogContentText>
-          {formError ? <Alert severity="error">{formError}</Alert> : null}
-          <Typography variant="subtitle2">{t('settings.ladder')}</Typography>
-          {tiers.fields.map((f, i) => (
-            <Box key={f.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-              <Box sx={{ flex: '0 0 38%' }}>
-                <RHFTextField<SettingsInput>
-                  name={`prices.${i}.min`}
-                  label={t('settings.from')}
-                  required
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-                />
-              </Box>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <AmountInput<SettingsInput>
-                  name={`prices.${i}.price`}
-                  label={t('settings.price')}
-                  currency={currency}
-                />
-              </Box>
-              <IconButton
-                aria-label={t('settings.removeTier', { n: i + 1 })}
-                disabled={tiers.fields.length <= 1}
-                onClick={() => tiers.remove(i)}
-                sx={{ mt: 1 }}
-              >
-                <DeleteOutlinedIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          ))}
-          {rootError ? (
-            <Typography role="alert" variant="caption" sx={{ color: 'error.main' }}>
-              {rootError}
-            </Typography>
-          ) : null}
-          <Button
-            startIcon={<AddIcon />}
-            color="inherit"
-            sx={{ alignSelf: 'flex-start' }}
-            disabled={tiers.fields.length >= 20}
-            onClick={() => {
-              const last = methods.getValues('prices').at(-1);
-              const next = last && /^\d+$/.test(last.min) ? Number(last.min) + 10 : 1;
-              tiers.append({ min: String(next), price: last?.price ?? '' });
-            }}
-          >
-            {t('settings.addTier')}
-          </Button>
-          <Box sx={{ maxWidth: 420 }}>
+    <FormDialog
+      methods={methods}
+      title={t('settings.title', { name: company.name })}
+      text={t('settings.text', { currency })}
+      fields={['prices', 'billing_grace_days']}
+      save={(v) => save.mutateAsync({ company_id: company.id, company_name: company.name, ...v })}
+      onClose={onClose}
+      scrollContent
+    >
+      <Typography variant="subtitle2">{t('settings.ladder')}</Typography>
+      {tiers.fields.map((f, i) => (
+        <Box key={f.id} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+          <Box sx={{ flex: '0 0 38%' }}>
             <RHFTextField<SettingsInput>
-              name="billing_grace_days"
-              label={t('settings.grace')}
-              helperText={t('settings.graceHelp')}
+              name={`prices.${i}.min`}
+              label={t('settings.from')}
               required
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             />
           </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-          <Button variant="outlined" color="inherit" onClick={onClose}>
-            {t('settings.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={methods.formState.isSubmitting}>
-            {t('settings.save')}
-          </Button>
-        </DialogActions>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <AmountInput<SettingsInput> name={`prices.${i}.price`} label={t('settings.price')} currency={currency} />
+          </Box>
+          <IconButton
+            aria-label={t('settings.removeTier', { n: i + 1 })}
+            disabled={tiers.fields.length <= 1}
+            onClick={() => tiers.remove(i)}
+            sx={{ mt: 1 }}
+          >
+            <DeleteOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ))}
+      {rootError ? (
+        <Typography role="alert" variant="caption" sx={{ color: 'error.main' }}>
+          {rootError}
+        </Typography>
+      ) : null}
+      <Button
+        startIcon={<AddIcon />}
+        color="inherit"
+        sx={{ alignSelf: 'flex-start' }}
+        disabled={tiers.fields.length >= 20}
+        onClick={() => {
+          const last = methods.getValues('prices').at(-1);
+          const next = last && /^\d+$/.test(last.min) ? Number(last.min) + 10 : 1;
+          tiers.append({ min: String(next), price: last?.price ?? '' });
+        }}
+      >
+        {t('settings.addTier')}
+      </Button>
+      <Box sx={{ maxWidth: 420 }}>
+        <RHFTextField<SettingsInput>
+          name="billing_grace_days"
+          label={t('settings.grace')}
+          helperText={t('settings.graceHelp')}
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+        />
       </Box>
-    </FormProvider>
+    </FormDialog>
   );
 }

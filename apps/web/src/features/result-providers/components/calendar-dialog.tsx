@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RHFDateInput } from '../../../components/date-input';
 import { RHFMultiSelect, RHFTextField } from '../../../components/form';
+import { FormDialog, ItemDialog } from '../../../components/form-dialog';
 import { useUpdateCalendar } from '../api/result-providers';
 import { WEEKDAYS } from '../lib/labels';
-import { FormDialog, ItemDialog } from './form-dialog';
 
 type Input = z.input<typeof calendarUpdate>;
 type Output = z.output<typeof calendarUpdate>;

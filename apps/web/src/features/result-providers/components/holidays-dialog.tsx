@@ -19,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RHFDateInput } from '../../../components/date-input';
 import { applyServerErrors, RHFTextField } from '../../../components/form';
+import { ItemDialog } from '../../../components/form-dialog';
 import { useAddHoliday, useRemoveHoliday } from '../api/result-providers';
-import { ItemDialog } from './form-dialog';
 
 type Input = z.input<typeof holidayInput>;
 type Output = z.output<typeof holidayInput>;

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RHFSwitch, RHFTextField } from '../../../components/form';
+import { FormDialog, ItemDialog } from '../../../components/form-dialog';
 import { useUpdateProvider } from '../api/result-providers';
-import { FormDialog, ItemDialog } from './form-dialog';
 
 type Input = z.input<typeof providerUpdate>;
 type Output = z.output<typeof providerUpdate>;

@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/date-input';
+import { ItemDialog } from '../../../components/form-dialog';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { useTestProvider } from '../api/result-providers';
-import { ItemDialog } from './form-dialog';
 
 /** « Tester »: asks the source now (another address may be tried before saving it); writes nothing. */
 export function ProviderTestDialog({ provider, onClose }: { provider: ResultProvider | null; onClose: () => void }) {
