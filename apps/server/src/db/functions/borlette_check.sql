@@ -12,6 +12,7 @@ DECLARE
   v_company bigint := (p ->> 'company_id')::bigint;
   v_agent bigint := (p ->> 'agent_id')::bigint;
   a record;
+  v_refusal jsonb;
   x record;
   v_tirages bigint[];
   v_codes int[];
@@ -61,28 +62,14 @@ BEGIN
   IF NOT FOUND THEN
     PERFORM borlette_fail(403, 'NOT_AN_AGENT', 'Seul un vendeur de la compagnie peut vendre une fiche.');
   END IF;
-  IF p ? 'session_id' AND a.session_ok IS NOT TRUE THEN
-    PERFORM borlette_fail(401, 'UNAUTHORIZED', 'Session expirée ou invalide. Veuillez vous reconnecter.');
+  v_refusal := borlette_session_refusal(p ? 'session_id', a.session_ok, a.terminal_state);
+  IF v_refusal IS NOT NULL THEN
+    PERFORM borlette_fail((v_refusal ->> 'status')::int, v_refusal ->> 'code', v_refusal ->> 'message');
   END IF;
-  IF a.terminal_state = 'pending' THEN
-    PERFORM borlette_fail(403, 'DEVICE_PENDING', 'Ce terminal attend l’approbation de la compagnie.');
-  ELSIF a.terminal_state = 'revoked' THEN
-    PERFORM borlette_fail(403, 'DEVICE_REVOKED', 'Ce terminal a été révoqué.');
-  END IF;
-  IF a.company_status <> 'active' THEN
-    PERFORM borlette_fail(403, 'COMPANY_BLOCKED', 'Votre compagnie est bloquée : la vente est suspendue.');
-  END IF;
-  IF a.unpaid_since IS NOT NULL THEN
-    PERFORM borlette_fail(403, 'COMPANY_UNPAID',
-      format('La vente est suspendue : une facture de la compagnie est impayée depuis le %s. Elle reprend dès le paiement.',
-             to_char(a.unpaid_since, 'DD/MM/YYYY')));
-  END IF;
-  IF a.status <> 'active' THEN
-    PERFORM borlette_fail(403, 'AGENT_BLOCKED', 'Votre compte est bloqué : la vente est impossible.');
-  END IF;
-  IF a.surcussale_status IS DISTINCT FROM 'active' THEN
-    PERFORM borlette_fail(403, 'SURCUSSALE_BLOCKED',
-      format('La succursale %s est bloquée : la vente est suspendue.', coalesce(a.surcussale_name, '')));
+  v_refusal := borlette_seller_refusal(a.company_status, a.unpaid_since, a.status, a.surcussale_status,
+                                       a.surcussale_name);
+  IF v_refusal IS NOT NULL THEN
+    PERFORM borlette_fail((v_refusal ->> 'status')::int, v_refusal ->> 'code', v_refusal ->> 'message');
   END IF;
 
   SELECT (SELECT array_agg(DISTINCT tj.v::bigint ORDER BY tj.v::bigint)
