@@ -1,3 +1,4 @@
+import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { a, north, setupSupervisors, t, tokenOf } from '../../../test/fixtures/supervisors.fixtures';
 import { callAs, createUser, describeApi } from '../../../test/helpers';
@@ -8,7 +9,7 @@ describeApi('supervisors under attack', () => {
   afterAll(() => t?.close());
 
   it('a supervisor editing its own record while the company changes its rate does not put the old rate back', async () => {
-    const permissions = ['view_supervisor', 'change_supervisor'];
+    const permissions: Codename[] = ['view_supervisor', 'change_supervisor'];
     const me = await createUser(t.database, { role: 'supervisor', companyId: a.id, permissions });
     await t.database.raw.query(
       'INSERT INTO supervisor_surcussales (company_id, supervisor_id, surcussale_id) VALUES ($1, $2, $3)',
