@@ -71,21 +71,25 @@ export async function login(
     );
   }
 
-  // An agent's device (issue 20): registered or seen again; only agents sell from terminals.
-  const terminal =
-    user.role === 'agent' && user.company_id !== null
-      ? await registerTerminal(raw, ctx, user.company_id, user.id, input.device)
-      : null;
-
   const token = newToken();
   const expiresAt = new Date(Date.now() + (input.remember ? config.rememberMs : config.sessionMs));
-  const session = await oneRow(
-    raw,
-    z.object({ id: z.number() }),
-    sql`INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent, terminal_id)
-        VALUES (${user.id}, ${hashToken(token)}, ${input.remember}, ${expiresAt}, ${ctx.ip}, ${ctx.userAgent},
-                ${terminal?.id ?? null}) RETURNING id`,
-  );
+  // One transaction: the approval setting read for an agent without a device stays share-locked until its
+  // session is written, so approval turned on meanwhile either waits for it (and ends it) or refuses it.
+  const { terminal, session } = await database.transaction(async (tx) => {
+    // An agent's device (issue 20): registered or seen again; only agents sell from terminals.
+    const terminal =
+      user.role === 'agent' && user.company_id !== null
+        ? await registerTerminal(tx, ctx, user.company_id, user.id, input.device)
+        : null;
+    const session = await oneRow(
+      tx,
+      z.object({ id: z.number() }),
+      sql`INSERT INTO sessions (user_id, token_hash, remember, expires_at, ip, user_agent, terminal_id)
+          VALUES (${user.id}, ${hashToken(token)}, ${input.remember}, ${expiresAt}, ${ctx.ip}, ${ctx.userAgent},
+                  ${terminal?.id ?? null}) RETURNING id`,
+    );
+    return { terminal, session };
+  });
   await audit(raw, ctx, {
     action: 'login',
     entity: 'session',

@@ -20,8 +20,8 @@ export type CommissionValues = Record<CommissionGame, number | null>;
 
 /**
  * Sets one level's rates per game (one row per level and target; every game null: the row goes and the
- * level inherits again). Concurrent writers of one target: the upsert on its unique key serialises them,
- * the last one wins whole. Tickets already sold keep their snapshot (fiche_lines.commission_bp).
+ * level inherits again). Concurrent writers of the company's rates run one after the other (its row's
+ * lock); the last one wins whole. Tickets already sold keep their snapshot (fiche_lines.commission_bp).
  */
 export async function updateCommissions(
   database: Database,
@@ -35,7 +35,9 @@ export async function updateCommissions(
   const level: CommissionLevel = t.level;
   const empty = COMMISSION_GAMES.every((g) => v[g] === null);
   await database.transaction(async (tx) => {
-    // FOR UPDATE: two writers of one target audit each other's values, never the same « before ».
+    // Two writers of one target audit each other's values, never the same « before »: the company's row
+    // first (a target's first rates have no row of their own to lock yet), then the target's.
+    await execute(tx, sql`SELECT 1 FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`);
     const before = await firstRow(
       tx,
       ratesRow,

@@ -95,8 +95,13 @@ export async function loadSessions(raw: RawClient, scope: SessionScope): Promise
   );
 }
 
-export async function getSettings(raw: RawClient): Promise<ResultsSettings> {
-  return oneRow(raw, resultsSettings, sql`SELECT apply_mode, late_after_min FROM results_settings WHERE id = 1`);
+export async function getSettings(raw: RawClient, opts: { lock?: boolean } = {}): Promise<ResultsSettings> {
+  const lock = opts.lock ? sql`FOR UPDATE` : sql``;
+  return oneRow(
+    raw,
+    resultsSettings,
+    sql`SELECT apply_mode, late_after_min FROM results_settings WHERE id = 1 ${lock}`,
+  );
 }
 
 /** The session's state now, from what is stored (pipeline-state.ts). */

@@ -115,7 +115,8 @@ export async function pollNow(deps: PollerDeps, ctx: RequestContext, v: z.output
 export async function saveSettings(database: Database, ctx: RequestContext, v: ResultsSettings) {
   const user = authOf(ctx);
   return database.transaction(async (tx) => {
-    const before = await getSettings(tx);
+    // Under the row's lock: parallel saves apply one after the other, each audited with what it replaced.
+    const before = await getSettings(tx, { lock: true });
     const after = await oneRow(
       tx,
       z.object({ apply_mode: z.enum(['confirmed', 'provisional']), late_after_min: z.number() }),

@@ -1,15 +1,16 @@
 import { type RiskRulesInput, type RiskRulesView, riskRulesView } from '@borlette/shared/contracts/risk-rules';
 import type { Database } from '../../db/client';
-import { firstRow, oneRow, sql } from '../../db/sql';
+import { execute, firstRow, oneRow, sql } from '../../db/sql';
 import { audit } from '../../http/audit';
 import { authOf } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { RULE_COLUMNS } from './risk-rules-query';
 
 /**
- * Replaces the company's rules (the whole form), with its audit entry, in one transaction. The row is
- * locked first (or created), so parallel changes apply one after the other and each « before » is the
- * state that change replaced. The next sale reads the new rules (its first read).
+ * Replaces the company's rules (the whole form), with its audit entry, in one transaction. The company's
+ * row is locked first (the rules' row may not exist yet: parallel first saves would each read nothing),
+ * so parallel changes apply one after the other and each « before » is the state that change replaced.
+ * The next sale reads the new rules (its first read).
  */
 export async function updateRules(
   database: Database,
@@ -18,6 +19,7 @@ export async function updateRules(
   v: RiskRulesInput,
 ): Promise<RiskRulesView> {
   return database.transaction(async (tx) => {
+    await execute(tx, sql`SELECT 1 FROM companies WHERE id = ${companyId} FOR NO KEY UPDATE`);
     const before = await firstRow(
       tx,
       riskRulesView,

@@ -31,6 +31,7 @@ export type SupervisorValues = z.output<typeof supervisorInput>;
 export type SupervisorUpdateValues = Omit<z.output<typeof supervisorUpdate>, 'id'>;
 
 const idRow = z.object({ id: z.number() });
+const commissionRow = z.object({ commission_bp: z.number().nullable() });
 
 /**
  * What may be granted: the company's codenames (the contract already refuses others). Whoever grants
@@ -152,9 +153,18 @@ export async function updateSupervisor(
   assertMaySetCommission(ctx, before.commission_bp, input.commission_bp);
   await assertUsernameFree(database.raw, input.username, companyId, id);
   const status = input.status ?? before.status;
-  const commission = input.commission_bp === undefined ? before.commission_bp : input.commission_bp;
   try {
     await database.transaction(async (tx) => {
+      // The rate read again under the row's lock: a change the company committed since `before` is kept
+      // (absent field) or makes a supervisor's stale value a change it may not make, never overwritten.
+      const { commission_bp: current } = await oneRow(
+        tx,
+        commissionRow,
+        sql`SELECT commission_bp FROM users WHERE company_id = ${companyId} AND id = ${id} AND role = 'supervisor'
+             FOR UPDATE`,
+      );
+      assertMaySetCommission(ctx, current, input.commission_bp);
+      const commission = input.commission_bp === undefined ? current : input.commission_bp;
       let url = before.photo;
       if (photo) url = await storeImage(tx, { companyId, data: photo, field: 'photo' });
       else if (input.remove_photo) url = null;

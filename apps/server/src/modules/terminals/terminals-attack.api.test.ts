@@ -90,6 +90,49 @@ describeApi('terminals under attack', () => {
     expect(row.sold).toBe(answers.filter((a) => a.statusCode === 200).length);
   });
 
+  it('a sign-in without a device while approval is being turned on gets no session that sells', async () => {
+    const agent = c.agents[0];
+    // The settings' transaction (company-settings.service): approval on, the deviceless sessions ended,
+    // not yet committed while the sign-in reads the setting and writes its session.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let updated = () => {};
+    const started = new Promise<void>((r) => {
+      updated = r;
+    });
+    const turnOn = t.database.transaction(async (tx) => {
+      await tx.query('UPDATE company_settings SET terminal_approval = true WHERE company_id = $1', [c.company.id]);
+      await tx.query(
+        `UPDATE sessions SET revoked_at = now() WHERE terminal_id IS NULL AND revoked_at IS NULL
+           AND user_id IN (SELECT id FROM users WHERE company_id = $1 AND role = 'agent')`,
+        [c.company.id],
+      );
+      updated();
+      await held;
+    });
+    await started;
+    const signing = t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      payload: { username: agent.username, password: PASSWORD },
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await turnOn;
+    const res = await signing;
+    expect(expectErrorBody(res, 403).code).toBe('DEVICE_PENDING');
+    const [open] = await t.database.raw.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE user_id = $1 AND terminal_id IS NULL AND revoked_at IS NULL',
+      [agent.id],
+    );
+    expect(open.n).toBe(0);
+    await t.database.raw.query('UPDATE company_settings SET terminal_approval = false WHERE company_id = $1', [
+      c.company.id,
+    ]);
+  });
+
   it('10 000 devices of one agent: the list stays one small page; long names and user agents are bounded', async () => {
     const agent = c.agents[1].id;
     await t.database.raw.query(

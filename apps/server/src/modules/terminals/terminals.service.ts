@@ -23,7 +23,7 @@ const lockedRow = z.object({ id: z.number(), state: terminalState, name: z.strin
  * approved at once unless the company asks for approval; a pending one is approved at its next
  * sign-in once approval is off again; a revoked one stays revoked. The admin's name is kept.
  * Without a device (an API client) there is no terminal, and with approval on the sign-in is refused:
- * else the approval would be one missing field away.
+ * else the approval would be one missing field away. Runs in the sign-in's transaction, before its session.
  */
 export async function registerTerminal(
   raw: RawClient,
@@ -36,7 +36,8 @@ export async function registerTerminal(
     const s = await firstRow(
       raw,
       approvalRow,
-      sql`SELECT terminal_approval FROM company_settings WHERE company_id = ${companyId}`,
+      // Shared-locked until the caller's session is written (the sign-in's transaction): see login.
+      sql`SELECT terminal_approval FROM company_settings WHERE company_id = ${companyId} FOR SHARE`,
     );
     if (s?.terminal_approval) {
       throw new AppError(
