@@ -18,11 +18,6 @@ import { type BoardKey, readBoard } from './exposure-query';
  * pushed to those whose last board differs. Every REFRESH_MS every board is read anyway (a limit or a
  * block changed). Every RECHECK_MS each session is resolved again: signed out, blocked or without
  * view_exposure ends the stream.
- *
- * A board's read costs the draw's lines of the day (measured: 181 ms, three processes, at 126 000
- * lines), so a board is read again no sooner than BOARD_DUTY times its last read after that read
- * started: on a busy evening the boards take at most a share of the database, the sales the rest, and
- * the board lags by its own read time instead of re-reading back to back (nextReadAt, dueBoards).
  */
 export interface StreamClient {
   auth: AuthContext;
@@ -37,23 +32,6 @@ interface Board {
   id: string;
   key: BoardKey;
   clients: Set<StreamClient>;
-  /** Its company moved (or a refresh is due) since its last read started. */
-  dirty: boolean;
-  /** Not read again before this time (ms): nextReadAt of its last read. */
-  notBefore: number;
-}
-
-/** A board's last read took this share of the time until its next one at most (1 / BOARD_DUTY). */
-export const BOARD_DUTY = 3;
-
-/** When a board whose read started at `started` and took `tookMs` may be read again. */
-export function nextReadAt(started: number, tookMs: number): number {
-  return started + BOARD_DUTY * tookMs;
-}
-
-/** The boards to read in a pass at `now`: moved since their last read, and past their nextReadAt. */
-export function dueBoards<B extends { dirty: boolean; notBefore: number }>(boards: Iterable<B>, now: number): B[] {
-  return [...boards].filter((b) => b.dirty && now >= b.notBefore);
 }
 
 export const POLL_MS = Number(process.env.EXPOSURE_POLL_MS ?? 400);
@@ -97,8 +75,7 @@ export class ExposureHub {
     const id = boardId(client);
     let board = this.boards.get(id);
     if (!board) {
-      // Read just now by the request (its initial board): dirty once its company moves.
-      board = { id, key: client.key, clients: new Set(), dirty: false, notBefore: 0 };
+      board = { id, key: client.key, clients: new Set() };
       this.boards.set(id, board);
     }
     board.clients.add(client);
@@ -178,10 +155,9 @@ export class ExposureHub {
       }
       const refresh = now - this.lastRefresh >= REFRESH_MS;
       if (refresh) this.lastRefresh = now;
-      for (const board of this.boards.values()) if (refresh || moved.has(board.key.companyId)) board.dirty = true;
       // The boards that moved are read a few side by side (each is one snapshot of its own), never
       // so many that the sales wait for a connection of the pool.
-      const due = dueBoards(this.boards.values(), now);
+      const due = [...this.boards.values()].filter((board) => refresh || moved.has(board.key.companyId));
       const lane = async () => {
         for (let board = due.shift(); board; board = due.shift()) await this.push(board, [...board.clients]);
       };
@@ -202,14 +178,9 @@ export class ExposureHub {
     const first = to[0];
     if (!first) return;
     let json: string;
-    const started = Date.now();
-    // Cleared before the read: a sale committed during it moves the marker again for the next pass.
-    board.dirty = false;
     try {
       json = encodeBoard(await readBoard(this.database.raw, { auth: first.auth }, board.key));
-      board.notBefore = nextReadAt(started, Date.now() - started);
     } catch (e) {
-      board.dirty = true;
       // A draw deleted since the stream opened ends its streams; anything else (an outage) is retried
       // at the next pass, and the other boards are still read.
       if (e instanceof AppError && e.statusCode === 404) for (const c of to) this.end(c, e.message);
