@@ -12,8 +12,12 @@
 //    clock, at or past the answer's time: the sale was committed before it answered, so that board
 //    counts it). Printed: board update latency p50 / p99 with N clients beside 1 client, and the sale
 //    throughput with N clients connected beside none, all in the same run. Written to .bench/exposure.json.
+//  - A busy evening: a fourth phase on 4 draws that already sold BENCH_EXPOSURE_DAY_LINES lines each today
+//    (written straight in SQL before the phase), watched by 20 clients: a board's read then costs the
+//    day's lines; printed: the sales/s beside the phase with no client and the board latency beside 1 client's.
 // Env: TEST_DATABASE_URL, BENCH_EXPOSURE_SECONDS (20), BENCH_EXPOSURE_AGENTS (32),
-//      BENCH_EXPOSURE_CLIENTS (500), EXPOSURE_POLL_MS (the server's, 400).
+//      BENCH_EXPOSURE_CLIENTS (500), BENCH_EXPOSURE_DAY_LINES (120000), BENCH_EXPOSURE_PHASES
+//      (none,one,many,busy: the phases to run), EXPOSURE_POLL_MS (the server's, 400).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -28,6 +32,9 @@ register();
 const SECONDS = Number(process.env.BENCH_EXPOSURE_SECONDS ?? 20);
 const AGENTS = Number(process.env.BENCH_EXPOSURE_AGENTS ?? 32);
 const CLIENTS = Number(process.env.BENCH_EXPOSURE_CLIENTS ?? 500);
+const DAY_LINES = Number(process.env.BENCH_EXPOSURE_DAY_LINES ?? 120_000);
+const PHASES = new Set((process.env.BENCH_EXPOSURE_PHASES ?? 'none,one,many,busy').split(','));
+const BUSY_CLIENTS = 20;
 const PER_USER = 5;
 const WARMUP_MS = 2000;
 const DRAIN_MS = 3000;
@@ -46,10 +53,10 @@ await withScratchDatabase(
         worker.postMessage(msg);
       });
     try {
-      // Eight more draws like the seed's: phases sell on draws 1-4, 5-8, 9-12.
+      // Twelve more draws like the seed's: phases sell on draws 1-4, 5-8, 9-12, 13-16.
       const more = await database.raw.query(
         `INSERT INTO tirages (company_id, name, days, open_time, close_time, mode)
-     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(5, 12) k RETURNING id`,
+     SELECT $1, 'Bench ' || k, '{0,1,2,3,4,5,6}', '00:00', '00:01', 'open' FROM generate_series(5, 16) k RETURNING id`,
         [fx.companyId],
       );
       const draws = [...fx.tirages, ...more.map((t) => t.id)];
@@ -138,13 +145,27 @@ await withScratchDatabase(
           }`,
         );
       };
-      await runPhase('none', draws.slice(0, 4), []);
-      await runPhase('one', draws.slice(4, 8), [0]);
-      await runPhase(
-        'many',
-        draws.slice(8, 12),
-        Array.from({ length: CLIENTS }, (_, k) => k),
-      );
+      if (PHASES.has('none')) await runPhase('none', draws.slice(0, 4), []);
+      if (PHASES.has('one')) await runPhase('one', draws.slice(4, 8), [0]);
+      if (PHASES.has('many'))
+        await runPhase(
+          'many',
+          draws.slice(8, 12),
+          Array.from({ length: CLIENTS }, (_, k) => k),
+        );
+      if (PHASES.has('busy')) {
+        const busyDraws = draws.slice(12, 16);
+        const t = performance.now();
+        await prefillDay(database.raw, fx, busyDraws, DAY_LINES);
+        console.log(
+          `  a busy day: ${DAY_LINES} lines sold on each of 4 draws (${((performance.now() - t) / 1000).toFixed(1)} s)`,
+        );
+        await runPhase(
+          'busy',
+          busyDraws,
+          Array.from({ length: BUSY_CLIENTS }, (_, k) => k),
+        );
+      }
       agent.destroy();
     } finally {
       await worker.terminate();
@@ -153,17 +174,70 @@ await withScratchDatabase(
 );
 
 const r1 = (v) => Math.round(v * 10) / 10;
-const { none, one, many } = phases;
+const { none, one, many, busy } = phases;
 const results = [
-  [`board update latency p50 (${CLIENTS} clients)`, many.latencyP50, 'ms', one.latencyP50, 'the same with 1 client'],
-  [`board update latency p99 (${CLIENTS} clients)`, many.latencyP99, 'ms', one.latencyP99, 'the same with 1 client'],
-  [
-    `sales/s with ${CLIENTS} board clients`,
-    many.salesPerSecond,
-    '/s',
-    none.salesPerSecond,
-    'sales/s with no board client',
-  ],
+  ...(many && one
+    ? [
+        [
+          `board update latency p50 (${CLIENTS} clients)`,
+          many.latencyP50,
+          'ms',
+          one.latencyP50,
+          'the same with 1 client',
+        ],
+        [
+          `board update latency p99 (${CLIENTS} clients)`,
+          many.latencyP99,
+          'ms',
+          one.latencyP99,
+          'the same with 1 client',
+        ],
+      ]
+    : []),
+  ...(many && none
+    ? [
+        [
+          `sales/s with ${CLIENTS} board clients`,
+          many.salesPerSecond,
+          '/s',
+          none.salesPerSecond,
+          'sales/s with no board client',
+        ],
+      ]
+    : []),
+  ...(busy && none
+    ? [
+        [
+          `sales/s, ${BUSY_CLIENTS} board clients, ${DAY_LINES} lines a draw today`,
+          busy.salesPerSecond,
+          '/s',
+          none.salesPerSecond,
+          'sales/s with no board client (an empty day)',
+        ],
+      ]
+    : []),
+  ...(busy && one
+    ? [
+        [
+          `board update latency p99, ${DAY_LINES} lines a draw today`,
+          busy.latencyP99,
+          'ms',
+          one.latencyP99,
+          'p99 with 1 client (an empty day)',
+        ],
+      ]
+    : []),
+  ...(busy && !one
+    ? [
+        [
+          `board update latency p99, ${DAY_LINES} lines a draw today`,
+          busy.latencyP99,
+          'ms',
+          1000,
+          'a sale on the board within 1 s',
+        ],
+      ]
+    : []),
 ].map(([n, value, unit, reference, referenceLabel]) => ({
   name: n,
   value: r1(value),
@@ -186,3 +260,30 @@ writeFileSync(
   `${JSON.stringify({ at: new Date().toISOString(), seconds: SECONDS, agents: AGENTS, clients: CLIENTS, phases, results }, null, 2)}\n`,
 );
 console.log(`\nRésultats : ${path.relative(ROOT, file)}`);
+
+/**
+ * A day's sales on `tirages`, written straight in SQL (the board reads lines, not how they came): tickets of
+ * 7 bolet lines on the 4 draws, spread over the agents, until each draw has `lines` lines today.
+ */
+async function prefillDay(raw, fx, tirages, lines) {
+  const tickets = Math.ceil(lines / 7);
+  await raw.query(
+    `WITH f AS (
+       INSERT INTO fiches (company_id, number, ref_code, agent_id, surcussale_id, idempotency_key, request_hash,
+                           sale_date, amount, commission_bp, commission_amount)
+       SELECT c.id, 900000000 + k, 'busy-day-' || k, u.id, u.surcussale_id, 'busy-day-' || k, 'h',
+              (now() AT TIME ZONE c.timezone)::date, 700 * $3, 0, 0
+         FROM companies c, generate_series(1, $4) k
+         JOIN LATERAL (SELECT id, surcussale_id FROM users WHERE id = ($2::bigint[])[1 + k % array_length($2::bigint[], 1)]) u ON true
+        WHERE c.id = $1
+       RETURNING id, sale_date
+     )
+     INSERT INTO fiche_lines (company_id, fiche_id, tirage_id, draw_date, position, code, number, stake, prime1, prime2,
+                              prime3, commission_amount)
+     SELECT $1, f.id, t, f.sale_date, p, 20, lpad(((f.id * 7 + p * 13) % 100)::text, 2, '0'), 100, 50, 20, 10, 0
+       FROM f, unnest($5::bigint[]) t, generate_series(1, 7) p`,
+    [fx.companyId, fx.agentIds, tirages.length, tickets, tirages],
+  );
+  await raw.query('ANALYZE fiches');
+  await raw.query('ANALYZE fiche_lines');
+}
