@@ -262,8 +262,9 @@ writeFileSync(
 console.log(`\nRésultats : ${path.relative(ROOT, file)}`);
 
 /**
- * A day's sales on `tirages`, written straight in SQL (the board reads lines, not how they came): tickets of
- * 7 bolet lines on the 4 draws, spread over the agents, until each draw has `lines` lines today.
+ * A day's sales on `tirages`, written straight in SQL as the sale writes them (tickets, lines and the limit
+ * counters with their exposure sums): tickets of 7 bolet lines on the 4 draws, spread over the agents, until
+ * each draw has `lines` lines today.
  */
 async function prefillDay(raw, fx, tirages, lines) {
   const tickets = Math.ceil(lines / 7);
@@ -283,6 +284,22 @@ async function prefillDay(raw, fx, tirages, lines) {
      SELECT $1, f.id, t, f.sale_date, p, 20, lpad(((f.id * 7 + p * 13) % 100)::text, 2, '0'), 100, 50, 20, 10, 0
        FROM f, unnest($5::bigint[]) t, generate_series(1, 7) p`,
     [fx.companyId, fx.agentIds, tirages.length, tickets, tirages],
+  );
+  // And the counters those sales would have moved (company-wide and per agent, with their exposure sums:
+  // cumulative bolets of stake 100 at 50/20/10).
+  await raw.query(
+    `INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount, lot1, lot2,
+                                     lot3, payout)
+     SELECT l.company_id, l.tirage_id, l.draw_date, s.agent_id, l.code, l.number, sum(l.stake), sum(l.stake * l.prime1),
+            sum(l.stake * l.prime2), sum(l.stake * l.prime3), sum(l.stake * (l.prime1 + l.prime2 + l.prime3))
+       FROM fiche_lines l JOIN fiches f ON f.company_id = l.company_id AND f.id = l.fiche_id
+      CROSS JOIN LATERAL (VALUES (0::bigint), (f.agent_id)) AS s(agent_id)
+      WHERE l.company_id = $1 AND l.tirage_id = ANY($2::bigint[]) AND f.ref_code LIKE 'busy-day-%'
+      GROUP BY 1, 2, 3, 4, 5, 6
+     ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number) DO UPDATE
+       SET amount = c.amount + excluded.amount, lot1 = c.lot1 + excluded.lot1, lot2 = c.lot2 + excluded.lot2,
+           lot3 = c.lot3 + excluded.lot3, payout = c.payout + excluded.payout`,
+    [fx.companyId, tirages],
   );
   await raw.query('ANALYZE fiches');
   await raw.query('ANALYZE fiche_lines');

@@ -3,9 +3,11 @@
 -- number are written only when the limits passed. One statement (issue 19): the counters, their
 -- limits, then the day sums' deltas (a data-modifying CTE that no one reads runs after the query that
 -- reads the counters, and its one-time filter waits for their problems); the deltas lock no shared row.
+-- p_lot1, p_lot2, p_lot3, p_payout: the same groups' exposure sums (migration 0033: Σ stake × each
+-- prime, Σ the most each line can cost, from the lines' snapshot), moved with the amounts.
 CREATE OR REPLACE FUNCTION borlette_add_counts(p_company bigint, p_agent bigint, p_date date,
   p_tirages bigint[], p_codes int[], p_numbers text[], p_amounts bigint[], p_positions int[],
-  p_sign int, p_check boolean)
+  p_lot1 bigint[], p_lot2 bigint[], p_lot3 bigint[], p_payout bigint[], p_sign int, p_check boolean)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_problems jsonb;
@@ -13,17 +15,20 @@ BEGIN
   -- The counters' triggers skip this statement: it writes the day sums per number itself.
   PERFORM set_config('borlette.counting', 'on', true);
   WITH g AS (
-    SELECT * FROM unnest(p_tirages, p_codes, p_numbers, p_amounts, p_positions)
-                  AS g(tirage_id, code, number, amount, position)
+    SELECT * FROM unnest(p_tirages, p_codes, p_numbers, p_amounts, p_positions, p_lot1, p_lot2, p_lot3, p_payout)
+                  AS g(tirage_id, code, number, amount, position, lot1, lot2, lot3, payout)
   ), up AS (
-    INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount)
-    SELECT p_company, k.tirage_id, p_date, k.agent_id, k.code, k.number, p_sign * k.amount
-      FROM (SELECT g.tirage_id, g.code, g.number, g.amount, 0::bigint AS agent_id FROM g
+    INSERT INTO sale_counters AS c (company_id, tirage_id, draw_date, agent_id, code, number, amount, lot1, lot2,
+                                    lot3, payout)
+    SELECT p_company, k.tirage_id, p_date, k.agent_id, k.code, k.number, p_sign * k.amount, p_sign * k.lot1,
+           p_sign * k.lot2, p_sign * k.lot3, p_sign * k.payout
+      FROM (SELECT g.*, 0::bigint AS agent_id FROM g
             UNION ALL
-            SELECT g.tirage_id, g.code, g.number, g.amount, p_agent FROM g) k
+            SELECT g.*, p_agent FROM g) k
      ORDER BY k.tirage_id, k.agent_id, k.code, k.number
     ON CONFLICT (company_id, tirage_id, draw_date, agent_id, code, number)
-      DO UPDATE SET amount = c.amount + EXCLUDED.amount
+      DO UPDATE SET amount = c.amount + EXCLUDED.amount, lot1 = c.lot1 + EXCLUDED.lot1, lot2 = c.lot2 + EXCLUDED.lot2,
+                    lot3 = c.lot3 + EXCLUDED.lot3, payout = c.payout + EXCLUDED.payout
     RETURNING c.tirage_id, c.agent_id, c.code, c.number, c.amount
   ), pb AS (
     SELECT jsonb_agg(jsonb_build_object(

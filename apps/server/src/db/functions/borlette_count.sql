@@ -14,13 +14,22 @@ DECLARE
 BEGIN
   SELECT f.agent_id, f.sale_date, array_agg(l.tirage_id) AS tirages, array_agg(l.code::int) AS codes,
          array_agg(l.number) AS numbers, array_agg(l.amount) AS amounts, array_agg(l.position) AS positions,
+         array_agg(l.lot1) AS lot1, array_agg(l.lot2) AS lot2, array_agg(l.lot3) AS lot3, array_agg(l.payout) AS payout,
          array_agg(DISTINCT l.tirage_id ORDER BY l.tirage_id) AS draws,
          p_check AND p_sign > 0 AND EXISTS (SELECT 1 FROM risk_rules rr WHERE rr.company_id = p_company
                                                AND (rr.share_on OR rr.late_on OR rr.date_on OR rr.digit_on)) AS rules_on
     INTO g
     FROM fiches f
     CROSS JOIN LATERAL (
-      SELECT fl.tirage_id, fl.code, fl.number, sum(fl.stake)::bigint AS amount, min(fl.position)::int AS position
+      -- The exposure sums as the sale counts them (borlette_sell, migration 0033).
+      SELECT fl.tirage_id, fl.code, fl.number, sum(fl.stake)::bigint AS amount, min(fl.position)::int AS position,
+             sum(fl.stake * fl.prime1)::bigint AS lot1,
+             sum(CASE WHEN fl.code = 20 THEN fl.stake * coalesce(fl.prime2, 0) ELSE 0 END)::bigint AS lot2,
+             sum(CASE WHEN fl.code = 20 THEN fl.stake * coalesce(fl.prime3, 0) ELSE 0 END)::bigint AS lot3,
+             sum(CASE WHEN fl.code <> 20 THEN fl.stake * fl.prime1
+                      WHEN fl.cumulative THEN fl.stake * (fl.prime1 + coalesce(fl.prime2, 0) + coalesce(fl.prime3, 0))
+                      ELSE greatest(fl.stake * fl.prime1, fl.stake * coalesce(fl.prime2, 0),
+                                    fl.stake * coalesce(fl.prime3, 0)) END)::bigint AS payout
         FROM fiche_lines fl
        WHERE fl.company_id = p_company AND fl.fiche_id = f.id AND fl.code <> 44
        GROUP BY fl.tirage_id, fl.code, fl.number
@@ -29,7 +38,7 @@ BEGIN
    GROUP BY f.agent_id, f.sale_date;
   IF g.agent_id IS NULL THEN RETURN; END IF;
   v_problems := borlette_add_counts(p_company, g.agent_id, g.sale_date, g.tirages, g.codes, g.numbers, g.amounts,
-                                    g.positions, p_sign, p_check);
+                                    g.positions, g.lot1, g.lot2, g.lot3, g.payout, p_sign, p_check);
   IF g.rules_on THEN
     v_problems := v_problems || borlette_rule_problems(p_company, g.sale_date, g.draws, g.tirages, g.codes, g.numbers,
                                                        g.amounts, g.positions, 0,

@@ -38,6 +38,16 @@ DECLARE
   v_problems jsonb := '[]';
   v_names text[];
   v_owed bigint;
+  -- The lines grouped per (draw, game, number) for the counters, with their exposure sums (migration 0033).
+  v_g_tirages bigint[];
+  v_g_codes int[];
+  v_g_numbers text[];
+  v_g_amounts bigint[];
+  v_g_positions int[];
+  v_g_lot1 bigint[];
+  v_g_lot2 bigint[];
+  v_g_lot3 bigint[];
+  v_g_payout bigint[];
 BEGIN
   -- The seller, its branch, its company and settings, a ticket already sold with this key, the request
   -- (the draws sorted and distinct, the lines in their order), the ticket limit and the free mariages the
@@ -334,6 +344,8 @@ BEGIN
   -- (borlette_fiche_json: the same view; db/sale-answer.api.test.ts holds them equal). A ticket that
   -- sells has a result on none of its draws (a draw with one is closed, and results wait on the draw
   -- lock the sale holds): every draw is pending.
+  -- And the lines grouped per (draw, game, number) for the counters below, with the exposure board's sums
+  -- from the snapshot just written (borlette_count groups a stored ticket's lines the same way).
   SELECT f.id,
          (SELECT coalesce(sum(CASE WHEN pl.code = 20 AND pl.cumulative
                                      THEN pl.stake::numeric * (pl.prime1::numeric + pl.prime2 + pl.prime3)
@@ -378,8 +390,27 @@ BEGIN
                        FROM (SELECT pl.tirage_id, pl.position, pl.code, pl.number, pl.stake, pl.win_amount FROM pl
                              UNION ALL
                              SELECT fl.tirage_id, fl.position, fl.code, fl.number, fl.stake, fl.win_amount FROM fl) l),
-           'replayed', false) END
-    INTO v_fiche, v_payout, v_answer FROM f;
+           'replayed', false) END,
+         g.tirages, g.codes, g.numbers, g.amounts, g.positions, g.lot1, g.lot2, g.lot3, g.payout
+    INTO v_fiche, v_payout, v_answer, v_g_tirages, v_g_codes, v_g_numbers, v_g_amounts, v_g_positions, v_g_lot1,
+         v_g_lot2, v_g_lot3, v_g_payout
+    FROM f
+   CROSS JOIN LATERAL (
+     SELECT array_agg(s.tirage_id) AS tirages, array_agg(s.code) AS codes, array_agg(s.number) AS numbers,
+            array_agg(s.amount) AS amounts, array_agg(s.position) AS positions, array_agg(s.lot1) AS lot1,
+            array_agg(s.lot2) AS lot2, array_agg(s.lot3) AS lot3, array_agg(s.payout) AS payout
+       FROM (
+         SELECT pl.tirage_id, pl.code::int AS code, pl.number, sum(pl.stake)::bigint AS amount,
+                min(pl.position)::int AS position, sum(pl.stake * pl.prime1)::bigint AS lot1,
+                sum(CASE WHEN pl.code = 20 THEN pl.stake * coalesce(pl.prime2, 0) ELSE 0 END)::bigint AS lot2,
+                sum(CASE WHEN pl.code = 20 THEN pl.stake * coalesce(pl.prime3, 0) ELSE 0 END)::bigint AS lot3,
+                sum(CASE WHEN pl.code <> 20 THEN pl.stake * pl.prime1
+                         WHEN pl.cumulative THEN pl.stake * (pl.prime1 + coalesce(pl.prime2, 0) + coalesce(pl.prime3, 0))
+                         ELSE greatest(pl.stake * pl.prime1, pl.stake * coalesce(pl.prime2, 0),
+                                       pl.stake * coalesce(pl.prime3, 0)) END)::bigint AS payout
+           FROM pl GROUP BY pl.tirage_id, pl.code, pl.number
+       ) s
+   ) g;
   IF v_fiche IS NULL THEN
     PERFORM set_config('borlette.counting', 'off', true);
     SELECT id, agent_id = v_agent AND request_hash = v_hash AS same_request INTO x FROM fiches
@@ -413,25 +444,15 @@ BEGIN
   END IF;
 
   -- The limit counters last: their row locks are held only until the commit that follows.
-  SELECT g.*, v_problems || borlette_add_counts(v_company, v_agent, v_date, g.tirages, g.codes, g.numbers, g.amounts,
-                                                g.positions, 1, true) AS problems
-    INTO x
-     FROM (
-       SELECT array_agg(t) AS tirages, array_agg(code) AS codes, array_agg(number) AS numbers,
-              array_agg(amount) AS amounts, array_agg(position) AS positions
-         FROM (
-           SELECT t, l.code, l.number, sum(l.stake)::bigint AS amount, min(l.pos)::int AS position
-             FROM unnest(v_tirages) t,
-                  unnest(v_codes, v_numbers, v_stakes) WITH ORDINALITY AS l(code, number, stake, pos)
-            GROUP BY t, l.code, l.number
-         ) grouped
-     ) g;
-  v_problems := x.problems;
+  v_problems := v_problems || borlette_add_counts(v_company, v_agent, v_date, v_g_tirages, v_g_codes, v_g_numbers,
+                                                  v_g_amounts, v_g_positions, v_g_lot1, v_g_lot2, v_g_lot3,
+                                                  v_g_payout, 1, true);
   -- The automatic rules (issue 22 §2), only when the company has one on: read after the counters above,
   -- whose rows this sale now holds (borlette_rule_problems).
   IF a.rules_on THEN
-    v_problems := v_problems || borlette_rule_problems(v_company, v_date, v_tirages, x.tirages, x.codes, x.numbers,
-                                                       x.amounts, x.positions, v_line_total, a.currency, true);
+    v_problems := v_problems || borlette_rule_problems(v_company, v_date, v_tirages, v_g_tirages, v_g_codes,
+                                                       v_g_numbers, v_g_amounts, v_g_positions, v_line_total,
+                                                       a.currency, true);
   END IF;
   IF jsonb_array_length(v_problems) > 0 THEN
     PERFORM borlette_fail_all(v_problems);

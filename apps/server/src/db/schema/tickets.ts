@@ -135,6 +135,8 @@ export const ficheLines = pgTable(
     primaryKey({ columns: [t.id, t.companyId] }),
     index('fiche_lines_company_tirage_date_idx').on(t.companyId, t.tirageId, t.drawDate),
     index('fiche_lines_company_fiche_idx').on(t.companyId, t.ficheId),
+    // The free mariages of a draw's day (the exposure board's; the counters hold the paid lines).
+    index('fiche_lines_free_idx').on(t.companyId, t.tirageId, t.drawDate).where(sql`${t.code} = 44`),
   ],
 );
 
@@ -152,6 +154,12 @@ export const saleCounters = pgTable(
     code: smallint('code').notNull(),
     number: text('number').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The exposure board's sums over the same lines (migration 0033): Σ stake × prime1, × prime2, ×
+     * prime3 (bolet), and Σ the most each line can cost. */
+    lot1: bigint('lot1', { mode: 'number' }).notNull().default(0),
+    lot2: bigint('lot2', { mode: 'number' }).notNull().default(0),
+    lot3: bigint('lot3', { mode: 'number' }).notNull().default(0),
+    payout: bigint('payout', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.tirageId, t.drawDate, t.agentId, t.code, t.number] })],
 );

@@ -77,6 +77,12 @@ function ticketScope(ctx: HasAuth, agent: Sql): Sql {
   return sql`${agent} IN (SELECT a.id FROM users a WHERE a.role = 'agent' AND ${joinSql(watched, ' AND ')})`;
 }
 
+/** The counters' rows of that scope: the company's (agent 0) for every agent, else the watched agents' own. */
+function counterScope(ctx: HasAuth, agent: Sql): Sql {
+  if (!agentsWatched(ctx, sql`a`).length) return sql`${agent} = 0`;
+  return sql`${agent} <> 0 AND ${ticketScope(ctx, agent)}`;
+}
+
 const headRow = z.object({
   currency: z.string(),
   date: z.string(),
@@ -160,10 +166,14 @@ const ORDER = rawSql('x.payout DESC, x.sold DESC, x.code, x.number');
  * can cost (a bolet on every lot: each hit on cumulative lines, the best one otherwise; free
  * mariages pay their fixed amount and count with the pair), the limit the sale applies (ball over
  * game, draw over all draws; company-wide, active), the share used and the block.
+ * The paid lines' sums are the limit counters' (sale_counters: kept by the sale, a cancellation, a
+ * deletion and a reactivation in their own transaction, migration 0033), so a board reads a few hundred
+ * rows whatever the day sold; the free mariages are read from their lines (an index of their own).
  */
 function boardFigures(ctx: HasAuth, key: BoardKey, tirageId: number, date: string): Sql {
   const c = key.companyId;
   const scope = ticketScope(ctx, sql`f.agent_id`);
+  const counters = counterScope(ctx, sql`sc.agent_id`);
   return sql`WITH lim AS (
       SELECT sl.code, sl.number, coalesce(sl.tirage_id, 0) AS tirage_id, sl.max_amount
         FROM sale_limits sl
@@ -173,18 +183,19 @@ function boardFigures(ctx: HasAuth, key: BoardKey, tirageId: number, date: strin
       SELECT DISTINCT b.number FROM boule_blocks b
        WHERE b.company_id = ${c} AND b.active AND coalesce(b.tirage_id, ${tirageId}) = ${tirageId}
     ), l AS (
-      SELECT CASE WHEN l.code = 44 THEN 40 ELSE l.code END AS code, l.number, l.stake, l.cumulative,
-             CASE WHEN l.code = 44 THEN l.prime1 ELSE l.stake * l.prime1 END AS p1,
-             CASE WHEN l.code = 20 THEN l.stake * coalesce(l.prime2, 0) END AS p2,
-             CASE WHEN l.code = 20 THEN l.stake * coalesce(l.prime3, 0) END AS p3
+      SELECT sc.code::int AS code, sc.number, sc.amount AS sold, sc.lot1, sc.lot2, sc.lot3, sc.payout
+        FROM sale_counters sc
+       WHERE sc.company_id = ${c} AND sc.tirage_id = ${tirageId} AND sc.draw_date = ${date}::date
+         AND sc.amount > 0 AND ${counters}
+      UNION ALL
+      SELECT 40, l.number, 0, l.prime1, 0, 0, l.prime1
         FROM fiche_lines l JOIN fiches f ON f.company_id = l.company_id AND f.id = l.fiche_id
-       WHERE l.company_id = ${c} AND l.tirage_id = ${tirageId} AND l.draw_date = ${date}::date
+       WHERE l.company_id = ${c} AND l.tirage_id = ${tirageId} AND l.draw_date = ${date}::date AND l.code = 44
          AND f.status = 'active' AND ${scope}
     ), n AS (
-      SELECT l.code, l.number, sum(l.stake)::bigint AS sold, sum(l.p1)::bigint AS lot1,
-             sum(l.p2)::bigint AS lot2, sum(l.p3)::bigint AS lot3,
-             sum(CASE WHEN l.code <> 20 THEN l.p1 WHEN l.cumulative THEN l.p1 + l.p2 + l.p3
-                      ELSE greatest(l.p1, l.p2, l.p3) END)::bigint AS payout
+      SELECT l.code, l.number, sum(l.sold)::bigint AS sold, sum(l.lot1)::bigint AS lot1,
+             CASE WHEN l.code = 20 THEN sum(l.lot2) END::bigint AS lot2,
+             CASE WHEN l.code = 20 THEN sum(l.lot3) END::bigint AS lot3, sum(l.payout)::bigint AS payout
         FROM l GROUP BY l.code, l.number
     ), r AS (
       SELECT n.*, coalesce(b1.max_amount, b0.max_amount, g1.max_amount, g0.max_amount) AS lim,

@@ -15,8 +15,9 @@ import { rng } from '../../../test/random';
 /**
  * The exposure board (issue 22 §1) against the raw lines: random sales on two draws (bolet, mariage,
  * free mariages, loto 3/4/5), cancellations, primes changed between sales (each line keeps its own
- * snapshot), a best-hit-only bolet, ball and game limits on one draw or all, blocks; every figure is
- * recomputed by exposure.oracle.ts. Then scope, permissions, another company, bad input, a parallel
+ * snapshot), a best-hit-only bolet, ball and game limits on one draw or all, blocks, then deletions and
+ * reactivations (the board's paid sums are the counters', moved by each of them); every figure is
+ * recomputed by exposure.oracle.ts from the lines. Then scope, permissions, another company, bad input, a parallel
  * load and the largest answer.
  */
 describeApi('exposure board (GET /api/companies/exposure)', () => {
@@ -78,7 +79,8 @@ describeApi('exposure board (GET /api/companies/exposure)', () => {
     }
     const tokens = new Map<number, string>();
     for (const a of co.agents) tokens.set(a.id, (await login(t.app, a.username)).accessToken);
-    for (const s of sold.filter(() => r() < 0.15)) {
+    const cancelled = sold.filter(() => r() < 0.15);
+    for (const s of cancelled) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/agents/fiches/cancel',
@@ -88,6 +90,21 @@ describeApi('exposure board (GET /api/companies/exposure)', () => {
       expect(res.statusCode, res.body).toBe(200);
     }
     admin = (await asUser(t, { role: 'company', companyId: c, fullAccess: true })).token;
+    const act = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/api/companies/fiche', headers: auth(admin), payload });
+    let reactivated = 0;
+    for (const s of cancelled.filter((_, k) => k % 2 === 0)) {
+      const res = await act({ id: s.id, action: 'reactivate' });
+      // A reactivation is a sale made now: a limit reached since may refuse it.
+      expect([200, 409], res.body).toContain(res.statusCode);
+      if (res.statusCode === 200) reactivated++;
+    }
+    expect(reactivated).toBeGreaterThan(0);
+    const live = new Set(cancelled.map((s) => s.id));
+    for (const s of sold.filter((x) => !live.has(x.id) && r() < 0.1)) {
+      const res = await act({ id: s.id, action: 'delete', reason: 'Erreur de saisie' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     const sup = await asUser(t, { role: 'supervisor', companyId: c, permissions: ['view_exposure'] });
     await raw.query('UPDATE users SET supervisor_id = $2 WHERE id = $1', [co.agents[0].id, sup.id]);
     supervisor = { id: sup.id, token: sup.token };
