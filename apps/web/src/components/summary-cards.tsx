@@ -83,21 +83,20 @@ export function SummaryCards({
             >
               {item.icon}
             </Box>
-            <Typography variant="caption" component="h2" sx={{ color: 'text.secondary', fontWeight: 600 }} noWrap>
+            <Typography variant="caption" component="h2" sx={{ color: 'text.secondary', fontWeight: 600, minWidth: 0 }}>
               {item.label}
             </Typography>
           </Box>
           <Typography
             variant="subtitle1"
             component="p"
-            title={item.value ?? undefined}
             sx={{
               fontWeight: 700,
               fontVariantNumeric: 'tabular-nums',
               lineHeight: 1.5,
-              whiteSpace: 'nowrap',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
+              // A figure is never cut: it wraps at its spaces (« 12345 · » / « 75 000,00 HTG »; an amount's
+              // own spaces do not break), and only a figure wider than the card breaks inside.
+              overflowWrap: 'anywhere',
               color: item.valueColor,
             }}
           >

@@ -42,6 +42,9 @@ const fieldValue = {
   typography: 'body2',
   overflowWrap: 'anywhere',
   '& *': { whiteSpace: 'normal !important', minWidth: '0 !important', maxWidth: 'none !important' },
+  // A chip's height is one line: a wrapped label (« Succursale Centre-Ville ») grows it instead of spilling out.
+  '& .MuiChip-root': { height: 'auto', minHeight: 24 },
+  '& .MuiChip-label': { py: '2px' },
 } as const;
 
 /**

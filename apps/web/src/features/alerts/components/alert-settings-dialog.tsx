@@ -8,33 +8,41 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mapServerErrors } from '../../../components/form';
+import { centimesToInput, parseAmount } from '../../../lib/money';
 import { useAlertSettings, useSaveAlertSettings } from '../api/alerts';
 
-/** Amount thresholds are typed in the currency's units (HTG), sent as centimes. */
+/**
+ * Amount thresholds are typed in the currency's units as the app's other amounts (« 1000,00 », « 1 250,50 »),
+ * with the currency beside them, and sent as centimes.
+ */
 const AMOUNT_PARAMS = new Set(['floor_amount']);
 
 type Draft = Record<AlertKind, Record<string, string | boolean>>;
 
-const toDraft = (s: AlertSettings): Draft =>
+const toDraft = (s: AlertSettings, language: string): Draft =>
   Object.fromEntries(
     ALERT_KINDS.map((k) => [
       k,
       Object.fromEntries(
         Object.entries(s[k]).map(([p, v]) => [
           p,
-          typeof v === 'boolean' ? v : AMOUNT_PARAMS.has(p) ? String(v / 100) : String(v),
+          typeof v === 'boolean' ? v : AMOUNT_PARAMS.has(p) ? centimesToInput(v, language) : String(v),
         ]),
       ),
     ]),
   ) as Draft;
 
-/** What is sent: numbers as typed (the server's bounds decide), amounts back to centimes. */
+/**
+ * What is sent: numbers as typed (the server's bounds decide), amounts back to centimes (an unreadable
+ * amount goes as NaN, i.e. null: the server names the field).
+ */
 const fromDraft = (d: Draft) =>
   Object.fromEntries(
     ALERT_KINDS.map((k) => [
@@ -42,29 +50,46 @@ const fromDraft = (d: Draft) =>
       Object.fromEntries(
         Object.entries(d[k]).map(([p, v]) => {
           if (typeof v === 'boolean') return [p, v];
-          const n = Number(String(v).replace(',', '.'));
-          return [p, AMOUNT_PARAMS.has(p) ? Math.round(n * 100) : n];
+          if (AMOUNT_PARAMS.has(p)) return [p, parseAmount(String(v)) ?? Number.NaN];
+          return [p, Number(String(v).replace(',', '.'))];
         }),
       ),
     ]),
   ) as AlertSettings;
 
 /** « Réglages des alertes »: per kind, on/off and its thresholds (change_alert). */
-export function AlertSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AlertSettingsDialog({
+  open,
+  onClose,
+  currency,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The company's, shown beside the amounts. */
+  currency: string;
+}) {
   const settings = useAlertSettings(open);
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth>
-      {open && settings.data ? <SettingsForm initial={settings.data} onClose={onClose} /> : null}
+      {open && settings.data ? <SettingsForm initial={settings.data} currency={currency} onClose={onClose} /> : null}
       {open && settings.isError ? <Alert severity="error">{settings.error.message}</Alert> : null}
     </Dialog>
   );
 }
 
-function SettingsForm({ initial, onClose }: { initial: AlertSettings; onClose: () => void }) {
-  const { t } = useTranslation('alerts');
+function SettingsForm({
+  initial,
+  currency,
+  onClose,
+}: {
+  initial: AlertSettings;
+  currency: string;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('alerts');
   const titleId = useId();
   const save = useSaveAlertSettings();
-  const [draft, setDraft] = useState(() => toDraft(initial));
+  const [draft, setDraft] = useState(() => toDraft(initial, i18n.language));
   const [errors, setErrors] = useState<{ fields: Record<string, string>; formMessage: string | null }>({
     fields: {},
     formMessage: null,
@@ -114,7 +139,12 @@ function SettingsForm({ initial, onClose }: { initial: AlertSettings; onClose: (
                     disabled={draft[kind].enabled !== true}
                     error={!!errors.fields[`${kind}.${p}`]}
                     helperText={errors.fields[`${kind}.${p}`]}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal' },
+                      input: AMOUNT_PARAMS.has(p)
+                        ? { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> }
+                        : undefined,
+                    }}
                   />
                 ))}
             </Box>

@@ -147,7 +147,7 @@ export default function AlertsPage() {
         empty={{ title: t('empty.title'), text: t('empty.text') }}
       />
       <AlertStateDialog change={change} onClose={() => setChange(null)} />
-      <AlertSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <AlertSettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} currency={display.currency} />
     </>
   );
 }

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/date-input';
 import { isDay } from '../lib/period';
 
-const field = { flex: { xs: '1 1 130px', sm: '0 0 160px' } } as const;
+// minWidth 0 (here and on the row): a picker is wider than its share of a phone's row otherwise, and « Au » ran
+// off the card at 390 px.
+const field = { flex: { xs: '1 1 130px', sm: '0 0 160px' }, minWidth: 0 } as const;
 
 /** An optional « du … au … » of the payment history (empty: every date). */
 export function DateRangeFilter({
@@ -32,7 +34,9 @@ export function DateRangeFilter({
     />
   );
   return (
-    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+    <Box
+      sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flex: { xs: '1 1 100%', sm: '0 0 auto' }, minWidth: 0 }}
+    >
       {input('start', t('filters.from'))}
       {input('end', t('filters.to'))}
       {start || end ? (

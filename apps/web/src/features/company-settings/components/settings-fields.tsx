@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RHFSelect, RHFSwitch, RHFTextField } from '../../../components/form';
-import { htg, type SettingsForm } from './settings-schema';
+import { amountText, type SettingsForm } from './settings-schema';
 
 type TextKey = Exclude<
   keyof SettingsForm,
@@ -57,7 +57,7 @@ const B = SETTING_BOUNDS;
 
 /** Every setting of the screen, grouped: tickets, draws, agents, terminals, the exposure board's colours, ticket ceilings. */
 export function SettingsFields({ disabled, currency }: { disabled: boolean; currency: string }) {
-  const { t } = useTranslation('companySettings');
+  const { t, i18n } = useTranslation('companySettings');
   const minutes = t('units.minutes');
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
@@ -158,14 +158,16 @@ export function SettingsFields({ disabled, currency }: { disabled: boolean; curr
           unit={currency}
           decimal
           disabled={disabled}
-          help={t('help.line_max_stake', { max: htg(PLATFORM_CEILINGS.lineStake) })}
+          help={t('help.line_max_stake', { max: amountText(PLATFORM_CEILINGS.lineStake, currency, i18n.language) })}
         />
         <Setting
           name="ticket_max_payout"
           unit={currency}
           decimal
           disabled={disabled}
-          help={t('help.ticket_max_payout', { max: htg(PLATFORM_CEILINGS.ticketPayout) })}
+          help={t('help.ticket_max_payout', {
+            max: amountText(PLATFORM_CEILINGS.ticketPayout, currency, i18n.language),
+          })}
         />
       </Section>
     </Box>

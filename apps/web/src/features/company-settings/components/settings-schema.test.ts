@@ -1,6 +1,6 @@
 import { PLATFORM_CEILINGS } from '@borlette/shared/contracts/company-settings';
 import { describe, expect, it } from 'vitest';
-import { changedSettings, makeSettingsSchema, toForm } from './settings-schema';
+import { amountText, changedSettings, makeSettingsSchema, toForm } from './settings-schema';
 
 const m = {
   integer: 'entier',
@@ -75,5 +75,24 @@ describe('company settings form conversions', () => {
     expect(issue({ commission_percent: '100,01' })).toBe('pourcentage');
     expect(issue({ exposure_warn_pct: '0' })).toBe('de 1 à 99');
     expect(issue({ exposure_hot_pct: '101' })).toBe('de 2 à 100');
+  });
+});
+
+describe('the bounds of an amount, in the company’s currency', () => {
+  const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+  it('writes the ceilings as the fields beside them: HTG by default, the company’s own otherwise', () => {
+    expect(plain(amountText(PLATFORM_CEILINGS.lineStake))).toBe('10 000 000 HTG');
+    expect(plain(amountText(1, 'HTG'))).toBe('0,01 HTG');
+    // A USD company's « Mise maximale par ligne » field shows « USD »: its help said « 10 000 000 HTG ».
+    expect(plain(amountText(PLATFORM_CEILINGS.lineStake, 'USD'))).toBe('10 000 000 USD');
+    expect(amountText(123_450, 'USD', 'en')).toBe('1,234.50 USD');
+  });
+
+  it('says the range of an amount in that currency', () => {
+    const usd = makeSettingsSchema(m, 'USD');
+    const result = usd.safeParse({ ...toForm(loaded), line_max_stake: '10000000,01' });
+    expect(result.success).toBe(false);
+    const message = result.error?.issues.find((i) => i.path[0] === 'line_max_stake')?.message ?? '';
+    expect(plain(message)).toBe('de 0,01 USD à 10 000 000 USD');
   });
 });

@@ -5,11 +5,12 @@ import {
 } from '@borlette/shared/contracts/company-settings';
 import { bpToPercent, percentToBp } from '@borlette/shared/contracts/people';
 import { z } from 'zod';
+import { formatNumber } from '../../../lib/format';
 import { centimesToInput, parseAmount } from '../../../lib/money';
 
 /**
- * The settings form: what a person types (whole minutes and days, a percent with 2 decimals, HTG
- * amounts) <-> what the API speaks (integers, basis points, centimes). Pure, unit-tested.
+ * The settings form: what a person types (whole minutes and days, a percent with 2 decimals,
+ * amounts in the company's currency) <-> what the API speaks (integers, basis points, centimes). Pure, unit-tested.
  */
 export interface SettingsMessages {
   integer: string;
@@ -48,8 +49,8 @@ const wholeNumber = (
   });
 };
 
-/** An HTG amount typed (2 decimals at most), sent in centimes within the setting's bounds. */
-const money = (m: SettingsMessages, key: 'line_max_stake' | 'ticket_max_payout') => {
+/** An amount typed (2 decimals at most), sent in centimes within the setting's bounds. */
+const money = (m: SettingsMessages, key: 'line_max_stake' | 'ticket_max_payout', currency: string) => {
   const { min, max } = SETTING_BOUNDS[key];
   return z.string().transform((v, ctx) => {
     const centimes = parseAmount(v);
@@ -58,18 +59,25 @@ const money = (m: SettingsMessages, key: 'line_max_stake' | 'ticket_max_payout')
       return z.NEVER;
     }
     if (centimes < min || centimes > max) {
-      ctx.addIssue({ code: 'custom', message: m.range(htg(min), htg(max)) });
+      ctx.addIssue({ code: 'custom', message: m.range(amountText(min, currency), amountText(max, currency)) });
       return z.NEVER;
     }
     return centimes;
   });
 };
 
-/** 100000 -> « 1 000 HTG » (the bounds in messages and help texts). */
-export const htg = (centimes: number) =>
-  `${(centimes / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} HTG`;
+/**
+ * 100000 -> « 1 000 HTG » (the bounds in messages and help texts), with the currency code the fields
+ * beside them show: the company's (a USD company read « 10 000 000 HTG » next to its « USD » field).
+ */
+export const amountText = (centimes: number, currency = 'HTG', language = 'fr') =>
+  `${formatNumber(centimes / 100, language, {
+    // Whole amounts without decimals (« 10 000 000 »), others with both (« 1 234,50 »).
+    minimumFractionDigits: centimes % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  })} ${currency}`;
 
-export const makeSettingsSchema = (m: SettingsMessages) =>
+export const makeSettingsSchema = (m: SettingsMessages, currency = 'HTG') =>
   z.object({
     cancel_window_minutes: wholeNumber(m, 'cancel_window_minutes'),
     sales_close_minutes: wholeNumber(m, 'sales_close_minutes'),
@@ -84,8 +92,8 @@ export const makeSettingsSchema = (m: SettingsMessages) =>
     }),
     ticket_max_lines: wholeNumber(m, 'ticket_max_lines'),
     ticket_max_draws: wholeNumber(m, 'ticket_max_draws'),
-    line_max_stake: money(m, 'line_max_stake'),
-    ticket_max_payout: money(m, 'ticket_max_payout'),
+    line_max_stake: money(m, 'line_max_stake', currency),
+    ticket_max_payout: money(m, 'ticket_max_payout', currency),
     agents_pay_other_branches: z.boolean(),
     terminal_approval: z.boolean(),
     sale_location: z.boolean(),

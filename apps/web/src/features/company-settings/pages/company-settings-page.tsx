@@ -41,15 +41,19 @@ function onFormFields(error: unknown): unknown {
 function SettingsEditor({ settings, canChange }: { settings: CompanySettingsView; canChange: boolean }) {
   const { t, i18n } = useTranslation(['companySettings', 'components']);
   const user = useUser();
+  const currency = user.company?.currency ?? 'HTG';
   const schema = useMemo(
     () =>
-      makeSettingsSchema({
-        integer: t('errors.integer'),
-        range: (min, max) => t('errors.range', { min, max }),
-        percent: t('errors.percent'),
-        amount: t('errors.amount'),
-      }),
-    [t],
+      makeSettingsSchema(
+        {
+          integer: t('errors.integer'),
+          range: (min, max) => t('errors.range', { min, max }),
+          percent: t('errors.percent'),
+          amount: t('errors.amount'),
+        },
+        currency,
+      ),
+    [t, currency],
   );
   const update = useUpdateCompanySettings();
   const [formError, setFormError] = useState<string | null>(null);
@@ -81,7 +85,7 @@ function SettingsEditor({ settings, canChange }: { settings: CompanySettingsView
                 {formError}
               </Alert>
             ) : null}
-            <SettingsFields disabled={!canChange} currency={user.company?.currency ?? 'HTG'} />
+            <SettingsFields disabled={!canChange} currency={currency} />
           </CardContent>
           <Divider sx={{ borderStyle: 'dashed' }} />
           <Box sx={{ p: 3, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,13 +12,18 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { stickyCell } from '../../../components/data-table/table-styles';
 import { type Crumb, PageHeader } from '../../../components/page-header';
 
 /**
  * The frame both pages of the results' sources share (the sources, the draw calendars): the header,
  * a load error, and a small table named like the page whose last column, « Actions », is there only
- * for who may change the rows.
+ * for who may change the rows. On a phone the table scrolls sideways with its words on one line, and
+ * « Actions » stays in view at the right (the buttons were off-screen, past the fold of the scroll).
  */
+/** « Actions » kept in view while a narrow table scrolls sideways (desktops see the whole table). */
+const stickyOnPhones = (theme: Theme) => ({ [theme.breakpoints.down('md')]: stickyCell(theme, 'right') });
+
 export function SourcesTable({
   title,
   subtitle,
@@ -46,13 +52,17 @@ export function SourcesTable({
       {loadError ? <Alert severity="error">{t('loadError')}</Alert> : null}
       <Card>
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={title}>
+          <Table size="small" aria-label={title} sx={{ minWidth: 720 }}>
             <TableHead>
               <TableRow>
                 {columns.map((c) => (
                   <TableCell key={c}>{c}</TableCell>
                 ))}
-                {canChange ? <TableCell align="right">{t('columns.actions')}</TableCell> : null}
+                {canChange ? (
+                  <TableCell align="right" sx={stickyOnPhones}>
+                    {t('columns.actions')}
+                  </TableCell>
+                ) : null}
               </TableRow>
             </TableHead>
             <TableBody>{children}</TableBody>
@@ -75,7 +85,7 @@ export interface RowAction {
 /** A row's icon buttons, right-aligned, each with its tooltip. */
 export function ActionsCell({ actions }: { actions: RowAction[] }) {
   return (
-    <TableCell align="right">
+    <TableCell align="right" sx={stickyOnPhones}>
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
         {actions.map((a) => (
           <Tooltip key={a.label} title={a.title}>

@@ -22,9 +22,8 @@ import { CardList, type CardListColumn, CardSkeletons, RowCard } from '../../../
 import { EmptyState, ErrorState, MessagePanel, SkeletonRows } from '../../../components/data-table/table-states';
 import { errorMessage } from '../../../components/use-mutation-with-toast';
 import { formatPlain } from '../../../lib/figures';
-import { formatNumber } from '../../../lib/format';
 import { useCompanyDisplay } from '../../../lib/session/use-company-display';
-import { exposure, exposureTone } from '../lib/heat-scale';
+import { exposure, exposureText, exposureTone } from '../lib/heat-scale';
 
 type Row = Statistics['rows'][number];
 const SIZES = [10, 25, 50, 100];
@@ -39,7 +38,7 @@ function ExposureBar({ amount, limit }: { amount: number; limit: number | null }
         {t('table.noLimit')}
       </Typography>
     );
-  const text = formatNumber(pct, i18n.language, { maximumFractionDigits: 1 });
+  const text = exposureText(pct, i18n.language);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 130 }}>
       <LinearProgress

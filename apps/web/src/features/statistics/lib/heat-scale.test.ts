@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { boletGrid, exposure, exposureTone, heatColors, heatLegend, heatLevel, hexToRgb } from './heat-scale';
+import {
+  boletGrid,
+  exposure,
+  exposureText,
+  exposureTone,
+  heatColors,
+  heatLegend,
+  heatLevel,
+  hexToRgb,
+} from './heat-scale';
 
 describe('the bolet grid', () => {
   it('holds 00-99 in ten rows of ten, missing balls at 0 without a limit', () => {
@@ -58,5 +67,14 @@ describe('exposure and the table', () => {
     expect(exposureTone(50)).toBe('warning');
     expect(exposureTone(80)).toBe('error');
     expect(exposureTone(130)).toBe('error');
+  });
+});
+
+describe('the exposure as written', () => {
+  it('keeps one decimal, as the table does: the card no longer rounds 4,5 % up to 5 % or 0,4 % down to 0 %', () => {
+    expect(exposureText(exposure(4500, 100000) ?? 0)).toBe('4,5');
+    expect(exposureText(exposure(400, 100000) ?? 0)).toBe('0,4');
+    expect(exposureText(exposure(100000, 100000) ?? 0)).toBe('100');
+    expect(exposureText(12.345, 'en')).toBe('12.3');
   });
 });

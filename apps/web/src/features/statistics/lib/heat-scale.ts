@@ -2,6 +2,7 @@
  * The statistics' pure parts: the 10×10 grid of the bolet balls, the colour scale of the heat map,
  * the exposure of a number to its limit (the table is paged, searched and sorted by the server). Unit-tested.
  */
+import { formatNumber } from '../../../lib/format';
 
 export interface BoletCell {
   number: string;
@@ -75,6 +76,12 @@ export function exposure(amount: number, limit: number | null): number | null {
   if (limit === null || limit <= 0) return null;
   return (amount / limit) * 100;
 }
+
+/**
+ * An exposure as the page writes it, in the table and on the « Le plus exposé » card alike: one
+ * decimal at most (« 4,5 » and not « 5 » on the card next to « 4,5 » in the table; « 0,4 », not « 0 »).
+ */
+export const exposureText = (pct: number, language = 'fr') => formatNumber(pct, language, { maximumFractionDigits: 1 });
 
 /** Green under half the limit, orange from half, red from 80 %. */
 export function exposureTone(pct: number | null): 'success' | 'warning' | 'error' | undefined {

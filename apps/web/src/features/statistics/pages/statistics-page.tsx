@@ -26,7 +26,7 @@ import { useUrlFilters } from '../../../lib/use-url-filters';
 import { useStatistics } from '../api/statistics';
 import { HeatMap } from '../components/heat-map';
 import { StatsTable } from '../components/stats-table';
-import { boletGrid, exposure } from '../lib/heat-scale';
+import { boletGrid, exposure, exposureText } from '../lib/heat-scale';
 
 const GAMES = SOLD_BET_CODES.map(String);
 const EXTRA = {
@@ -111,7 +111,7 @@ export default function StatisticsPage() {
     {
       key: 'exposed',
       label: t('summary.exposed'),
-      value: data ? (exposed ? `${exposed.number} · ${Math.round(exposed.pct)} %` : '—') : null,
+      value: data ? (exposed ? `${exposed.number} · ${exposureText(exposed.pct, d.language)} %` : '—') : null,
       caption: exposed ? gameLabel(exposed.code) : undefined,
       valueColor: exposed && exposed.pct >= 80 ? 'error.main' : undefined,
       icon: <WarningAmberOutlinedIcon />,

@@ -10,6 +10,7 @@ const traceJson = (lang: string) =>
   JSON.parse(readFileSync(join(locales, lang, 'traceability.json'), 'utf8')) as {
     actions: Record<string, string>;
     entities: Record<string, string>;
+    fields: Record<string, string>;
     values: Record<string, Record<string, string>>;
     ticket: string;
     entityLabel: string;
@@ -78,6 +79,21 @@ describe('traceability: values', () => {
     expect(traceValueText('revoked', 'state', { ...ctx, values })).toBe('Révoqué');
     expect(traceValueText('deposit', 'kind', { ...ctx, values })).toBe('deposit');
     expect(traceValueText('seen', 'note', { ...ctx, values })).toBe('seen');
+  });
+
+  it('names every field of a sign-in, the terminal’s included (« terminal_state : approved » was shown raw)', () => {
+    // The fields auth.service records on a POS sign-in.
+    for (const lang of ['fr', 'en', 'de', 'ht']) {
+      const { fields, values } = traceJson(lang);
+      for (const f of ['remember', 'expiresAt', 'terminal_id', 'terminal_state']) {
+        expect(fields[f], `${lang}:${f}`).toBeTruthy();
+      }
+      for (const state of ['pending', 'approved', 'revoked']) {
+        expect(traceValueText(state, 'terminal_state', { ...ctx, values }), `${lang}:${state}`).not.toBe(state);
+      }
+    }
+    expect(traceJson('fr').fields.terminal_state).toBe('État du terminal');
+    expect(traceValueText('approved', 'terminal_state', { ...ctx, values: traceJson('fr').values })).toBe('Approuvé');
   });
 
   it('names a ticket by its number, other records by their name, the id only when there is none', () => {

@@ -80,7 +80,13 @@ export function FicheRowItem({
           </Typography>
         ) : null}
       </ButtonBase>
-      <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 1.25, alignItems: 'center' }}>
+      {/* The buttons keep their words whole: on a narrow phone the deadline (or a button) goes to a new line. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ px: 1.5, pb: 1.25, alignItems: 'center', flexWrap: 'wrap', '& > .MuiButton-root': { flexShrink: 0 } }}
+      >
         <Button
           size="small"
           variant="outlined"
