@@ -26,10 +26,7 @@ BEGIN
              sum(fl.stake * fl.prime1)::bigint AS lot1,
              sum(CASE WHEN fl.code = 20 THEN fl.stake * coalesce(fl.prime2, 0) ELSE 0 END)::bigint AS lot2,
              sum(CASE WHEN fl.code = 20 THEN fl.stake * coalesce(fl.prime3, 0) ELSE 0 END)::bigint AS lot3,
-             sum(CASE WHEN fl.code <> 20 THEN fl.stake * fl.prime1
-                      WHEN fl.cumulative THEN fl.stake * (fl.prime1 + coalesce(fl.prime2, 0) + coalesce(fl.prime3, 0))
-                      ELSE greatest(fl.stake * fl.prime1, fl.stake * coalesce(fl.prime2, 0),
-                                    fl.stake * coalesce(fl.prime3, 0)) END)::bigint AS payout
+             sum(borlette_line_most(fl.code, fl.stake, fl.prime1, fl.prime2, fl.prime3, fl.cumulative))::bigint AS payout
         FROM fiche_lines fl
        WHERE fl.company_id = p_company AND fl.fiche_id = f.id AND fl.code <> 44
        GROUP BY fl.tirage_id, fl.code, fl.number

@@ -404,10 +404,8 @@ BEGIN
                 min(pl.position)::int AS position, sum(pl.stake * pl.prime1)::bigint AS lot1,
                 sum(CASE WHEN pl.code = 20 THEN pl.stake * coalesce(pl.prime2, 0) ELSE 0 END)::bigint AS lot2,
                 sum(CASE WHEN pl.code = 20 THEN pl.stake * coalesce(pl.prime3, 0) ELSE 0 END)::bigint AS lot3,
-                sum(CASE WHEN pl.code <> 20 THEN pl.stake * pl.prime1
-                         WHEN pl.cumulative THEN pl.stake * (pl.prime1 + coalesce(pl.prime2, 0) + coalesce(pl.prime3, 0))
-                         ELSE greatest(pl.stake * pl.prime1, pl.stake * coalesce(pl.prime2, 0),
-                                       pl.stake * coalesce(pl.prime3, 0)) END)::bigint AS payout
+                sum(borlette_line_most(pl.code, pl.stake, pl.prime1, pl.prime2, pl.prime3, pl.cumulative))::bigint
+                  AS payout
            FROM pl GROUP BY pl.tirage_id, pl.code, pl.number
        ) s
    ) g;
