@@ -2,6 +2,7 @@ import type { Codename } from '@borlette/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { a, north, setupSupervisors, t, tokenOf } from '../../../test/fixtures/supervisors.fixtures';
 import { callAs, createUser, describeApi } from '../../../test/helpers';
+import { holdTransaction } from '../../../test/hold-transaction';
 
 /** Review: a supervisor's rate is the company's to set, also when a supervisor's own edit races it. */
 describeApi('supervisors under attack', () => {
@@ -18,20 +19,10 @@ describeApi('supervisors under attack', () => {
     await t.database.raw.query('UPDATE users SET commission_bp = 300 WHERE id = $1', [me.id]);
     const token = await tokenOf(me.username);
     // The company's change of the rate, not yet committed while the supervisor's edit reads the record.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let updated = () => {};
-    const started = new Promise<void>((r) => {
-      updated = r;
-    });
-    const companyChange = t.database.transaction(async (tx) => {
+    const companyChange = holdTransaction(t.database, async (tx) => {
       await tx.query('UPDATE users SET commission_bp = 500 WHERE id = $1', [me.id]);
-      updated();
-      await held;
     });
-    await started;
+    await companyChange.started;
     const editing = callAs(t, 'PUT', '/api/companies/supervisor', token, {
       id: me.id,
       first_name: 'Moi',
@@ -42,8 +33,8 @@ describeApi('supervisors under attack', () => {
       surcussales: [north],
     });
     await new Promise((r) => setTimeout(r, 300));
-    release();
-    await companyChange;
+    companyChange.release();
+    await companyChange.done;
     const res = await editing;
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.raw.query<{ commission_bp: number; phone: string }>(

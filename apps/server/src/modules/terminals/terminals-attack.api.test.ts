@@ -11,6 +11,7 @@ import {
   PASSWORD,
   type TestContext,
 } from '../../../test/helpers';
+import { holdTransaction } from '../../../test/hold-transaction';
 
 /** Issue 20 review: a device revoked while it sells, and an agent with a flood of devices. */
 describeApi('terminals under attack', () => {
@@ -47,24 +48,14 @@ describeApi('terminals under attack', () => {
     expect(s.terminal.state).toBe('approved');
     // The revocation's transaction is open (its row change not committed) while the sale arrives: the
     // session still reads « approved ». The sale must wait for it and see the terminal revoked.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let updated = () => {};
-    const started = new Promise<void>((r) => {
-      updated = r;
-    });
-    const revoke = t.database.transaction(async (tx) => {
+    const revoke = holdTransaction(t.database, async (tx) => {
       await tx.query("UPDATE terminals SET state = 'revoked', revoked_at = now() WHERE id = $1", [s.terminal.id]);
-      updated();
-      await held;
     });
-    await started;
+    await revoke.started;
     const selling = sale(s.accessToken);
     await new Promise((r) => setTimeout(r, 300));
-    release();
-    await revoke;
+    revoke.release();
+    await revoke.done;
     const res = await selling;
     expect(expectErrorBody(res, 403).code).toBe('DEVICE_REVOKED');
     const [n] = await t.database.raw.query<{ n: number }>('SELECT count(*)::int AS n FROM fiches WHERE agent_id = $1', [
@@ -94,33 +85,23 @@ describeApi('terminals under attack', () => {
     const agent = c.agents[0];
     // The settings' transaction (company-settings.service): approval on, the deviceless sessions ended,
     // not yet committed while the sign-in reads the setting and writes its session.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let updated = () => {};
-    const started = new Promise<void>((r) => {
-      updated = r;
-    });
-    const turnOn = t.database.transaction(async (tx) => {
+    const turnOn = holdTransaction(t.database, async (tx) => {
       await tx.query('UPDATE company_settings SET terminal_approval = true WHERE company_id = $1', [c.company.id]);
       await tx.query(
         `UPDATE sessions SET revoked_at = now() WHERE terminal_id IS NULL AND revoked_at IS NULL
            AND user_id IN (SELECT id FROM users WHERE company_id = $1 AND role = 'agent')`,
         [c.company.id],
       );
-      updated();
-      await held;
     });
-    await started;
+    await turnOn.started;
     const signing = t.app.inject({
       method: 'POST',
       url: '/api/user/auth/login',
       payload: { username: agent.username, password: PASSWORD },
     });
     await new Promise((r) => setTimeout(r, 300));
-    release();
-    await turnOn;
+    turnOn.release();
+    await turnOn.done;
     const res = await signing;
     expect(expectErrorBody(res, 403).code).toBe('DEVICE_PENDING');
     const [open] = await t.database.raw.query<{ n: number }>(

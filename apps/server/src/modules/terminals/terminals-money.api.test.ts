@@ -11,6 +11,7 @@ import {
   PASSWORD,
   type TestContext,
 } from '../../../test/helpers';
+import { holdTransaction } from '../../../test/hold-transaction';
 import { resolveSession } from '../../http/auth';
 import type { RequestContext } from '../../http/context';
 import { databaseRefusal } from '../../http/errors';
@@ -94,25 +95,15 @@ describeApi('terminals: payments and cancellations beside a revocation', () => {
   it('payments and cancellations held behind an uncommitted revocation are refused once it commits', async () => {
     const d = await deviceWithTickets(4);
     // The revocation's transaction is open: the sessions still read « approved » (their auth passes).
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    let updated = () => {};
-    const started = new Promise<void>((r) => {
-      updated = r;
-    });
-    const revoke = t.database.transaction(async (tx) => {
+    const revoke = holdTransaction(t.database, async (tx) => {
       await tx.query("UPDATE terminals SET state = 'revoked', revoked_at = now() WHERE id = $1", [d.terminalId]);
       await tx.query('UPDATE sessions SET revoked_at = now() WHERE terminal_id = $1', [d.terminalId]);
-      updated();
-      await held;
     });
-    await started;
+    await revoke.started;
     const calls = [...d.winners.map((f) => pay(d.token, f)), ...d.open.map((f) => cancel(d.token, f))];
     await new Promise((r) => setTimeout(r, 300));
-    release();
-    await revoke;
+    revoke.release();
+    await revoke.done;
     const answers = await Promise.all(calls);
     // PostgreSQL: each passed its session check and waited in its transaction (403 DEVICE_REVOKED);
     // PGlite runs one transaction at a time, so the session read waits and finds it ended (401).
